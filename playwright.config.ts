@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+// Journeys run in Debian's Chromium against the real API and the built apps, on a fresh embedded database
+// seeded with the demo data (`scripts/find-chromium.sh` finds or installs the browser).
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['admin-app/e2e/**/*.spec.ts', 'store-app/e2e/**/*.spec.ts', 'vendor-app/e2e/**/*.spec.ts'],
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.tmp/reports/e2e.json' }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build',
+    env: { DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn' },
+    wait: { stdout: /The shop is running/ },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,35 @@
+import { useWindowEvent } from '@mantine/hooks';
+import { Notifications, notifications } from '@mantine/notifications';
+import { useState } from 'react';
+
+/** Spec: toasts close after 5000 ms unless the pointer is over them or the window has lost focus. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/**
+ * The app-wide toast host (top-right). Mantine already pauses auto-close while a toast is hovered
+ * (`pauseResetOnHover`); switching `autoClose` off while the window is blurred holds every timer,
+ * and switching it back on when focus returns restarts them.
+ */
+export function AppNotifications() {
+  const [windowFocused, setWindowFocused] = useState(true);
+  useWindowEvent('blur', () => setWindowFocused(false));
+  useWindowEvent('focus', () => setWindowFocused(true));
+
+  return (
+    <Notifications
+      position="top-right"
+      autoClose={windowFocused ? TOAST_AUTO_CLOSE_MS : false}
+      pauseResetOnHover="all"
+    />
+  );
+}
+
+/** Toasts leave `autoClose` unset so the host's focus-aware setting applies to them. */
+export const toast = {
+  success(message: string) {
+    return notifications.show({ message, color: 'teal', withCloseButton: true });
+  },
+  error(message: string) {
+    return notifications.show({ message, color: 'red', withCloseButton: true });
+  },
+};
