@@ -1,0 +1,184 @@
+import { createHmac } from 'node:crypto';
+import type {
+  AeErrorResponse,
+  AeFreightQueryResponse,
+  AeProductGetResponse,
+  AeProductResult,
+  DeliveryOption,
+  DeliveryQuery,
+  MarketplaceAdapter,
+  ProductQuery,
+} from './marketplace.types.ts';
+import { MarketplaceError } from './marketplace-error.ts';
+
+// The AliExpress Open Platform's dropshipping API. Business methods are called on the gateway's
+// /sync endpoint with `method=<api name>`; every call is signed with the app secret.
+
+const ALIEXPRESS_API_URL = 'https://api-sg.aliexpress.com/sync';
+
+export interface AliExpressMarketplaceOptions {
+  appKey: string;
+  appSecret: string;
+  /** The seller's access token from the Open Platform's OAuth flow, sent as `session`. */
+  accessToken: string;
+  apiUrl?: string;
+  fetch?: typeof fetch;
+  /** Give up on a call after this long; the caller sees an `unreachable` error. */
+  timeoutMs?: number;
+  /** Language of titles and descriptions, e.g. en. */
+  language?: string;
+}
+
+/**
+ * The Open Platform's signature: parameters (without `sign`) sorted by name in ASCII order,
+ * concatenated as name+value, HMAC-SHA256 keyed with the app secret, upper-case hex.
+ * System APIs addressed by path (e.g. /auth/token/create) put that path in front of the string;
+ * business methods called through /sync do not.
+ */
+export function signParameters(params: Record<string, string>, appSecret: string, apiPath?: string): string {
+  const payload = Object.keys(params)
+    .filter((key) => key !== 'sign')
+    .sort()
+    .map((key) => `${key}${params[key]}`)
+    .join('');
+  return createHmac('sha256', appSecret)
+    .update(`${apiPath ?? ''}${payload}`, 'utf8')
+    .digest('hex')
+    .toUpperCase();
+}
+
+export function createAliExpressMarketplace(options: AliExpressMarketplaceOptions): MarketplaceAdapter {
+  const apiUrl = options.apiUrl ?? ALIEXPRESS_API_URL;
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const language = options.language ?? 'en';
+
+  async function call(method: string, business: Record<string, string>): Promise<unknown> {
+    const params: Record<string, string> = {
+      ...business,
+      app_key: options.appKey,
+      method,
+      session: options.accessToken,
+      sign_method: 'sha256',
+      timestamp: String(Date.now()),
+    };
+    params.sign = signParameters(params, options.appSecret);
+
+    let response: Response;
+    try {
+      // Everything goes in the form body so the access token never lands in URL logs.
+      response = await doFetch(apiUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded;charset=utf-8',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams(params).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (cause) {
+      throw new MarketplaceError('unreachable', `The marketplace could not be reached (${method}).`, {
+        cause,
+      });
+    }
+    if (response.status >= 500) {
+      throw new MarketplaceError('unreachable', `The marketplace answered ${response.status} (${method}).`);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (cause) {
+      throw new MarketplaceError('bad_response', `The marketplace sent an unreadable answer (${method}).`, {
+        cause,
+      });
+    }
+    if (isErrorResponse(body)) throw fromErrorResponse(body, method);
+    if (!response.ok) {
+      throw new MarketplaceError(
+        'rejected',
+        `The marketplace refused the call with status ${response.status} (${method}).`,
+      );
+    }
+    return body;
+  }
+
+  return {
+    async getProduct(productId: string, query: ProductQuery): Promise<AeProductResult | null> {
+      const id = productId.trim();
+      // The marketplace's ids are numbers; anything else cannot exist there.
+      if (!/^\d{1,20}$/.test(id)) return null;
+      let body: unknown;
+      try {
+        body = await call('aliexpress.ds.product.get', {
+          product_id: id,
+          ship_to_country: query.country.toUpperCase(),
+          target_currency: query.currency.toUpperCase(),
+          target_language: language,
+        });
+      } catch (error) {
+        if (error instanceof MarketplaceError && error.kind === 'not_found') return null;
+        throw error;
+      }
+      const answer = (body as Partial<AeProductGetResponse>).aliexpress_ds_product_get_response;
+      if (answer === undefined)
+        throw new MarketplaceError('bad_response', 'The product answer has an unexpected shape.');
+      const code = Number(answer.rsp_code);
+      // 605 ITEM_ID_NOT_FOUND: unknown or delisted; 482: the item may not be shipped to that country.
+      if (code === 605 || code === 482) return null;
+      if (answer.result?.ae_item_base_info_dto === undefined) {
+        const kind = code === 200 ? 'bad_response' : 'rejected';
+        throw new MarketplaceError(kind, `The marketplace sent no product: ${answer.rsp_msg || code}`, {
+          code: String(code),
+        });
+      }
+      return answer.result;
+    },
+
+    async getDeliveryOptions(query: DeliveryQuery): Promise<DeliveryOption[]> {
+      let body: unknown;
+      try {
+        body = await call('aliexpress.ds.freight.query', {
+          queryDeliveryReq: JSON.stringify({
+            productId: query.productId.trim(),
+            selectedSkuId: query.skuId,
+            quantity: Math.max(1, Math.floor(query.quantity)),
+            shipToCountry: query.country.toUpperCase(),
+            currency: query.currency.toUpperCase(),
+            language,
+            locale: language === 'en' ? 'en_US' : language,
+          }),
+        });
+      } catch (error) {
+        if (error instanceof MarketplaceError && error.kind === 'not_found') return [];
+        throw error;
+      }
+      const answer = (body as Partial<AeFreightQueryResponse>).aliexpress_ds_freight_query_response;
+      if (answer === undefined)
+        throw new MarketplaceError('bad_response', 'The freight answer has an unexpected shape.');
+      // success=false with DELIVERY_INFO_EMPTY (or an unknown SKU) means no way to ship there.
+      if (!answer.result.success) return [];
+      return answer.result.delivery_options?.delivery_option_d_t_o ?? [];
+    },
+  };
+}
+
+function isErrorResponse(body: unknown): body is AeErrorResponse {
+  return typeof body === 'object' && body !== null && 'error_response' in body;
+}
+
+function fromErrorResponse(body: AeErrorResponse, method: string): MarketplaceError {
+  const { code, msg, sub_code: subCode, sub_msg: subMsg } = body.error_response;
+  const text = [code, subCode, msg, subMsg].filter(Boolean).join(' ');
+  const detail = subMsg || msg || code;
+  if (/signature/i.test(text)) {
+    return new MarketplaceError(
+      'signature_rejected',
+      `The marketplace rejected the request signature: ${detail}`,
+      { code },
+    );
+  }
+  if (/not[\s_-]?(exist|found)/i.test(text)) {
+    return new MarketplaceError('not_found', `Not found on the marketplace: ${detail}`, { code });
+  }
+  return new MarketplaceError('rejected', `The marketplace refused ${method}: ${detail}`, { code });
+}

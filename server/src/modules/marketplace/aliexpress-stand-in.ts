@@ -1,0 +1,149 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFixtureMarketplace } from './fixture-marketplace.ts';
+
+// A local stand-in for the Open Platform's /sync gateway, for tests: it checks app key, access
+// token and signature the way the platform does and answers from the bundled catalogue.
+// Its signature check is written out here on purpose, independent of the client's signer.
+
+export interface StandInCredentials {
+  appKey: string;
+  appSecret: string;
+  accessToken: string;
+}
+
+export interface AliExpressStandIn {
+  /** The gateway address to give the client as `apiUrl`. */
+  url: string;
+  /** Parameters of every call received, in order. */
+  calls: Array<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+export async function startAliExpressStandIn(credentials: StandInCredentials): Promise<AliExpressStandIn> {
+  const catalogue = createFixtureMarketplace({
+    publicUrl: 'https://stand-in.test',
+    now: () => new Date(Date.UTC(2026, 0, 5)),
+  });
+  const calls: Array<Record<string, string>> = [];
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      send(res, 500, { error: String(error) });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const params: Record<string, string> = Object.fromEntries(url.searchParams);
+    const body = await readBody(req);
+    for (const [key, value] of new URLSearchParams(body)) params[key] = value;
+    calls.push(params);
+
+    if (params.app_key !== credentials.appKey) {
+      return send(res, 200, platformError('InvalidAppKey', 'The specified App Key is invalid'));
+    }
+    if (params.sign_method !== 'sha256' || !params.sign || !params.timestamp) {
+      return send(
+        res,
+        200,
+        platformError('MissingParameter', 'sign, sign_method=sha256 and timestamp are required'),
+      );
+    }
+    if (!signatureMatches(params, credentials.appSecret)) {
+      return send(
+        res,
+        200,
+        platformError('IncompleteSignature', 'The request signature does not conform to platform standards'),
+      );
+    }
+    if (params.session !== credentials.accessToken) {
+      return send(
+        res,
+        200,
+        platformError('IllegalAccessToken', 'The specified access token is invalid or expired'),
+      );
+    }
+
+    if (params.method === 'aliexpress.ds.product.get') {
+      const result = await catalogue.getProduct(params.product_id ?? '', {
+        country: params.ship_to_country ?? 'US',
+        currency: params.target_currency ?? 'USD',
+      });
+      const answer = result
+        ? { result, rsp_code: 200, rsp_msg: 'Call succeeds' }
+        : { rsp_code: 605, rsp_msg: 'ITEM_ID_NOT_FOUND' };
+      return send(res, 200, { aliexpress_ds_product_get_response: { ...answer, request_id: requestId() } });
+    }
+    if (params.method === 'aliexpress.ds.freight.query') {
+      const request = JSON.parse(params.queryDeliveryReq ?? '{}') as Record<string, unknown>;
+      const options = await catalogue.getDeliveryOptions({
+        productId: String(request.productId ?? ''),
+        skuId: String(request.selectedSkuId ?? ''),
+        country: String(request.shipToCountry ?? ''),
+        quantity: Number(request.quantity ?? 1),
+        currency: String(request.currency ?? 'USD'),
+      });
+      const result =
+        options.length > 0
+          ? {
+              msg: 'Call succeeds',
+              code: 200,
+              success: true,
+              delivery_options: { delivery_option_d_t_o: options },
+            }
+          : { msg: 'DELIVERY_INFO_EMPTY', code: 501, success: false };
+      return send(res, 200, { aliexpress_ds_freight_query_response: { result, request_id: requestId() } });
+    }
+    return send(
+      res,
+      200,
+      platformError('InvalidApiPath', `The specified API ${params.method ?? ''} does not exist`),
+    );
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/sync`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+function signatureMatches(params: Record<string, string>, secret: string): boolean {
+  const names = Object.keys(params)
+    .filter((name) => name !== 'sign')
+    .sort();
+  let text = '';
+  for (const name of names) text += name + params[name];
+  const expected = Buffer.from(createHmac('sha256', secret).update(text, 'utf8').digest('hex').toUpperCase());
+  const given = Buffer.from(params.sign ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function platformError(code: string, msg: string): unknown {
+  return { error_response: { type: 'ISV', code, msg, request_id: requestId() } };
+}
+
+let counter = 0;
+function requestId(): string {
+  counter += 1;
+  return `21015${String(counter).padStart(12, '0')}`;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
+  res.end(JSON.stringify(body));
+}

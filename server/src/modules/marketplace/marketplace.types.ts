@@ -1,0 +1,176 @@
+// DTOs of the AliExpress Open Platform dropshipping API, with the marketplace's own field names
+// (snake_case and the `_d_t_o` list wrappers are how the API serialises its Java DTOs).
+
+/** One SKU property, e.g. Color (14), Size (5), Ships From (200007763). */
+export interface AeSkuProperty {
+  sku_property_id: number;
+  sku_property_name: string;
+  sku_property_value: string;
+  property_value_id: number;
+  /** The seller's own name for the value; sent for Color (14) only. */
+  property_value_definition_name?: string;
+  /** Picture of this variation; sent for Color (14) only. */
+  sku_image?: string;
+}
+
+export interface AeSku {
+  sku_id: string;
+  /** `propertyId:valueId[#definition name]` pairs joined by `;`. */
+  sku_attr: string;
+  /** Prices are decimal strings in `currency_code`, two decimals. */
+  offer_sale_price: string;
+  sku_price: string;
+  offer_bulk_sale_price?: string;
+  sku_available_stock: number;
+  sku_bulk_order?: number;
+  price_include_tax?: boolean;
+  limit_strategy?: string;
+  currency_code?: string;
+  buy_amount_limit_set_by_promotion?: string;
+  id?: string;
+  ae_sku_property_dtos?: { ae_sku_property_d_t_o: AeSkuProperty[] };
+}
+
+export interface AeItemProperty {
+  attr_name_id?: number;
+  attr_value_id?: number;
+  attr_name: string;
+  attr_value: string;
+}
+
+export interface AeItemBaseInfo {
+  product_id: number;
+  subject: string;
+  category_id: number;
+  currency_code: string;
+  avg_evaluation_rating: string;
+  evaluation_count: string;
+  sales_count?: string;
+  product_status_type?: string;
+  /** Seller HTML, untrusted: sanitise before storing or rendering. */
+  detail: string;
+  /** JSON text (`{ version, moduleList: [...] }`). */
+  mobile_detail: string;
+  gmt_create?: string;
+  gmt_modified?: string;
+}
+
+export interface AeMultimediaInfo {
+  /** Image addresses joined by `;`, the first one is the main picture. */
+  image_urls: string;
+}
+
+export interface AeLogisticsInfo {
+  delivery_time: number;
+  ship_to_country: string;
+}
+
+export interface AePackageInfo {
+  package_length: number;
+  package_width: number;
+  package_height: number;
+  /** Kilograms, as a decimal string. */
+  gross_weight: string;
+  package_type: boolean;
+  product_unit: number;
+}
+
+export interface AeStoreInfo {
+  store_id: number;
+  store_name: string;
+  store_country_code: string;
+  shipping_speed_rating: string;
+  communication_rating: string;
+  item_as_described_rating: string;
+}
+
+/** `aliexpress_ds_product_get_response.result` */
+export interface AeProductResult {
+  ae_item_base_info_dto: AeItemBaseInfo;
+  ae_multimedia_info_dto: AeMultimediaInfo;
+  ae_item_sku_info_dtos: { ae_item_sku_info_d_t_o: AeSku[] };
+  ae_item_properties?: { ae_item_property: AeItemProperty[] };
+  logistics_info_dto?: AeLogisticsInfo;
+  package_info_dto?: AePackageInfo;
+  ae_store_info?: AeStoreInfo;
+  has_whole_sale?: boolean;
+}
+
+/** The whole answer of `aliexpress.ds.product.get`, as the fixture files store it. */
+export interface AeProductGetResponse {
+  aliexpress_ds_product_get_response: {
+    result?: AeProductResult;
+    rsp_code: number;
+    rsp_msg: string;
+    request_id?: string;
+  };
+}
+
+/**
+ * One answer line of `aliexpress.ds.freight.query` (spec 3 §3 "Delivery option").
+ * Despite its name, `shipping_fee_cent` is what the API sends: the fee as a decimal string in
+ * `shipping_fee_currency` major units ("1.99"); "0.00" when `free_shipping` is true.
+ */
+export interface DeliveryOption {
+  code: string;
+  company: string;
+  free_shipping: boolean;
+  shipping_fee_cent: string;
+  shipping_fee_currency: string;
+  shipping_fee_format: string;
+  /** Days until buyer protection refunds a parcel that never arrived, as a string. */
+  guaranteed_delivery_days: string;
+  delivery_date_desc: string;
+  min_delivery_days: number;
+  max_delivery_days: number;
+  ship_from_country: string;
+  tracking: boolean;
+  mayHavePFS: boolean;
+}
+
+/** The whole answer of `aliexpress.ds.freight.query`. */
+export interface AeFreightQueryResponse {
+  aliexpress_ds_freight_query_response: {
+    result: {
+      success: boolean;
+      code: number;
+      msg: string;
+      delivery_options?: { delivery_option_d_t_o: DeliveryOption[] };
+    };
+    request_id?: string;
+  };
+}
+
+/** The Open Platform's error envelope (bad signature, expired token, unknown method, …). */
+export interface AeErrorResponse {
+  error_response: {
+    type?: string;
+    code: string;
+    msg: string;
+    sub_code?: string;
+    sub_msg?: string;
+    request_id?: string;
+  };
+}
+
+export interface ProductQuery {
+  /** ISO 3166-1 alpha-2 ship-to country, e.g. BD. */
+  country: string;
+  /** ISO 4217 currency the prices should be in, e.g. BDT. */
+  currency: string;
+}
+
+export interface DeliveryQuery {
+  productId: string;
+  skuId: string;
+  country: string;
+  quantity: number;
+  currency: string;
+}
+
+export interface MarketplaceAdapter {
+  /** The product as the marketplace describes it for that country, or null when it does not exist. */
+  getProduct(productId: string, query: ProductQuery): Promise<AeProductResult | null>;
+  /** Shipping choices for one SKU; empty when none reach the country or the product/SKU is unknown. */
+  getDeliveryOptions(query: DeliveryQuery): Promise<DeliveryOption[]>;
+}
