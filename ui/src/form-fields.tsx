@@ -68,7 +68,11 @@ export function PasswordField<TValues extends FieldValues>({
 export type NumberFieldProps<TValues extends FieldValues> = BoundProps<TValues, NumberInputProps>;
 
 /** Stores a number, or `undefined` while the input is empty (so optional zod numbers pass). */
-export function NumberField<TValues extends FieldValues>({ control, name, ...props }: NumberFieldProps<TValues>) {
+export function NumberField<TValues extends FieldValues>({
+  control,
+  name,
+  ...props
+}: NumberFieldProps<TValues>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <NumberInput
@@ -86,7 +90,11 @@ export function NumberField<TValues extends FieldValues>({ control, name, ...pro
 
 export type SelectFieldProps<TValues extends FieldValues> = BoundProps<TValues, SelectProps>;
 
-export function SelectField<TValues extends FieldValues>({ control, name, ...props }: SelectFieldProps<TValues>) {
+export function SelectField<TValues extends FieldValues>({
+  control,
+  name,
+  ...props
+}: SelectFieldProps<TValues>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <Select
@@ -126,7 +134,11 @@ export function TextareaField<TValues extends FieldValues>({
 
 export type CheckboxFieldProps<TValues extends FieldValues> = BoundProps<TValues, CheckboxProps>;
 
-export function CheckboxField<TValues extends FieldValues>({ control, name, ...props }: CheckboxFieldProps<TValues>) {
+export function CheckboxField<TValues extends FieldValues>({
+  control,
+  name,
+  ...props
+}: CheckboxFieldProps<TValues>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <Checkbox

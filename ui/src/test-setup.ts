@@ -31,10 +31,3 @@ window.ResizeObserver = ResizeObserverStub;
 globalThis.ResizeObserver = ResizeObserverStub;
 
 Element.prototype.scrollIntoView = () => {};
-
-Object.defineProperty(window, 'getComputedStyle', {
-  writable: true,
-  configurable: true,
-  value: ((getComputedStyle) => (element: Element, pseudo?: string | null) =>
-    getComputedStyle(element, pseudo))(window.getComputedStyle.bind(window)),
-});

@@ -19,7 +19,7 @@ describe('createMarketplace', () => {
         aliexpress: { appKey: 'k', appSecret: ' ' },
       });
     expect(build).toThrow(MarketplaceError);
-    expect(build).toThrow(/appSecret \(ALIEXPRESS_APP_SECRET\), accessToken \(ALIEXPRESS_ACCESS_TOKEN\)/);
+    expect(build).toThrow(/appSecret \(AE_APP_SECRET\), accessToken \(AE_ACCESS_TOKEN\)/);
     expect(build).not.toThrow(/appKey/);
   });
 

@@ -32,9 +32,9 @@ export function createMarketplace(config: MarketplaceConfig): MarketplaceAdapter
   const appSecret = keys.appSecret?.trim() ?? '';
   const accessToken = keys.accessToken?.trim() ?? '';
   const missing = [
-    appKey ? '' : 'appKey (ALIEXPRESS_APP_KEY)',
-    appSecret ? '' : 'appSecret (ALIEXPRESS_APP_SECRET)',
-    accessToken ? '' : 'accessToken (ALIEXPRESS_ACCESS_TOKEN)',
+    appKey ? '' : 'appKey (AE_APP_KEY)',
+    appSecret ? '' : 'appSecret (AE_APP_SECRET)',
+    accessToken ? '' : 'accessToken (AE_ACCESS_TOKEN)',
   ].filter(Boolean);
   if (missing.length > 0) {
     // Fail at start-up, not on the first import: a half-configured provider would only be refused later.
