@@ -3,6 +3,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 CI="${CI:-}"
+export NODE_OPTIONS="--require $PWD/scripts/node-polyfills.cjs ${NODE_OPTIONS:-}"
 REPORTS=.tmp/reports
 rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 failed_steps=()
