@@ -1,0 +1,31 @@
+import { MantineProvider } from '@mantine/core';
+import { AppNotifications } from '@shop/ui/notifications';
+import { theme } from '@shop/ui/theme';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { settingsColorSchemeManager } from '../features/settings/settings-store';
+import type { createAppRouter } from './router';
+
+type AppProps = {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+  /** Mantine's test mode (no transitions, popovers shown without layout); component tests set it. */
+  env?: 'default' | 'test';
+};
+
+/** The providers every screen relies on; tests mount the same tree with a memory history. */
+export function App({ router, queryClient, env = 'default' }: AppProps) {
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={settingsColorSchemeManager}
+      env={env}
+    >
+      <AppNotifications />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

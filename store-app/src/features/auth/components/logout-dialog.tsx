@@ -1,0 +1,38 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { toast } from '@shop/ui/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { customerSession } from '../../../lib/session';
+
+type LogoutDialogProps = { opened: boolean; onClose: () => void };
+
+export function LogoutDialog({ opened, onClose }: LogoutDialogProps) {
+  const navigate = useNavigate();
+
+  const logout = async () => {
+    onClose();
+    // Leave first: the profile area, signed out under the shopper's feet, would send them to the login screen.
+    await navigate({ to: '/' });
+    customerSession.signOut();
+    toast.success('Logout successful.');
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Confirm Logout"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Text>Are you sure you want to logout?</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={logout}>
+          Logout
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

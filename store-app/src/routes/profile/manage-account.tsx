@@ -1,0 +1,20 @@
+import { Stack, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { profileQueryOptions } from '../../features/profile/api/profile.queries';
+import { PasswordForm } from '../../features/profile/components/password-form';
+import { ProfileForm } from '../../features/profile/components/profile-form';
+
+export const Route = createFileRoute('/profile/manage-account')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(profileQueryOptions()),
+  component: ManageAccountPage,
+});
+
+function ManageAccountPage() {
+  return (
+    <Stack>
+      <Title order={1}>Manage Account</Title>
+      <ProfileForm />
+      <PasswordForm />
+    </Stack>
+  );
+}

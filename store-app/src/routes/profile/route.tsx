@@ -1,0 +1,38 @@
+import { Grid } from '@mantine/core';
+import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { NotFound } from '../../components/not-found';
+import { ProfileNav } from '../../features/profile/components/profile-nav';
+import { useSessionUser } from '../../lib/session';
+
+export const Route = createFileRoute('/profile')({
+  // Spec §2 Access: a user in state and a token in storage, else the login screen.
+  beforeLoad: ({ context }) => {
+    if (!context.session.isSignedIn()) throw redirect({ to: '/login' });
+  },
+  component: ProfileLayout,
+  notFoundComponent: () => (
+    <NotFound
+      title="Section Not Found"
+      message="This part of your account does not exist."
+      backTo="/profile"
+      backLabel="Back to Overview"
+    />
+  ),
+});
+
+function ProfileLayout() {
+  const user = useSessionUser();
+  // The session can also end while the page is open (logout in another tab, a 401).
+  if (!user) return <Navigate to="/login" />;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <ProfileNav />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Outlet />
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,42 @@
+import { vi } from 'vitest';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function apiError(status: number, code: string, message: string): Response {
+  return json(status, { success: false, code, message });
+}
+
+/**
+ * Replaces `fetch` with the API as the contract describes it: `routes` maps 'METHOD /path' (without `/api`) to an
+ * answer. Unlisted calls answer 404 so a test never reaches the network. Returns the requests it received.
+ */
+export function stubApi(routes: Record<string, Handler>) {
+  const requests: Request[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push(request.clone());
+    const key = `${request.method} ${new URL(request.url).pathname.replace(/^\/api/, '')}`;
+    const handler = routes[key];
+    return handler ? handler(request) : apiError(404, 'NOT_FOUND', `No stub for ${key}`);
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { requests, fetchStub };
+}
+
+/** The profile the demo shopper has in the seeded database. */
+export const demoProfile = {
+  _id: 'user-1',
+  username: 'shopper',
+  firstName: 'Demo',
+  lastName: 'Shopper',
+  name: 'Demo Shopper',
+  email: 'shopper@example.com',
+  phone: '+8801712345678',
+  address: 'House 12, Road 5, Dhanmondi, Dhaka 1205',
+  totalOrders: 6,
+  createdAt: '2026-10-01T00:00:00.000Z',
+};

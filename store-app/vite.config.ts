@@ -1,0 +1,12 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const port = 5174;
+
+export default defineConfig({
+  // The router plugin must run before react() so it can split route files first.
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  server: { port, strictPort: true },
+  preview: { port, strictPort: true },
+});
