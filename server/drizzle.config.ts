@@ -1,0 +1,10 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Migrations are generated from the schema (`npm run db:generate`) and committed; the server applies them at start.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema.ts',
+  out: './drizzle',
+  strict: true,
+  verbose: true,
+});

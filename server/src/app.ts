@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyOpenapiGlue from 'fastify-openapi-glue';
+import './auth/auth-context.ts';
+import { createSecurityHandlers } from './auth/guards.ts';
+import { createLoginThrottle } from './auth/login-throttle.ts';
+import { createTokenService } from './auth/tokens.ts';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerApiCounter } from './http/api-counter.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
+import { createValidatorCompiler } from './http/validation.ts';
+import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
+import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
+import { createService } from './service.ts';
+
+export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+export const API_PREFIX = '/api';
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: DatabaseHandle;
+  /** Fastify's logger option; off unless given (main.ts passes pino settings). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole HTTP application, not yet listening: main.ts listens, tests use `app.inject`. */
+export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setValidatorCompiler(createValidatorCompiler());
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    // The API serves JSON and pictures, never pages: nothing may run or be framed.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
+    },
+    // The apps live on other origins and show the media served here in <img>.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+
+  app.decorateRequest('auth', null);
+  // fastify-openapi-glue attaches the security check as a preHandler, which runs after body validation.
+  // Moving it to preValidation answers 401/403 before 400, so callers without a token learn nothing about inputs.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_PREFIX) && route.preHandler && !route.preValidation) {
+      route.preValidation = route.preHandler;
+      route.preHandler = undefined;
+    }
+  });
+
+  registerApiCounter(app, db.db);
+  registerGracefulClose(app);
+
+  await app.register(fastifyStatic, {
+    root: FIXTURE_IMAGES_DIR,
+    prefix: '/media/marketplace/',
+    index: false,
+    maxAge: '1d',
+  });
+  const uploadsDir = join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/media/uploads/',
+    index: false,
+    decorateReply: false,
+  });
+
+  const tokens = createTokenService({ secret: config.tokenSecret, ttlSeconds: config.tokenTtlSeconds });
+  const marketplace = createMarketplace({
+    provider: config.marketplace.provider,
+    publicUrl: config.publicUrl,
+    aliexpress: config.marketplace.aliexpress,
+  });
+  await app.register(fastifyOpenapiGlue, {
+    specification: OPENAPI_PATH,
+    prefix: API_PREFIX,
+    serviceHandlers: createService({
+      config,
+      database: db,
+      tokens,
+      throttle: createLoginThrottle(db.db),
+      marketplace,
+    }),
+    securityHandlers: createSecurityHandlers({ db: db.db, tokens }),
+  });
+
+  return app;
+}

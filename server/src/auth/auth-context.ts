@@ -1,0 +1,34 @@
+import type { AdminPermission } from '../db/schema.ts';
+
+export interface StaffAuth {
+  kind: 'staff';
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  permissions: AdminPermission[];
+}
+
+export interface CustomerAuth {
+  kind: 'customer';
+  id: string;
+  username: string;
+  email: string;
+  name: string;
+}
+
+export interface VendorAuth {
+  kind: 'vendor';
+  id: string;
+  name: string;
+  email: string;
+}
+
+export type AuthContext = StaffAuth | CustomerAuth | VendorAuth;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the security handlers; null on public operations called without a usable token. */
+    auth: AuthContext | null;
+  }
+}

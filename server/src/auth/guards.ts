@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Audience } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { admins, customers, stores } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import type { AuthContext } from './auth-context.ts';
+import { InvalidTokenError, type TokenService } from './tokens.ts';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checks the bearer token for one kind of account and loads that account. 401 when the token is missing,
+ * malformed, expired, wrongly signed, for an unknown audience or older than the account's token version;
+ * 403 when it is a sound token for another kind of account (a shopper on a staff operation).
+ */
+export function createAuthenticator(deps: { db: Database; tokens: TokenService }) {
+  return async function authenticate(request: FastifyRequest, expected: Audience): Promise<AuthContext> {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw unauthorized();
+
+    let verified: Awaited<ReturnType<TokenService['verify']>>;
+    try {
+      verified = await deps.tokens.verify(match[1]);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthorized();
+      throw error;
+    }
+    if (verified.audience !== expected) throw forbidden();
+    // A non-uuid subject cannot name an account, and would make the uuid comparison fail in SQL.
+    if (!UUID.test(verified.sub)) throw unauthorized();
+
+    if (expected === 'staff') {
+      const [admin] = await deps.db.select().from(admins).where(eq(admins.id, verified.sub)).limit(1);
+      if (!admin || admin.tokenVersion !== verified.tv) throw unauthorized();
+      if (admin.status !== 'Active') throw forbidden('This account is suspended.');
+      return {
+        kind: 'staff',
+        id: admin.id,
+        name: admin.name,
+        email: admin.email,
+        role: admin.role,
+        permissions: admin.permissions,
+      };
+    }
+    if (expected === 'customer') {
+      const [customer] = await deps.db
+        .select()
+        .from(customers)
+        .where(eq(customers.id, verified.sub))
+        .limit(1);
+      if (!customer || customer.tokenVersion !== verified.tv) throw unauthorized();
+      return {
+        kind: 'customer',
+        id: customer.id,
+        username: customer.username,
+        email: customer.email,
+        name: customer.name,
+      };
+    }
+    const [store] = await deps.db.select().from(stores).where(eq(stores.id, verified.sub)).limit(1);
+    if (!store || store.tokenVersion !== verified.tv) throw unauthorized();
+    return { kind: 'vendor', id: store.id, name: store.name, email: store.email };
+  };
+}
+
+/** The security handlers fastify-openapi-glue calls by the contract's scheme names. */
+export function createSecurityHandlers(deps: { db: Database; tokens: TokenService }) {
+  const authenticate = createAuthenticator(deps);
+  return {
+    adminBearer: async (request: FastifyRequest) => {
+      request.auth = await authenticate(request, 'staff');
+    },
+    customerBearer: async (request: FastifyRequest) => {
+      request.auth = await authenticate(request, 'customer');
+    },
+    vendorBearer: async (request: FastifyRequest) => {
+      request.auth = await authenticate(request, 'vendor');
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { AdminPermission } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import type { CustomerAuth, StaffAuth, VendorAuth } from './auth-context.ts';
+
+export function hasPermission(staff: StaffAuth, permission: AdminPermission): boolean {
+  return staff.role === 'SuperAdmin' || staff.permissions.includes(permission);
+}
+
+/** The signed-in staff member; 401 when the request carries none (the security handler normally ensured it). */
+export function requireStaff(request: FastifyRequest): StaffAuth {
+  if (request.auth?.kind !== 'staff') throw unauthorized();
+  return request.auth;
+}
+
+/** The signed-in staff member if they hold `permission`, else 403. */
+export function requirePermission(request: FastifyRequest, permission: AdminPermission): StaffAuth {
+  const staff = requireStaff(request);
+  if (!hasPermission(staff, permission)) throw forbidden();
+  return staff;
+}
+
+export function requireCustomer(request: FastifyRequest): CustomerAuth {
+  if (request.auth?.kind !== 'customer') throw unauthorized();
+  return request.auth;
+}
+
+export function requireVendor(request: FastifyRequest): VendorAuth {
+  if (request.auth?.kind !== 'vendor') throw unauthorized();
+  return request.auth;
+}
+
+/** The staff member behind an optional token (public operations where staff see more), or null. */
+export function optionalStaff(request: FastifyRequest): StaffAuth | null {
+  return request.auth?.kind === 'staff' ? request.auth : null;
+}

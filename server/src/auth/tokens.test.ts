@@ -1,0 +1,116 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createTokenService, InvalidTokenError } from './tokens.ts';
+
+const secret = 'a-test-secret-of-sufficient-length-123456';
+const tokens = createTokenService({ secret, ttlSeconds: { staff: 3600, customer: 7200, vendor: 60 } });
+const sub = '0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20';
+
+describe('token service', () => {
+  it('signs staff tokens with the conventions payload and an expiry in seconds', async () => {
+    const token = await tokens.signStaff({
+      sub,
+      email: 'admin@example.com',
+      name: 'Store Admin',
+      role: 'SuperAdmin',
+      permissions: ['products'],
+      tv: 3,
+    });
+    const verified = await tokens.verify(token);
+    expect(verified).toMatchObject({ audience: 'staff', sub, tv: 3 });
+    expect(verified.payload).toMatchObject({
+      aud: 'shop:staff',
+      email: 'admin@example.com',
+      role: 'SuperAdmin',
+    });
+    const { exp, iat } = verified.payload;
+    expect(exp).toBe((iat ?? 0) + 3600);
+    expect(exp).toBeLessThan(Date.now() / 1000 + 3601);
+  });
+
+  it('gives customers their own audience and lifetime', async () => {
+    const token = await tokens.signCustomer({
+      sub,
+      username: 'shopper',
+      email: 'shopper@example.com',
+      tv: 1,
+    });
+    const { audience, payload } = await tokens.verify(token);
+    expect(audience).toBe('customer');
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(7200);
+  });
+
+  it.each([
+    [
+      'an unsigned (alg none) token',
+      async () =>
+        new UnsecuredJWT({ tv: 1 })
+          .setSubject(sub)
+          .setAudience('shop:staff')
+          .setExpirationTime('1h')
+          .encode(),
+    ],
+    [
+      'a token signed with another secret',
+      async () =>
+        new SignJWT({ tv: 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setAudience('shop:staff')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('another-secret-of-sufficient-length-0000')),
+    ],
+    [
+      'an expired token',
+      async () =>
+        new SignJWT({ tv: 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setAudience('shop:staff')
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'a token without expiry',
+      async () =>
+        new SignJWT({ tv: 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setAudience('shop:staff')
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'a token for an unknown audience',
+      async () =>
+        new SignJWT({ tv: 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setAudience('another-app')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'a token without a token version',
+      async () =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setAudience('shop:staff')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'a token signed with HS512',
+      async () =>
+        new SignJWT({ tv: 1 })
+          .setProtectedHeader({ alg: 'HS512' })
+          .setSubject(sub)
+          .setAudience('shop:staff')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    ['text that is no token', async () => 'not.a.token'],
+  ])('refuses %s', async (_label, make) => {
+    await expect(tokens.verify(await make())).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});

@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_CORS_ORIGINS, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  const folders: string[] = [];
+  const cwd = () => {
+    const folder = mkdtempSync(join(tmpdir(), 'shop-config-'));
+    folders.push(folder);
+    return folder;
+  };
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('fills in local defaults', () => {
+    const root = cwd();
+    const config = loadConfig({}, root);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: join(root, '.data'),
+      databaseUrl: null,
+      tokenTtlSeconds: { staff: 8 * 3600, customer: 7 * 24 * 3600 },
+      publicUrl: 'http://localhost:3000',
+      marketplace: { provider: 'fixture' },
+      seedDemo: true,
+      logLevel: 'info',
+    });
+    expect(config.corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
+    expect(config.corsOrigins).toEqual(
+      expect.arrayContaining(['http://localhost:5173', 'http://localhost:5174', 'http://127.0.0.1:5175']),
+    );
+  });
+
+  it('generates a token secret once, keeps it private and reuses it', () => {
+    const root = cwd();
+    const first = loadConfig({}, root);
+    const file = join(root, '.data', 'token-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}, root).tokenSecret).toBe(first.tokenSecret);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.tokenSecret);
+  });
+
+  it('takes values from the environment', () => {
+    const root = cwd();
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        DATA_DIR: 'var/shop',
+        DATABASE_URL: 'postgres://shop@db:5432/shop',
+        TOKEN_SECRET: 'x'.repeat(40),
+        TOKEN_TTL_SECONDS: '600',
+        CORS_ORIGINS: 'https://admin.shop.example/, https://shop.example',
+        PUBLIC_URL: 'https://api.shop.example/',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      root,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: join(root, 'var/shop'),
+      databaseUrl: 'postgres://shop@db:5432/shop',
+      tokenSecret: 'x'.repeat(40),
+      tokenTtlSeconds: { staff: 600, customer: 600, vendor: 600 },
+      corsOrigins: ['https://admin.shop.example', 'https://shop.example'],
+      publicUrl: 'https://api.shop.example',
+      seedDemo: false,
+      logLevel: 'warn',
+    });
+  });
+
+  it('fails with every problem named at once', () => {
+    const root = cwd();
+    let error: unknown;
+    try {
+      loadConfig(
+        {
+          PORT: 'eighty',
+          DATABASE_URL: 'mysql://nope',
+          TOKEN_SECRET: 'short',
+          MARKETPLACE_PROVIDER: 'aliexpress',
+          SEED_DEMO: 'maybe',
+          LOG_LEVEL: 'loud',
+          CORS_ORIGINS: 'not a url',
+        },
+        root,
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'TOKEN_SECRET',
+      'AE_APP_KEY',
+      'AE_APP_SECRET',
+      'AE_ACCESS_TOKEN',
+      'SEED_DEMO',
+      'LOG_LEVEL',
+      'CORS_ORIGINS',
+    ]) {
+      expect(message).toContain(name);
+    }
+  });
+
+  it('refuses a stored secret that is too short', () => {
+    const root = cwd();
+    loadConfig({}, root);
+    writeFileSync(join(root, '.data', 'token-secret'), 'tiny\n');
+    expect(() => loadConfig({}, root)).toThrow(ConfigError);
+  });
+
+  it('accepts the aliexpress provider with its keys', () => {
+    const config = loadConfig(
+      {
+        MARKETPLACE_PROVIDER: 'aliexpress',
+        AE_APP_KEY: 'key',
+        AE_APP_SECRET: 'secret',
+        AE_ACCESS_TOKEN: 'token',
+        AE_API_URL: 'http://127.0.0.1:9999/sync',
+        TOKEN_SECRET: 'y'.repeat(32),
+      },
+      cwd(),
+    );
+    expect(config.marketplace).toEqual({
+      provider: 'aliexpress',
+      aliexpress: {
+        appKey: 'key',
+        appSecret: 'secret',
+        accessToken: 'token',
+        apiUrl: 'http://127.0.0.1:9999/sync',
+      },
+    });
+  });
+});

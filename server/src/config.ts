@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type MarketplaceProvider = 'fixture' | 'aliexpress';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type Audience = 'staff' | 'customer' | 'vendor';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute folder for the embedded database, the token secret and uploads. */
+  dataDir: string;
+  /** A PostgreSQL connection string; null means the embedded PGlite in `dataDir/pglite`. */
+  databaseUrl: string | null;
+  tokenSecret: string;
+  tokenTtlSeconds: Record<Audience, number>;
+  corsOrigins: string[];
+  /** Origin this server is reached at, without a trailing slash (media addresses are built on it). */
+  publicUrl: string;
+  marketplace: {
+    provider: MarketplaceProvider;
+    aliexpress: { appKey?: string; appSecret?: string; accessToken?: string; apiUrl?: string };
+  };
+  seedDemo: boolean;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const APP_PORTS = [5173, 5174, 5175];
+export const DEFAULT_CORS_ORIGINS = APP_PORTS.flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+export const DEFAULT_TOKEN_TTL_SECONDS: Record<Audience, number> = {
+  staff: 8 * 60 * 60,
+  customer: 7 * 24 * 60 * 60,
+  vendor: 7 * 24 * 60 * 60,
+};
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MIN_SECRET_LENGTH = 32;
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads the environment, fills in local defaults and fails with every problem at once.
+ * Without TOKEN_SECRET a secret is generated on first start and kept in DATA_DIR/token-secret,
+ * so tokens survive restarts without anyone having to invent one.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const port = parseInteger(read('PORT') ?? '3000', 'PORT', 0, 65535, problems);
+  const host = read('HOST') ?? '0.0.0.0';
+  const dataDir = resolve(cwd, read('DATA_DIR') ?? '.data');
+
+  const databaseUrl = read('DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const ttlText = read('TOKEN_TTL_SECONDS');
+  const ttl =
+    ttlText === undefined ? null : parseInteger(ttlText, 'TOKEN_TTL_SECONDS', 60, 31_536_000, problems);
+  const tokenTtlSeconds =
+    ttl === null ? { ...DEFAULT_TOKEN_TTL_SECONDS } : { staff: ttl, customer: ttl, vendor: ttl };
+
+  const corsOrigins = parseOrigins(read('CORS_ORIGINS'), problems);
+  const publicUrl = parsePublicUrl(read('PUBLIC_URL') ?? `http://localhost:${port ?? 3000}`, problems);
+
+  const provider = read('MARKETPLACE_PROVIDER') ?? 'fixture';
+  if (provider !== 'fixture' && provider !== 'aliexpress') {
+    problems.push(`MARKETPLACE_PROVIDER must be fixture or aliexpress, not "${provider}"`);
+  }
+  const aliexpress = {
+    appKey: read('AE_APP_KEY'),
+    appSecret: read('AE_APP_SECRET'),
+    accessToken: read('AE_ACCESS_TOKEN'),
+    apiUrl: read('AE_API_URL'),
+  };
+  if (provider === 'aliexpress') {
+    for (const [name, value] of [
+      ['AE_APP_KEY', aliexpress.appKey],
+      ['AE_APP_SECRET', aliexpress.appSecret],
+      ['AE_ACCESS_TOKEN', aliexpress.accessToken],
+    ] as const) {
+      if (value === undefined) problems.push(`${name} is required when MARKETPLACE_PROVIDER is aliexpress`);
+    }
+  }
+  if (aliexpress.apiUrl !== undefined && !isHttpUrl(aliexpress.apiUrl)) {
+    problems.push('AE_API_URL must be an http(s) address');
+  }
+
+  const seedDemo = parseBoolean(read('SEED_DEMO') ?? 'true', 'SEED_DEMO', problems);
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const givenSecret = read('TOKEN_SECRET');
+  if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
+    problems.push(`TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port: port ?? 3000,
+    host,
+    dataDir,
+    databaseUrl,
+    tokenSecret: givenSecret ?? readOrCreateSecret(dataDir),
+    tokenTtlSeconds,
+    corsOrigins,
+    publicUrl,
+    marketplace: {
+      provider: provider as MarketplaceProvider,
+      aliexpress: Object.fromEntries(Object.entries(aliexpress).filter(([, v]) => v !== undefined)),
+    },
+    seedDemo: seedDemo ?? true,
+    logLevel,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'token-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= MIN_SECRET_LENGTH) return secret;
+    throw new ConfigError([`${file} holds a secret shorter than ${MIN_SECRET_LENGTH} characters`]);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  // 'wx' refuses to overwrite a secret another instance has just written.
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function parseInteger(
+  text: string,
+  name: string,
+  min: number,
+  max: number,
+  problems: string[],
+): number | null {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+    return null;
+  }
+  return value;
+}
+
+function parseBoolean(text: string, name: string, problems: string[]): boolean | null {
+  const lower = text.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+  if (['false', '0', 'no', 'off'].includes(lower)) return false;
+  problems.push(`${name} must be true or false, not "${text}"`);
+  return null;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function parseOrigins(text: string | undefined, problems: string[]): string[] {
+  if (text === undefined) return [...DEFAULT_CORS_ORIGINS];
+  const origins: string[] = [];
+  for (const entry of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!isHttpUrl(entry)) {
+      problems.push(`CORS_ORIGINS entries must be http(s) origins, not "${entry}"`);
+      continue;
+    }
+    // A browser sends the bare origin (no path, no trailing slash): compare against that form.
+    origins.push(new URL(entry).origin);
+  }
+  return origins;
+}
+
+function parsePublicUrl(text: string, problems: string[]): string {
+  if (!isHttpUrl(text)) {
+    problems.push(`PUBLIC_URL must be an http(s) address, not "${text}"`);
+    return text;
+  }
+  return text.replace(/\/+$/, '');
+}

@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is underneath; repositories take this (or a transaction). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** True when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A PGlite database: persisted in `dataDir`, or in memory when `dataDir` is omitted. */
+export function createPgliteDatabase(
+  options: { dataDir?: string; client?: PGlite } = {},
+): DatabaseHandle & { client: PGlite } {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.client ?? new PGlite(options.dataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    client,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function createPostgresDatabase(
+  connectionString: string,
+  options: { max?: number } = {},
+): DatabaseHandle {
+  // A server that does not answer fails the request after 5 s instead of leaving it waiting.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, otherwise PGlite under DATA_DIR. */
+export function createDatabase(config: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
+  return config.databaseUrl
+    ? createPostgresDatabase(config.databaseUrl)
+    : createPgliteDatabase({ dataDir: join(config.dataDir, 'pglite') });
+}
+
+async function ping(db: Database, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

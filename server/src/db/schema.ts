@@ -1,0 +1,520 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Money is always integer minor units (cents) in the row's currency; the API turns it into decimals.
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---- Enumerations (values as the contract spells them) -------------------------------------------------------
+
+export const adminRole = pgEnum('admin_role', ['SuperAdmin', 'Manager', 'Support', 'Editor', 'Viewer']);
+export const adminStatus = pgEnum('admin_status', ['Active', 'Suspended', 'Pending']);
+export const productSource = pgEnum('product_source', ['aliexpress', 'manual', 'vendor']);
+export const productStatus = pgEnum('product_status', ['published', 'draft', 'out_of_stock', 'disabled']);
+export const orderChannel = pgEnum('order_channel', ['b2c', 'd2c', 'b2b']);
+export const orderStatus = pgEnum('order_status', [
+  'Placed',
+  'Pending',
+  'Confirmed',
+  'Shipped',
+  'Delivered',
+  'Completed',
+  'Cancelled',
+  'Failed',
+]);
+export const disputeStatus = pgEnum('dispute_status', [
+  'open',
+  'under_review',
+  'resolved',
+  'closed',
+  'escalated',
+]);
+export const disputeCategory = pgEnum('dispute_category', [
+  'order_issue',
+  'delivery_problem',
+  'product_quality',
+  'payment_issue',
+  'refund_request',
+  'general_complaint',
+  'appeal',
+]);
+export const disputePriority = pgEnum('dispute_priority', ['low', 'medium', 'high', 'urgent']);
+export const resolutionAction = pgEnum('resolution_action', [
+  'refund',
+  'partial_refund',
+  'replacement',
+  'compensation',
+  'no_action',
+  'other',
+]);
+export const disputeSender = pgEnum('dispute_sender', ['user', 'admin', 'support']);
+export const activityOutcome = pgEnum('activity_outcome', ['success', 'failed', 'warning']);
+export const actorType = pgEnum('actor_type', ['admin', 'customer', 'vendor', 'system']);
+
+export const ADMIN_PERMISSIONS = [
+  'dashboard',
+  'products',
+  'orders',
+  'users',
+  'admins',
+  'reports',
+  'settings',
+  'disputes',
+] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+
+// ---- Accounts ------------------------------------------------------------------------------------------------
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored trimmed and lower-cased; look-ups use the same form. */
+    email: text('email').notNull().unique('admins_email_unique'),
+    phone: text('phone'),
+    department: text('department'),
+    passwordHash: text('password_hash').notNull(),
+    role: adminRole('role').notNull(),
+    permissions: text('permissions').array().$type<AdminPermission[]>().notNull().default(sql`'{}'::text[]`),
+    status: adminStatus('status').notNull().default('Active'),
+    /** Copied into every token as `tv`; bumping it ends all older tokens. */
+    tokenVersion: integer('token_version').notNull().default(1),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('admins_created_at_idx').on(t.createdAt)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique('customers_username_unique'),
+    /** Stored trimmed and lower-cased; look-ups use the same form. */
+    email: text('email').notNull().unique('customers_email_unique'),
+    /** Unique when present: it is one of the three sign-in identifiers. */
+    phone: text('phone').unique('customers_phone_unique'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    name: text('name').notNull(),
+    address: text('address'),
+    passwordHash: text('password_hash').notNull(),
+    tokenVersion: integer('token_version').notNull().default(1),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('customers_created_at_idx').on(t.createdAt)],
+);
+
+// ---- Catalogue -----------------------------------------------------------------------------------------------
+
+export const stores = pgTable('stores', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  country: text('country'),
+  description: text('description'),
+  logoUrl: text('logo_url'),
+  /** The marketplace's store id for stores imported products come from. */
+  marketplaceStoreId: text('marketplace_store_id').unique('stores_marketplace_store_id_unique'),
+  /** A store is also the vendor account that signs in to the vendor panel. */
+  tokenVersion: integer('token_version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The marketplace's item id for imported products, the product code otherwise. */
+    productId: text('product_id').notNull(),
+    source: productSource('source').notNull(),
+    status: productStatus('status').notNull().default('draft'),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    descriptionHtml: text('description_html').notNull().default(''),
+    categoryId: integer('category_id'),
+    currency: text('currency').notNull().default('USD'),
+    /** Lowest sale price over the SKUs (kept in step with product_skus for sorting and cards). */
+    priceMinor: integer('price_minor').notNull().default(0),
+    originalPriceMinor: integer('original_price_minor'),
+    /** Stock over all SKUs. */
+    stock: integer('stock').notNull().default(0),
+    rating: doublePrecision('rating').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The marketplace record as JSON text; old rows may hold text that does not parse, so it is not jsonb. */
+    logText: text('log_text').notNull().default(''),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    /** SKU ids and tags joined by spaces, kept by the application: generated columns cannot read arrays or other tables. */
+    searchTerms: text('search_terms').notNull().default(''),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`to_tsvector('simple'::regconfig, coalesce(${products.title}, '') || ' ' || coalesce(${products.productId}, '') || ' ' || ${products.id}::text || ' ' || coalesce(${products.searchTerms}, ''))`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('products_source_product_id_unique').on(t.source, t.productId),
+    index('products_status_idx').on(t.status),
+    index('products_source_idx').on(t.source),
+    index('products_created_at_idx').on(t.createdAt),
+    index('products_price_idx').on(t.priceMinor),
+    index('products_store_idx').on(t.storeId),
+    index('products_search_idx').using('gin', t.searchVector),
+    check('products_price_nonnegative', sql`${t.priceMinor} >= 0`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export interface SkuPropertyRecord {
+  sku_property_id: number;
+  sku_property_name: string;
+  sku_property_value: string;
+  property_value_id: number;
+  property_value_definition_name?: string;
+  sku_image?: string;
+}
+
+export const productSkus = pgTable(
+  'product_skus',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    skuId: text('sku_id').notNull(),
+    skuAttr: text('sku_attr').notNull().default(''),
+    /** What the shopper pays (offer_sale_price). */
+    salePriceMinor: integer('sale_price_minor').notNull(),
+    /** The list price (sku_price). */
+    priceMinor: integer('price_minor').notNull(),
+    bulkSalePriceMinor: integer('bulk_sale_price_minor'),
+    stock: integer('stock').notNull().default(0),
+    bulkOrder: integer('bulk_order').notNull().default(0),
+    priceIncludeTax: boolean('price_include_tax').notNull().default(false),
+    limitStrategy: text('limit_strategy').notNull().default('create_order_fail'),
+    image: text('image'),
+    properties: jsonb('properties').$type<SkuPropertyRecord[]>().notNull().default(sql`'[]'::jsonb`),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    unique('product_skus_product_sku_unique').on(t.productId, t.skuId),
+    index('product_skus_sku_id_idx').on(t.skuId),
+    check('product_skus_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('product_skus_prices_nonnegative', sql`${t.salePriceMinor} >= 0 AND ${t.priceMinor} >= 0`),
+  ],
+);
+
+export const productProperties = pgTable(
+  'product_properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    attrName: text('attr_name').notNull(),
+    attrValue: text('attr_value').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_properties_product_idx').on(t.productId, t.position)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    helpful: integer('helpful').notNull().default(0),
+    unhelpful: integer('unhelpful').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    index('reviews_customer_idx').on(t.customerId),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+// ---- Shopper lists -------------------------------------------------------------------------------------------
+
+export const wishlistEntries = pgTable(
+  'wishlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('wishlist_entries_customer_product_unique').on(t.customerId, t.productId)],
+);
+
+export const storeFollows = pgTable(
+  'store_follows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('store_follows_customer_store_unique').on(t.customerId, t.storeId)],
+);
+
+// ---- Orders --------------------------------------------------------------------------------------------------
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The id people see, `ORD-...`. */
+    orderNumber: text('order_number').notNull().unique('orders_order_number_unique'),
+    /** Null for orders staff placed for someone without an account. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    channel: orderChannel('channel').notNull().default('b2c'),
+    status: orderStatus('status').notNull().default('Placed'),
+    currency: text('currency').notNull().default('USD'),
+    itemsMinor: integer('items_minor').notNull(),
+    shippingMinor: integer('shipping_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    totalMinor: integer('total_minor').notNull(),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Credit Card, PayPal, Bank Transfer (storefront); Cash, Offline, Credit Card (manual orders). */
+    paymentMethod: text('payment_method').notNull(),
+    paymentRef: text('payment_ref'),
+    // The checkout form's address (spec 3 §3).
+    shipFullName: text('ship_full_name'),
+    shipAddress: text('ship_address').notNull(),
+    shipCity: text('ship_city').notNull().default(''),
+    shipProvince: text('ship_province'),
+    shipPostalCode: text('ship_postal_code').notNull().default(''),
+    /** Ship-to country, ISO 3166-1 alpha-2. */
+    shipCountry: text('ship_country').notNull(),
+    shipMobileNo: text('ship_mobile_no'),
+    shipPhoneCountry: text('ship_phone_country'),
+    logisticsServiceName: text('logistics_service_name'),
+    trackingNumber: text('tracking_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_status_idx').on(t.status),
+    index('orders_channel_idx').on(t.channel),
+    check(
+      'orders_amounts_nonnegative',
+      sql`${t.itemsMinor} >= 0 AND ${t.shippingMinor} >= 0 AND ${t.taxMinor} >= 0 AND ${t.totalMinor} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Kept when the product is later deleted: the order still shows what was bought. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    skuId: text('sku_id'),
+    name: text('name').notNull(),
+    image: text('image'),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    lineTotalMinor: integer('line_total_minor').notNull(),
+    currency: text('currency').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatus('status').notNull(),
+    /** A staff member's name, the shopper's name, or `system`. */
+    by: text('by').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+);
+
+// ---- Disputes ------------------------------------------------------------------------------------------------
+
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The shopper's order the dispute is about, when the typed id matched one. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The order id as the shopper typed it. */
+    orderRef: text('order_ref'),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    category: disputeCategory('category').notNull().default('general_complaint'),
+    priority: disputePriority('priority').notNull().default('medium'),
+    status: disputeStatus('status').notNull().default('open'),
+    evidence: jsonb('evidence').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    resolutionAction: resolutionAction('resolution_action'),
+    resolutionAmountMinor: integer('resolution_amount_minor'),
+    resolutionCurrency: text('resolution_currency'),
+    resolutionNotes: text('resolution_notes'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('disputes_customer_idx').on(t.customerId, t.createdAt),
+    index('disputes_status_idx').on(t.status),
+    index('disputes_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const disputeMessages = pgTable(
+  'dispute_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    sender: disputeSender('sender').notNull(),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dispute_messages_dispute_idx').on(t.disputeId, t.createdAt)],
+);
+
+// ---- Settings and operations ---------------------------------------------------------------------------------
+
+export const currencyRates = pgTable(
+  'currency_rates',
+  {
+    code: text('code').primaryKey(),
+    /** Units of this currency per 1 USD. numeric keeps the exact figure; it reads back as a string. */
+    rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
+    symbol: text('symbol').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('currency_rates_rate_positive', sql`${t.rate} > 0`)],
+);
+
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorType: actorType('actor_type').notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    outcome: activityOutcome('outcome').notNull().default('success'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_log_at_idx').on(t.at),
+    index('activity_log_actor_idx').on(t.actorId, t.at),
+    index('activity_log_action_idx').on(t.action),
+  ],
+);
+
+export const apiDailyCounts = pgTable('api_daily_counts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
+
+/** One row per failed sign-in; counted per identifier and address so the limit holds across instances. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_at_idx').on(t.key, t.at)],
+);
+
+export const siteVisits = pgTable(
+  'site_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    visitorId: text('visitor_id').notNull(),
+    path: text('path').notNull(),
+    country: text('country'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('site_visits_at_idx').on(t.at)],
+);

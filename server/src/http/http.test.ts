@@ -1,0 +1,220 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiDailyCounts } from '../db/schema.ts';
+import { assertMatchesContract } from '../test/contract.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { utcDay } from './api-counter.ts';
+
+describe('HTTP behaviour shared by every route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      beforeReady: (app) => {
+        app.get('/api/test-only/boom', async () => {
+          throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
+        });
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  describe('bad input', () => {
+    it('answers malformed JSON with 400 BAD_REQUEST', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": "shopper@example.com", "password": ',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'BAD_REQUEST',
+        message: 'The request body is not valid JSON.',
+      });
+      assertMatchesContract('customerLogin', response);
+    });
+
+    it('names every missing field', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: {} });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: 'The request is not valid.',
+      });
+      expect(body.errors).toEqual(
+        expect.arrayContaining([
+          { path: '/email', message: 'is required' },
+          { path: '/password', message: 'is required' },
+        ]),
+      );
+      assertMatchesContract('adminLogin', response);
+    });
+
+    it('refuses wrong types instead of coercing them', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: { name: 42, email: 'not-an-email', password: 12345678, confirmPassword: ['x'] },
+      });
+      expect(response.statusCode).toBe(400);
+      const paths = response.json<{ errors: Array<{ path: string }> }>().errors.map((e) => e.path);
+      expect(paths.sort()).toEqual(['/confirmPassword', '/email', '/name', '/password']);
+      assertMatchesContract('customerRegister', response);
+    });
+
+    it('answers a body over 1 MiB with 413', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: 'shopper@example.com', password: 'x'.repeat(1024 * 1024) },
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The request body is too large.',
+      });
+      assertMatchesContract('customerLogin', response);
+    });
+
+    it('refuses bodies that are not JSON', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=a&password=b',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+    });
+  });
+
+  describe('routing', () => {
+    it('answers unknown routes with the 404 envelope', async () => {
+      for (const url of ['/api/no-such-thing', '/nowhere', '/api/user/profile/extra']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found.' });
+      }
+    });
+
+    it('treats a path with and without its trailing slash alike', async () => {
+      const withSlash = await t.app.inject({ method: 'GET', url: '/api/product/' });
+      const withoutSlash = await t.app.inject({ method: 'GET', url: '/api/product' });
+      expect(withSlash.json()).toEqual(withoutSlash.json());
+      const rates = await t.app.inject({ method: 'GET', url: '/api/settings/currency/' });
+      expect(rates.statusCode).toBe(200);
+    });
+  });
+
+  it('hides the details of server errors', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/test-only/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'INTERNAL_ERROR',
+      message: 'Internal server error.',
+    });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('ECONNREFUSED');
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  describe('CORS', () => {
+    it('allows the configured app origins', async () => {
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/user/profile',
+        headers: {
+          origin: 'http://localhost:5174',
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5174');
+      expect(String(preflight.headers['access-control-allow-methods'])).toContain('PUT');
+
+      const simple = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'http://127.0.0.1:5173' },
+      });
+      expect(simple.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5173');
+    });
+
+    it('gives other origins no CORS permission', async () => {
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/user/profile',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' },
+      });
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      const simple = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  it('counts every /api call for today', async () => {
+    const today = async () => {
+      const [row] = await t.db.select().from(apiDailyCounts).where(eq(apiDailyCounts.day, utcDay()));
+      return row?.count ?? 0;
+    };
+    // The count is written after each answer has gone out; let the earlier tests' writes land first.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = await today();
+    for (const url of ['/api/health', '/api/settings/currency', '/api/missing']) {
+      await t.app.inject({ method: 'GET', url });
+    }
+    await t.app.inject({ method: 'GET', url: '/media/marketplace/tws-earbuds-1.svg' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await today()).toBe(before + 3);
+  });
+
+  describe('media', () => {
+    it('serves the marketplace pictures', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/media/marketplace/tws-earbuds-1.svg' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('image/svg+xml');
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    });
+
+    it('serves uploads from the data folder', async () => {
+      writeFileSync(join(t.config.dataDir, 'uploads', 'logo.txt'), 'store logo');
+      const response = await t.app.inject({ method: 'GET', url: '/media/uploads/logo.txt' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('store logo');
+    });
+
+    it('never serves files outside the media folders', async () => {
+      for (const url of [
+        '/media/marketplace/../../../package.json',
+        '/media/marketplace/%2e%2e/%2e%2e/%2e%2e/package.json',
+        '/media/uploads/../token-secret',
+        '/media/uploads/missing.png',
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(response.body, url).not.toContain('"name": "@shop/server"');
+      }
+    });
+  });
+});

@@ -1,0 +1,23 @@
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+// OpenAPI 3.1 schemas are JSON Schema 2020-12, which Fastify's default (draft-07) Ajv rejects.
+// Unknown body fields are dropped rather than refused, so extra fields such as `role` never reach a handler.
+const common: Options = { removeAdditional: 'all', useDefaults: true, strict: false, allErrors: true };
+
+function createAjv(coerceTypes: Options['coerceTypes']): Ajv2020 {
+  const ajv = new Ajv2020({ ...common, coerceTypes });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * Query strings, path parameters and headers arrive as text, so they are coerced (`?page=2` is a number).
+ * Bodies are JSON and keep their types: `{ "password": 12345 }` is a validation error, not a string.
+ */
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const forText = createAjv('array');
+  const forBody = createAjv(false);
+  return ({ schema, httpPart }) => (httpPart === 'body' ? forBody : forText).compile(schema as object);
+}

@@ -1,0 +1,214 @@
+import type { components } from '@shop/sdk/types';
+import type { FastifyReply } from 'fastify';
+import { type LoginThrottle, loginKey } from '../../auth/login-throttle.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
+import { requireCustomer } from '../../auth/permissions.ts';
+import type { TokenService } from '../../auth/tokens.ts';
+import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { conflict, notFound, unauthorized, validationError } from '../../http/errors.ts';
+import { operation } from '../../http/operation.ts';
+import {
+  type CustomerChanges,
+  type CustomerRow,
+  countOrders,
+  deriveUsername,
+  emailTaken,
+  findCustomerById,
+  findCustomerByIdentifier,
+  insertCustomer,
+  normalizeEmail,
+  normalizePhone,
+  normalizeUsername,
+  phoneTaken,
+  recordCustomerLogin,
+  replacePassword,
+  updateCustomer,
+  usernameTaken,
+} from './customers.repository.ts';
+
+type UserProfile = components['schemas']['UserProfile'];
+
+export const CUSTOMER_LOGIN_FAILED = 'Invalid credentials.';
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const USERNAME_TAKEN = 'This username is already taken.';
+export const PHONE_TAKEN = 'An account with this phone number already exists.';
+
+export function toUserProfile(row: CustomerRow, totalOrders: number): UserProfile {
+  return {
+    _id: row.id,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    totalOrders,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Maps a unique violation on customers to the 409 the client should see; rethrows anything else. */
+function rethrowClash(error: unknown): never {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'customers_email_unique') throw conflict(EMAIL_TAKEN);
+  if (constraint === 'customers_username_unique') throw conflict(USERNAME_TAKEN);
+  if (constraint === 'customers_phone_unique') throw conflict(PHONE_TAKEN);
+  throw error;
+}
+
+/** Blank optional text means "remove it". */
+function optionalText(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function createCustomerHandlers(deps: {
+  db: Database;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+}) {
+  const { db, tokens, throttle } = deps;
+
+  const signFor = (row: CustomerRow) =>
+    tokens.signCustomer({ sub: row.id, username: row.username, email: row.email, tv: row.tokenVersion });
+
+  async function session(row: CustomerRow, message: string, reply: FastifyReply, status: 200 | 201) {
+    const token = await signFor(row);
+    const user = toUserProfile(row, await countOrders(db, row.id));
+    reply.code(status);
+    return { success: true as const, message, token, data: { token, user } };
+  }
+
+  return {
+    customerLogin: operation('customerLogin', async (request, reply) => {
+      const identifier = request.body.email.trim();
+      const key = loginKey('customer', identifier, request.ip);
+      await throttle.assertAllowed(key);
+
+      const customer = await findCustomerByIdentifier(db, identifier);
+      const passwordOk = customer
+        ? await verifyPassword(customer.passwordHash, request.body.password)
+        : await verifyAgainstDummy(request.body.password);
+      if (!customer || !passwordOk) {
+        await throttle.recordFailure(key);
+        throw unauthorized(CUSTOMER_LOGIN_FAILED);
+      }
+      await throttle.reset(key);
+      await recordCustomerLogin(db, customer.id, new Date());
+      return session(customer, 'Login successful.', reply, 200);
+    }),
+
+    customerRegister: operation('customerRegister', async (request, reply) => {
+      const { name, password, confirmPassword } = request.body;
+      if (password !== confirmPassword) {
+        throw validationError(
+          [{ path: '/confirmPassword', message: 'Passwords do not match.' }],
+          'Passwords do not match.',
+        );
+      }
+      const email = normalizeEmail(request.body.email);
+      if (await emailTaken(db, email)) throw conflict(EMAIL_TAKEN);
+
+      const passwordHash = await hashPassword(password);
+      // Only these fields are written: anything else the client sent (role, isAdmin, ...) never reaches the row.
+      let created: CustomerRow | undefined;
+      for (let attempt = 0; created === undefined; attempt++) {
+        const username = await deriveUsername(db, email);
+        try {
+          created = await insertCustomer(db, { username, email, name: name.trim(), passwordHash });
+        } catch (error) {
+          // Two sign-ups with similar emails can race for the same derived username: take the next one.
+          if (uniqueViolation(error) === 'customers_username_unique' && attempt < 4) continue;
+          rethrowClash(error);
+        }
+      }
+      return session(created, 'Registration successful.', reply, 201);
+    }),
+
+    getProfile: operation('getProfile', async (request) => {
+      const { id } = requireCustomer(request);
+      const row = await findCustomerById(db, id);
+      if (!row) throw notFound();
+      return { success: true, data: toUserProfile(row, await countOrders(db, id)) };
+    }),
+
+    updateProfile: operation('updateProfile', async (request) => {
+      const { id } = requireCustomer(request);
+      const current = await findCustomerById(db, id);
+      if (!current) throw notFound();
+      const body = request.body;
+      const changes: CustomerChanges = {};
+
+      if (body.username !== undefined) {
+        const username = normalizeUsername(body.username);
+        if (/\s/.test(username)) {
+          throw validationError(
+            [{ path: '/username', message: 'must not contain spaces' }],
+            'Usernames cannot contain spaces.',
+          );
+        }
+        if (username !== current.username && (await usernameTaken(db, username, id)))
+          throw conflict(USERNAME_TAKEN);
+        changes.username = username;
+      }
+      if (body.email !== undefined) {
+        const email = normalizeEmail(body.email);
+        if (email !== current.email && (await emailTaken(db, email, id))) throw conflict(EMAIL_TAKEN);
+        changes.email = email;
+      }
+      if (body.phone !== undefined) {
+        const phone = optionalText(body.phone);
+        changes.phone = phone ? normalizePhone(phone) : null;
+        if (changes.phone && (await phoneTaken(db, changes.phone, id))) throw conflict(PHONE_TAKEN);
+      }
+      const firstName = optionalText(body.firstName);
+      const lastName = optionalText(body.lastName);
+      if (firstName !== undefined) changes.firstName = firstName;
+      if (lastName !== undefined) changes.lastName = lastName;
+      if (firstName !== undefined || lastName !== undefined) {
+        // `name` follows first and last name; with both cleared the old display name stays.
+        const first = firstName === undefined ? current.firstName : firstName;
+        const last = lastName === undefined ? current.lastName : lastName;
+        const full = [first, last].filter(Boolean).join(' ');
+        if (full !== '') changes.name = full;
+      }
+      const address = optionalText(body.address);
+      if (address !== undefined) changes.address = address;
+
+      let updated: CustomerRow | null;
+      try {
+        updated = await updateCustomer(db, id, changes);
+      } catch (error) {
+        rethrowClash(error);
+      }
+      if (!updated) throw notFound();
+      return {
+        success: true,
+        message: 'Profile updated successfully!',
+        data: toUserProfile(updated, await countOrders(db, id)),
+      };
+    }),
+
+    changePassword: operation('changePassword', async (request) => {
+      const { id } = requireCustomer(request);
+      const current = await findCustomerById(db, id);
+      if (!current) throw notFound();
+      if (!(await verifyPassword(current.passwordHash, request.body.currentPassword))) {
+        throw validationError(
+          [{ path: '/currentPassword', message: 'Current password is incorrect.' }],
+          'Current password is incorrect.',
+        );
+      }
+      const updated = await replacePassword(db, id, await hashPassword(request.body.newPassword));
+      if (!updated) throw notFound();
+      return {
+        success: true,
+        message: 'Password updated successfully!',
+        data: { token: await signFor(updated) },
+      };
+    }),
+  };
+}

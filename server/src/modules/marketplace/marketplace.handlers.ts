@@ -1,0 +1,182 @@
+import type { components } from '@shop/sdk/types';
+import type { FastifyRequest } from 'fastify';
+import type { StaffAuth } from '../../auth/auth-context.ts';
+import { requirePermission } from '../../auth/permissions.ts';
+import type { Database } from '../../db/client.ts';
+import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { operation } from '../../http/operation.ts';
+import { sanitizeProductHtml } from '../../lib/sanitize.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { productDetail, staffActivity } from '../products/products.handlers.ts';
+import { importedProduct, importErrors, skuDetailsOf } from '../products/products.input.ts';
+import { assertKnownCurrency, loadRates, loadSymbols, type Rates, roundMoney } from '../products/products.money.ts';
+import {
+  effectiveStatus,
+  findImportedProduct,
+  findProductByAnyId,
+  SHOPPER_STATUSES,
+  skusOf,
+  upsertImportedProduct,
+} from '../products/products.repository.ts';
+import type { DeliveryOption, MarketplaceAdapter } from './marketplace.types.ts';
+import { MarketplaceError } from './marketplace-error.ts';
+
+type MarketplaceProductInfo = components['schemas']['MarketplaceProductInfo'];
+
+export const NO_PRODUCT_DATA = 'No product data found. Please check the Product ID and try again.';
+export const MARKETPLACE_UNREACHABLE = 'The marketplace cannot be reached. Please try again later.';
+export const MARKETPLACE_FAILED = 'The marketplace could not answer this request. Please try again later.';
+
+/** Activity actions whose failures the dashboard raises as marketplace alerts. */
+export const MARKETPLACE_ACTIONS = ['marketplace.fetch', 'marketplace.delivery', 'product.import'] as const;
+
+/** A failed marketplace call as the client sees it: 503 when it could not be reached, 502 when it answered badly. */
+function marketplaceFailure(error: MarketplaceError): ApiError {
+  if (error.kind === 'not_found') return notFound(NO_PRODUCT_DATA);
+  if (error.kind === 'unreachable' || error.kind === 'misconfigured') {
+    return new ApiError(503, 'SERVICE_UNAVAILABLE', MARKETPLACE_UNREACHABLE);
+  }
+  return new ApiError(502, 'SERVICE_UNAVAILABLE', MARKETPLACE_FAILED);
+}
+
+/** Fees in the currency the shopper asked for, when the marketplace quoted another one we have a rate for. */
+function inCurrency(option: DeliveryOption, currency: string, rates: Rates, symbols: Map<string, string>) {
+  const from = option.shipping_fee_currency;
+  const fromRate = rates.get(from);
+  const toRate = rates.get(currency);
+  if (from === currency || fromRate === undefined || toRate === undefined) return option;
+  const fee = roundMoney((Number(option.shipping_fee_cent) || 0) * (toRate / fromRate)).toFixed(2);
+  return {
+    ...option,
+    shipping_fee_cent: fee,
+    shipping_fee_currency: currency,
+    shipping_fee_format: option.free_shipping ? option.shipping_fee_format : `${symbols.get(currency) ?? `${currency} `}${fee}`,
+  };
+}
+
+export function createMarketplaceHandlers(deps: { db: Database; marketplace: MarketplaceAdapter }) {
+  const { db, marketplace } = deps;
+
+  async function logFailure(request: FastifyRequest, staff: StaffAuth | null, action: string, target: string, error: MarketplaceError) {
+    await recordActivity(db, request, {
+      ...(staff
+        ? staffActivity(request, staff, { action, target })
+        : { actorType: 'system' as const, action, target, ip: request.ip }),
+      outcome: 'failed',
+      details: { kind: error.kind, message: error.message, ...(error.code ? { code: error.code } : {}) },
+    });
+  }
+
+  return {
+    getMarketplaceProduct: operation('getMarketplaceProduct', async (request) => {
+      const staff = requirePermission(request, 'products');
+      const id = request.params.id;
+      const country = request.query.country ?? 'BD';
+      const currency = request.query.currency ?? 'USD';
+      let result: Awaited<ReturnType<MarketplaceAdapter['getProduct']>>;
+      try {
+        result = await marketplace.getProduct(id, { country, currency });
+      } catch (error) {
+        if (!(error instanceof MarketplaceError)) throw error;
+        if (error.kind !== 'not_found') await logFailure(request, staff, 'marketplace.fetch', `marketplace:${id}`, error);
+        throw marketplaceFailure(error);
+      }
+      if (result === null) throw notFound(NO_PRODUCT_DATA);
+      // The import screen may show the seller's HTML: it leaves here already cleaned.
+      result.ae_item_base_info_dto.detail = sanitizeProductHtml(result.ae_item_base_info_dto.detail ?? '');
+      // Keyed by country beside `product_id`: TypeScript cannot express that mix, the contract's schema can.
+      const data = { product_id: id, [country]: result } as unknown as MarketplaceProductInfo;
+      return { success: true, message: 'Product info fetched successfully.', data };
+    }),
+
+    importMarketplaceProduct: operation('importMarketplaceProduct', async (request, reply) => {
+      const staff = requirePermission(request, 'products');
+      const id = request.params.id;
+      const body = request.body;
+      const errors = importErrors(id, body);
+      if (errors.length > 0) {
+        await recordActivity(
+          db,
+          request,
+          staffActivity(request, staff, {
+            action: 'product.import',
+            target: `marketplace:${id}`,
+            outcome: 'failed',
+            details: { reason: 'invalid', errors },
+          }),
+        );
+        throw validationError(errors);
+      }
+      const rates = await loadRates(db);
+      const product = importedProduct(body);
+      assertKnownCurrency(rates, product.currency);
+
+      const stock = product.skus.reduce((n, sku) => n + sku.stock, 0);
+      const { row, created } = await db.transaction(async (tx) => {
+        // What the import screen does not edit (tags, labels, SEO) stays as staff left it.
+        const existing = await findImportedProduct(tx, id);
+        return upsertImportedProduct(tx, product, {
+          source: 'aliexpress',
+          status: effectiveStatus(body.status ?? 'published', stock),
+          salesCount: Number.parseInt(body.product.ae_item_base_info_dto.sales_count ?? '0', 10) || 0,
+          ...(existing
+            ? {
+                tags: existing.tags,
+                editor: { videoUrl: existing.videoUrl, seo: existing.seo, labels: existing.labels },
+              }
+            : {}),
+          skuDetails: skuDetailsOf(body.product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o),
+        });
+      });
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'product.import',
+          target: `product:${row.id}`,
+          details: { marketplaceId: id, title: row.title, created, country: body.country ?? 'BD' },
+        }),
+      );
+      void reply.code(created ? 201 : 200);
+      const data = await productDetail(db, row, { currency: row.currency, rates, staff: true });
+      return { success: true, message: 'Product info saved successfully.', data };
+    }),
+
+    getDeliveryOptions: operation('getDeliveryOptions', async (request) => {
+      const { product_id: productId, sku_id: skuId, country, quantity, currency = 'USD' } = request.body;
+      const rates = await loadRates(db);
+      assertKnownCurrency(rates, currency);
+      const none = { success: true as const, data: { country, freight_data: { delivery_option_d_t_o: [] } } };
+
+      const product = await findProductByAnyId(db, productId.trim());
+      // Only what shoppers can buy is quoted; the store's own products have no marketplace freight.
+      if (!product || !SHOPPER_STATUSES.includes(product.status) || product.source !== 'aliexpress') return none;
+      const skus = await skusOf(db, [product.id]);
+      if (!skus.some((sku) => sku.skuId === skuId)) return none;
+
+      let options: DeliveryOption[];
+      try {
+        options = await marketplace.getDeliveryOptions({
+          productId: product.productId,
+          skuId,
+          country,
+          quantity,
+          currency,
+        });
+      } catch (error) {
+        if (!(error instanceof MarketplaceError)) throw error;
+        if (error.kind === 'not_found') return none;
+        await logFailure(request, null, 'marketplace.delivery', `product:${product.id}`, error);
+        throw marketplaceFailure(error);
+      }
+      const symbols = await loadSymbols(db);
+      return {
+        success: true,
+        data: {
+          country,
+          freight_data: { delivery_option_d_t_o: options.map((o) => inCurrency(o, currency, rates, symbols)) },
+        },
+      };
+    }),
+  };
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOADS_FOLDER = 'uploads';
+export const TOO_LARGE = 'The image is larger than 10 MB.';
+export const NOT_AN_IMAGE = 'Only PNG, JPG, GIF or WebP images can be uploaded.';
+
+export type ImageKind = 'png' | 'jpg' | 'gif' | 'webp';
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
+
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/**
+ * The picture format the file's first bytes announce, or null. The name and the declared type are the
+ * sender's word; the bytes are what a browser will decode. SVG is refused on purpose: it can carry script.
+ */
+export function imageKind(bytes: Uint8Array): ImageKind | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  return null;
+}
+
+/** A file name fit to show back: no folders, no control characters, at most 255 characters. */
+export function displayName(filename: string | undefined, kind: ImageKind): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean === '' ? `image.${kind}` : clean;
+}
+
+/** Stores the picture under a random name (never the sender's) and answers that name. */
+export async function storeImage(dataDir: string, bytes: Uint8Array, kind: ImageKind): Promise<string> {
+  const name = `${randomUUID()}.${kind}`;
+  await writeFile(join(dataDir, UPLOADS_FOLDER, name), bytes, { flag: 'wx' });
+  return name;
+}

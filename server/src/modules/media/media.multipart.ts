@@ -1,0 +1,79 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest, preParsingHookHandler, preValidationHookHandler } from 'fastify';
+import { ApiError } from '../../http/errors.ts';
+import { MAX_UPLOAD_BYTES } from './media.files.ts';
+
+/** The body an upload route's handler receives: the file part under its field name. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  bytes: Buffer;
+  /** More bytes were sent than MAX_UPLOAD_BYTES; `bytes` holds only the first ones. */
+  truncated: boolean;
+}
+
+const asArray = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+
+function takesMultipart(schema: unknown): boolean {
+  const content = (schema as { body?: { content?: Record<string, unknown> } } | undefined)?.body?.content;
+  return content !== undefined && 'multipart/form-data' in content;
+}
+
+/**
+ * Routes whose contract takes JSON refuse multipart bodies before they are read: Fastify validates a body only
+ * against the schema of its own content type, so a multipart body would otherwise reach them unchecked.
+ */
+const refuseMultipart: preParsingHookHandler = async (request, _reply, payload) => {
+  if (request.isMultipart()) {
+    throw new ApiError(415, 'BAD_REQUEST', 'This content type is not supported; send application/json.');
+  }
+  return payload;
+};
+
+/**
+ * Reads the file part into the body, after the route's security check (so nobody unauthorised gets 10 MB
+ * buffered) and before validation (which then sees the field the contract requires).
+ */
+const readUpload: preValidationHookHandler = async (request: FastifyRequest) => {
+  if (!request.isMultipart()) return;
+  const part = await request.file();
+  if (!part) {
+    request.body = {};
+    return;
+  }
+  const bytes = await part.toBuffer();
+  const file: UploadedFile = {
+    filename: part.filename,
+    mimetype: part.mimetype,
+    bytes,
+    truncated: part.file.truncated,
+  };
+  request.body = { [part.fieldname]: file };
+};
+
+/**
+ * Multipart uploads for the routes whose contract declares `multipart/form-data` (POST /media). Call after the
+ * app's own onRoute hook (which moves the security check to preValidation) and before the routes are added.
+ */
+export async function registerMediaUploads(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyMultipart, {
+    // Over the limit the part is cut short and marked truncated, so the handler can answer 413 in its own words.
+    throwFileSizeLimit: false,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
+  });
+  app.addHook('onRoute', (route) => {
+    if (takesMultipart(route.schema)) {
+      route.preValidation = [...asArray(route.preValidation), readUpload];
+    } else {
+      route.preParsing = [...asArray(route.preParsing), refuseMultipart];
+    }
+  });
+}
+
+export function uploadedFile(value: unknown): UploadedFile | null {
+  const candidate = value as Partial<UploadedFile> | null | undefined;
+  return candidate && Buffer.isBuffer(candidate.bytes) && typeof candidate.truncated === 'boolean'
+    ? (candidate as UploadedFile)
+    : null;
+}

@@ -1,0 +1,311 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { StaffAuth } from '../../auth/auth-context.ts';
+import { hasPermission, optionalStaff, requirePermission } from '../../auth/permissions.ts';
+import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import type { QueryParams } from '../../http/contract-types.ts';
+import { notFound, validationError } from '../../http/errors.ts';
+import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
+import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import { toCsv } from './products.export.ts';
+import { editorFieldsOf, manualProduct, skuDetailsOf, writeRequestErrors } from './products.input.ts';
+import { assertKnownCurrency, convertMinor, loadRates, rateBetween } from './products.money.ts';
+import {
+  countProducts,
+  deleteProducts,
+  effectiveStatus,
+  exportProducts,
+  findProduct,
+  firstSkusOf,
+  insertNormalizedProduct,
+  listProducts,
+  type ProductFilters,
+  type ProductRow,
+  type ProductSort,
+  type PropertyRow,
+  productStats,
+  propertiesOf,
+  replaceProduct,
+  SHOPPER_STATUSES,
+  setProductStatus,
+  skusOf,
+} from './products.repository.ts';
+import { parseRecord, toDetail, toListItem, type ViewContext } from './products.view.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const EXPORT_MAX_ROWS = 10_000;
+const BULK_STATUS = { publish: 'published', draft: 'draft', disable: 'disabled' } as const;
+
+/** Staff who may manage the catalogue, or null (shoppers, and staff without the products permission). */
+function catalogueStaff(request: FastifyRequest): StaffAuth | null {
+  const staff = optionalStaff(request);
+  return staff && hasPermission(staff, 'products') ? staff : null;
+}
+
+type ListQuery = QueryParams<'listProducts'>;
+
+function filtersOf(query: Omit<ListQuery, 'country' | 'currency' | 'page' | 'limit'>, staff: StaffAuth | null) {
+  return {
+    q: query.q,
+    source: query.source === 'local' ? 'manual' : query.source,
+    status: query.status,
+    category: query.category,
+    brand: query.brand,
+    minRating: query.minRating,
+    visible: staff ? undefined : SHOPPER_STATUSES,
+  } satisfies ProductFilters;
+}
+
+function byProduct(rows: PropertyRow[]): Map<string, PropertyRow[]> {
+  const grouped = new Map<string, PropertyRow[]>();
+  for (const row of rows) grouped.set(row.productId, [...(grouped.get(row.productId) ?? []), row]);
+  return grouped;
+}
+
+/** The product as the detail answer shows it, read back with its SKUs and properties. */
+export async function productDetail(db: Database, row: ProductRow, context: ViewContext) {
+  const [skus, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
+  return toDetail(row, skus, properties, context);
+}
+
+/** An activity log entry for a staff member's catalogue change. */
+export function staffActivity(
+  request: FastifyRequest,
+  staff: StaffAuth,
+  entry: Omit<ActivityEntry, 'actorType' | 'actorId' | 'actorName' | 'actorEmail' | 'ip' | 'userAgent'>,
+): ActivityEntry {
+  return {
+    actorType: 'admin',
+    actorId: staff.id,
+    actorName: staff.name,
+    actorEmail: staff.email,
+    ...requestOrigin(request),
+    ...entry,
+  };
+}
+
+/** A new product code for a manual product: 11 digits starting with 9, clear of marketplace ids. */
+function newProductCode(): string {
+  return `9${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+}
+
+export function createProductHandlers(deps: { db: Database }) {
+  const { db } = deps;
+
+  const exportHandler: OperationHandler = async (rawRequest, reply) => {
+    // Answers a file, not an envelope, so it is typed here rather than through operation().
+    const request = rawRequest as unknown as OperationRequest<'exportProducts'>;
+    const staff = requirePermission(request, 'products');
+    const { format = 'csv', currency = 'BDT', sort = 'newest', ...query } = request.query;
+    const rates = await loadRates(db);
+    assertKnownCurrency(rates, currency);
+    const filters = filtersOf(query, staff);
+    const [rows, total] = await Promise.all([
+      exportProducts(db, filters, sort as ProductSort, EXPORT_MAX_ROWS),
+      countProducts(db, filters),
+    ]);
+    const skus = await skusOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    const skuIds = new Map<string, string[]>();
+    for (const sku of skus) skuIds.set(sku.productId, [...(skuIds.get(sku.productId) ?? []), sku.skuId]);
+    const exported = rows.map((row) => {
+      const rate = rateBetween(rates, row.currency, currency);
+      return {
+        _id: row.id,
+        productId: row.productId,
+        title: row.title,
+        status: row.status,
+        source: row.source,
+        price: convertMinor(row.priceMinor, rate),
+        originalPrice: row.originalPriceMinor === null ? null : convertMinor(row.originalPriceMinor, rate),
+        currency,
+        stock: row.stock,
+        categoryId: row.categoryId,
+        skuIds: skuIds.get(row.id) ?? [],
+        tags: row.tags,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+    await recordActivity(
+      db,
+      request,
+      staffActivity(request, staff, {
+        action: 'product.export',
+        target: 'products',
+        details: { format, rows: exported.length, total },
+      }),
+    );
+    const filename = `products-${new Date().toISOString().slice(0, 10)}.${format}`;
+    void reply
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('x-total-count', String(total))
+      .header('cache-control', 'no-store');
+    if (format === 'json') {
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(exported));
+    }
+    return reply.type('text/csv; charset=utf-8').send(toCsv(exported));
+  };
+
+  return {
+    listProducts: operation('listProducts', async (request) => {
+      const staff = catalogueStaff(request);
+      const { page = 1, limit = 10, currency = 'BDT', sort = 'newest', country: _country, ...query } =
+        request.query;
+      const rates = await loadRates(db);
+      assertKnownCurrency(rates, currency);
+      const result = await listProducts(db, filtersOf(query, staff), { page, limit, sort });
+      const ids = result.rows.map((row) => row.id);
+      const [firstSkus, properties] = await Promise.all([firstSkusOf(db, ids), propertiesOf(db, ids)]);
+      const propertiesByProduct = byProduct(properties);
+      const context: ViewContext = { currency, rates, staff: staff !== null };
+      return {
+        success: true,
+        data: result.rows.map((row) =>
+          toListItem(row, firstSkus.get(row.id), propertiesByProduct.get(row.id) ?? [], context),
+        ),
+        meta: { page, limit, total: result.total },
+      };
+    }),
+
+    getProduct: operation('getProduct', async (request) => {
+      const staff = catalogueStaff(request);
+      const currency = request.query.currency ?? 'BDT';
+      const rates = await loadRates(db);
+      assertKnownCurrency(rates, currency);
+      const row = await findProduct(db, request.params.id);
+      if (!row || (!staff && !SHOPPER_STATUSES.includes(row.status))) throw notFound(PRODUCT_NOT_FOUND);
+      return { success: true, data: await productDetail(db, row, { currency, rates, staff: staff !== null }) };
+    }),
+
+    getProductStats: operation('getProductStats', async (request) => {
+      requirePermission(request, 'products');
+      return { success: true, data: await productStats(db) };
+    }),
+
+    createProduct: operation('createProduct', async (request, reply) => {
+      const staff = requirePermission(request, 'products');
+      const body = request.body;
+      const errors = writeRequestErrors(body);
+      if (errors.length > 0) throw validationError(errors);
+      const rates = await loadRates(db);
+      assertKnownCurrency(rates, body.currency ?? 'USD');
+      const editor = editorFieldsOf(body);
+
+      let row: ProductRow | null = null;
+      // A clash of random 10-digit codes is very unlikely; trying again settles it.
+      for (let attempt = 0; row === null; attempt++) {
+        const product = manualProduct(body, newProductCode(), null);
+        try {
+          row = await db.transaction((tx) =>
+            insertNormalizedProduct(tx, product, {
+              source: 'manual',
+              status: effectiveStatus(body.status ?? 'draft', product.skus.reduce((n, sku) => n + sku.stock, 0)),
+              editor,
+              skuDetails: skuDetailsOf(body.skus ?? []),
+            }),
+          );
+        } catch (error) {
+          if (attempt >= 2 || uniqueViolation(error) !== 'products_source_product_id_unique') throw error;
+        }
+      }
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'product.create',
+          target: `product:${row.id}`,
+          details: { title: row.title, status: row.status },
+        }),
+      );
+      void reply.code(201);
+      const data = await productDetail(db, row, { currency: row.currency, rates, staff: true });
+      return { success: true, message: 'Product created successfully!', data };
+    }),
+
+    updateProduct: operation('updateProduct', async (request) => {
+      const staff = requirePermission(request, 'products');
+      const body = request.body;
+      const existing = await findProduct(db, request.params.id);
+      if (!existing) throw notFound(PRODUCT_NOT_FOUND);
+      const errors = writeRequestErrors(body);
+      if (errors.length > 0) throw validationError(errors);
+      const rates = await loadRates(db);
+      assertKnownCurrency(rates, body.currency ?? 'USD');
+
+      const product = {
+        ...manualProduct(body, existing.productId, parseRecord(existing.logText)),
+        // Ratings come from reviews and the marketplace, not from the form.
+        rating: existing.rating,
+        reviewCount: existing.reviewCount,
+      };
+      const stock = product.skus.reduce((n, sku) => n + sku.stock, 0);
+      const row = await db.transaction((tx) =>
+        replaceProduct(tx, existing.id, product, {
+          source: existing.source,
+          status: effectiveStatus(body.status ?? 'draft', stock),
+          editor: editorFieldsOf(body),
+          skuDetails: skuDetailsOf(body.skus ?? []),
+        }),
+      );
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'product.update',
+          target: `product:${row.id}`,
+          details: { title: row.title, status: row.status },
+        }),
+      );
+      const data = await productDetail(db, row, { currency: row.currency, rates, staff: true });
+      return { success: true, message: 'Product information saved successfully!', data };
+    }),
+
+    deleteProduct: operation('deleteProduct', async (request) => {
+      const staff = requirePermission(request, 'products');
+      const [deleted] = await deleteProducts(db, [request.params.id]);
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'product.delete',
+          target: `product:${request.params.id}`,
+          outcome: deleted ? 'success' : 'failed',
+          details: deleted ? { title: deleted.title, productId: deleted.productId } : { reason: 'not found' },
+        }),
+      );
+      if (!deleted) throw notFound(PRODUCT_NOT_FOUND);
+      return { success: true, message: 'Product deleted successfully.', data: { _id: deleted.id } };
+    }),
+
+    bulkProducts: operation('bulkProducts', async (request) => {
+      const staff = requirePermission(request, 'products');
+      const { action, ids } = request.body;
+      const changed = await db.transaction((tx) =>
+        action === 'delete'
+          ? deleteProducts(tx, ids)
+          : setProductStatus(tx, ids, BULK_STATUS[action]),
+      );
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: `product.bulk.${action}`,
+          target: 'products',
+          details: { requested: ids.length, ids: changed.map((row) => row.id) },
+        }),
+      );
+      const noun = changed.length === 1 ? 'product' : 'products';
+      return {
+        success: true,
+        message: `${changed.length} ${noun} ${action === 'delete' ? 'deleted' : 'updated'}.`,
+        data: { affected: changed.length },
+      };
+    }),
+
+    exportProducts: exportHandler,
+  };
+}

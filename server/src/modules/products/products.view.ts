@@ -1,0 +1,156 @@
+import type { components } from '@shop/sdk/types';
+import { sanitizeProductHtml } from '../../lib/sanitize.ts';
+import { convertMinor, minorToText, type Rates, rateBetween } from './products.money.ts';
+import type { ProductImage, ProductRow, PropertyRow, SkuRow } from './products.repository.ts';
+
+type ProductListItem = components['schemas']['ProductListItem'];
+type ProductDetail = components['schemas']['ProductDetail'];
+type Sku = components['schemas']['Sku'];
+
+export interface ViewContext {
+  /** The currency the shopper asked for. */
+  currency: string;
+  rates: Rates;
+  /** Staff with the products permission also get the editor's fields. */
+  staff: boolean;
+}
+
+type MarketplaceRecord = Record<string, unknown> & { ae_item_base_info_dto: Record<string, unknown> };
+
+/** The stored marketplace record, or null when its text does not parse into one (old, damaged imports). */
+export function parseRecord(logText: string): MarketplaceRecord | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(logText);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const base = (parsed as Record<string, unknown>).ae_item_base_info_dto;
+  if (typeof base !== 'object' || base === null || Array.isArray(base)) return null;
+  return parsed as MarketplaceRecord;
+}
+
+export function toSku(row: SkuRow, currency: string): Sku {
+  return {
+    sku_id: row.skuId,
+    sku_attr: row.skuAttr,
+    offer_sale_price: minorToText(row.salePriceMinor),
+    sku_price: minorToText(row.priceMinor),
+    ...(row.bulkSalePriceMinor === null ? {} : { offer_bulk_sale_price: minorToText(row.bulkSalePriceMinor) }),
+    sku_available_stock: row.stock,
+    sku_bulk_order: row.bulkOrder,
+    price_include_tax: row.priceIncludeTax,
+    limit_strategy: row.limitStrategy,
+    currency_code: currency,
+    ae_sku_property_dtos: { ae_sku_property_d_t_o: row.properties },
+  };
+}
+
+/** The base block's figures the lists read (spec 1 §3): title, price and the id shown as SKU. */
+function baseFigures(row: ProductRow, firstSku: SkuRow | undefined) {
+  return {
+    subject: row.title,
+    item_id: firstSku?.skuId ?? row.productId,
+    discount_price: minorToText(row.priceMinor),
+    currency_code: row.currency,
+    category_id: row.categoryId,
+    avg_evaluation_rating: String(row.rating),
+    evaluation_count: String(row.reviewCount),
+  };
+}
+
+/**
+ * The list's `logText`: only what the lists and cards read, from the product as it is now, in the record's
+ * shape. A record that does not parse is passed on as stored, so the screens can say so.
+ */
+export function listLogText(row: ProductRow, firstSku: SkuRow | undefined): string {
+  const record = parseRecord(row.logText);
+  if (record === null) return row.logText;
+  return JSON.stringify({
+    ae_item_base_info_dto: { product_id: record.ae_item_base_info_dto.product_id, ...baseFigures(row, firstSku) },
+    ae_multimedia_info_dto: { image_urls: row.images.join(';') },
+    ae_item_sku_info_dtos: { ae_item_sku_info_d_t_o: firstSku ? [toSku(firstSku, row.currency)] : [] },
+  });
+}
+
+/**
+ * The detail's `logText`: the whole stored record brought up to date with the product's edits. The seller's
+ * HTML in it is replaced by the sanitised description, so no client can render the raw one.
+ */
+export function detailLogText(row: ProductRow, skus: SkuRow[], properties: PropertyRow[]): string {
+  const record = parseRecord(row.logText);
+  if (record === null) return row.logText;
+  return JSON.stringify({
+    ...record,
+    ae_item_base_info_dto: {
+      ...record.ae_item_base_info_dto,
+      ...baseFigures(row, skus[0]),
+      detail: sanitizeProductHtml(row.descriptionHtml),
+    },
+    ae_multimedia_info_dto: { image_urls: row.images.join(';') },
+    ae_item_properties: {
+      ae_item_property: properties.map((p) => ({ attr_name: p.attrName, attr_value: p.attrValue })),
+    },
+    ae_item_sku_info_dtos: { ae_item_sku_info_d_t_o: skus.map((sku) => toSku(sku, row.currency)) },
+  });
+}
+
+export function toListItem(
+  row: ProductRow,
+  firstSku: SkuRow | undefined,
+  properties: PropertyRow[],
+  context: ViewContext,
+): ProductListItem {
+  const rate = rateBetween(context.rates, row.currency, context.currency);
+  return {
+    _id: row.id,
+    id: row.id,
+    productId: row.productId,
+    status: row.status,
+    source: row.source,
+    logText: listLogText(row, firstSku),
+    name: row.title,
+    images: row.images,
+    price: convertMinor(row.priceMinor, rate),
+    currency: context.currency,
+    originalPrice: row.originalPriceMinor === null ? null : convertMinor(row.originalPriceMinor, rate),
+    sku: { sku_price: firstSku ? convertMinor(firstSku.priceMinor, rate) : null },
+    availableStock: row.stock,
+    property: properties.map((p) => ({ attr_name: p.attrName, attr_value: p.attrValue })),
+    categoryId: row.categoryId,
+    storeId: row.storeId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The pictures as the editor keeps them; imported products only have addresses, so those are described. */
+export function mediaOf(row: ProductRow): ProductImage[] {
+  if (row.media.length > 0) return row.media;
+  return row.images.map((url, order) => ({
+    url,
+    name: decodeURIComponent(url.split('/').pop() ?? url).slice(0, 255),
+    size: 0,
+    isDefault: order === 0,
+    order,
+  }));
+}
+
+export function toDetail(
+  row: ProductRow,
+  skus: SkuRow[],
+  properties: PropertyRow[],
+  context: ViewContext,
+): ProductDetail {
+  const item = toListItem(row, skus[0], properties, context);
+  return {
+    ...item,
+    logText: detailLogText(row, skus, properties),
+    rate: rateBetween(context.rates, row.currency, context.currency),
+    description: sanitizeProductHtml(row.descriptionHtml),
+    skus: skus.map((sku) => toSku(sku, row.currency)),
+    ...(context.staff
+      ? { media: mediaOf(row), videoUrl: row.videoUrl, seo: row.seo, labels: row.labels }
+      : {}),
+  };
+}

@@ -1,0 +1,75 @@
+import type { components } from '@shop/sdk/types';
+import { requireCustomer } from '../../auth/permissions.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { operation } from '../../http/operation.ts';
+import { isUuid } from '../orders/orders.handlers.ts';
+import { toAmount } from '../orders/orders.pricing.ts';
+import { converterFor, findRates, SHOPPER_VISIBLE_STATUSES } from '../orders/orders.repository.ts';
+import {
+  addToWishlist,
+  findProductStatus,
+  listWishlist,
+  removeFromWishlist,
+  type WishlistRow,
+} from './wishlist.repository.ts';
+
+type WishlistEntry = components['schemas']['WishlistEntry'];
+
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+
+/** Shapes entries with prices converted into `currency`; 422 when a needed rate is missing. */
+async function toEntries(db: Database, rows: WishlistRow[], currency: string): Promise<WishlistEntry[]> {
+  const rates = await findRates(db, [currency, ...rows.map((row) => row.product.currency)]);
+  const convert = converterFor(rates, currency);
+  return rows.map((row) => {
+    const priceMinor = convert(row.product.priceMinor, row.product.currency);
+    if (priceMinor === null) throw unprocessable(`Prices cannot be shown in ${currency} right now.`);
+    return {
+      _id: row.id,
+      product: {
+        _id: row.product.id,
+        name: row.product.title,
+        images: row.product.images,
+        price: toAmount(priceMinor),
+        currency,
+      },
+    };
+  });
+}
+
+const visibleToShoppers = (status: string | null) =>
+  status !== null && (SHOPPER_VISIBLE_STATUSES as readonly string[]).includes(status);
+
+export function createWishlistHandlers(deps: { db: Database }) {
+  const { db } = deps;
+
+  return {
+    listWishlist: operation('listWishlist', async (request) => {
+      const customer = requireCustomer(request);
+      const rows = await listWishlist(db, customer.id);
+      return { success: true, data: await toEntries(db, rows, request.query.currency ?? 'USD') };
+    }),
+
+    addToWishlist: operation('addToWishlist', async (request) => {
+      const customer = requireCustomer(request);
+      const { productId } = request.body;
+      const status = isUuid(productId) ? await findProductStatus(db, productId) : null;
+      if (!visibleToShoppers(status)) throw notFound(PRODUCT_NOT_FOUND);
+      const row = await addToWishlist(db, customer.id, productId);
+      const [entry] = await toEntries(db, [row], 'USD');
+      if (!entry) throw new Error('no wishlist entry to answer');
+      return { success: true, message: 'Added to wishlist.', data: entry };
+    }),
+
+    removeFromWishlist: operation('removeFromWishlist', async (request) => {
+      const customer = requireCustomer(request);
+      const { productId } = request.body;
+      // Any existing product may be removed, also one hidden since it was added.
+      const status = isUuid(productId) ? await findProductStatus(db, productId) : null;
+      if (status === null) throw notFound(PRODUCT_NOT_FOUND);
+      await removeFromWishlist(db, customer.id, productId);
+      return { success: true, message: 'Removed from wishlist.', data: { productId } };
+    }),
+  };
+}

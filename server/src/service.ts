@@ -1,0 +1,92 @@
+import type { LoginThrottle } from './auth/login-throttle.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { OperationId } from './http/contract-types.ts';
+import { notImplemented } from './http/errors.ts';
+import type { OperationHandler } from './http/operation.ts';
+import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
+import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
+import { createHealthHandlers } from './modules/health/health.handlers.ts';
+import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types.ts';
+import { createSettingsHandlers } from './modules/settings/settings.handlers.ts';
+
+export interface ServiceDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  marketplace: MarketplaceAdapter;
+}
+
+/** Operations of the contract that have no handler yet; each answers 501. Implementing one removes it here. */
+export const NOT_IMPLEMENTED_OPERATIONS = [
+  'getStatsOverview',
+  'listAdminAlerts',
+  'getPendingActions',
+  'getDailyCount',
+  'recordVisit',
+  'listProducts',
+  'createProduct',
+  'getProductStats',
+  'bulkProducts',
+  'exportProducts',
+  'getProduct',
+  'updateProduct',
+  'deleteProduct',
+  'getMarketplaceProduct',
+  'importMarketplaceProduct',
+  'getDeliveryOptions',
+  'uploadMedia',
+  'listAdminOrders',
+  'createAdminOrder',
+  'getAdminOrder',
+  'listAllDisputes',
+  'updateDisputeStatus',
+  'getDisputeStats',
+  'getDispute',
+  'placeOrder',
+  'listMyOrders',
+  'getMyOrder',
+  'listWishlist',
+  'addToWishlist',
+  'removeFromWishlist',
+  'listProductReviews',
+  'listFollowedStores',
+  'followStore',
+  'unfollowStore',
+  'createDispute',
+  'listMyDisputes',
+  'addDisputeMessage',
+  'escalateDispute',
+] as const satisfies readonly OperationId[];
+
+type PendingOperation = (typeof NOT_IMPLEMENTED_OPERATIONS)[number];
+
+function notImplementedHandler(operationId: OperationId): OperationHandler {
+  return async () => {
+    throw notImplemented(`${operationId} is not implemented yet`);
+  };
+}
+
+/**
+ * The service object fastify-openapi-glue routes to: one method per operationId of the contract.
+ * Its type names every operationId, so a new operation in openapi.yaml fails the type check until it is
+ * either implemented or listed as not implemented.
+ */
+export function createService(deps: ServiceDeps): Record<OperationId, OperationHandler> {
+  const { database, tokens, throttle } = deps;
+  const db = database.db;
+  const implemented = {
+    ...createHealthHandlers({ database }),
+    ...createAdminHandlers({ db, tokens, throttle }),
+    ...createCustomerHandlers({ db, tokens, throttle }),
+    ...createSettingsHandlers({ db }),
+  } satisfies Partial<Record<OperationId, OperationHandler>>;
+
+  const pending = Object.fromEntries(
+    NOT_IMPLEMENTED_OPERATIONS.map((id) => [id, notImplementedHandler(id)]),
+  ) as Record<PendingOperation, OperationHandler>;
+
+  return { ...pending, ...implemented } satisfies Record<OperationId, OperationHandler>;
+}

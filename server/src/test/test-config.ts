@@ -1,0 +1,25 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AppConfig, DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } from '../config.ts';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+export const TEST_TOKEN_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** A configuration for tests: fixed secret, fixture marketplace, a throwaway data folder. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(join(tmpdir(), 'shop-server-data-')),
+    databaseUrl: null,
+    tokenSecret: TEST_TOKEN_SECRET,
+    tokenTtlSeconds: { ...DEFAULT_TOKEN_TTL_SECONDS },
+    corsOrigins: [...DEFAULT_CORS_ORIGINS],
+    publicUrl: TEST_PUBLIC_URL,
+    marketplace: { provider: 'fixture', aliexpress: {} },
+    seedDemo: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// vitest 5 prints failures with Map.groupBy (Node 21+); the shared polyfill keeps that working when the
+// suite runs on its own (`npx vitest run`) rather than through scripts/test.sh, which preloads it.
+import '../scripts/node-polyfills.cjs';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Builds the migrated (and the seeded) PGlite database once; each test file starts from a copy.
+    globalSetup: ['./src/test/global-setup.ts'],
+    // Each file opens its own database; starting one is CPU-bound, so more workers than cores only thrash.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
