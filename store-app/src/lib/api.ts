@@ -1,4 +1,5 @@
 import { createApiClient, isApiError } from '@shop/sdk/client';
+import { createQueryApi } from '@shop/sdk/query';
 import { customerSession } from './session';
 
 export const API_URL = import.meta.env.VITE_API_URL ?? 'http://localhost:3000/api';
@@ -9,6 +10,9 @@ export const api = createApiClient({
   getToken: () => customerSession.getToken(),
   onUnauthorized: () => customerSession.signOut(),
 });
+
+/** Query options and hooks on the same client; their keys are `['get', path, init]`, never typed by hand. */
+export const $api = createQueryApi(api);
 
 /** A failed call whose answer carried no error envelope (an empty 5xx from a proxy, say). */
 export class ApiStatusError extends Error {

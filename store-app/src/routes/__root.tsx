@@ -4,6 +4,7 @@ import type { RouterContext } from '../app/router';
 import { SiteFooter } from '../app/shell/site-footer';
 import { SiteHeader } from '../app/shell/site-header';
 import { NotFound } from '../components/not-found';
+import { VisitTracker } from '../features/visits/visit-tracker';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Each navigation re-reads the token, so one that expired or was removed ends the session before any screen shows.
@@ -22,6 +23,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
+      <VisitTracker />
       <SiteHeader />
       <Container component="main" size="xl" w="100%" py="lg" flex={1}>
         <Outlet />

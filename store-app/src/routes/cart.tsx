@@ -1,10 +1,12 @@
-import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { CartPage } from '../features/cart/components/cart-page';
+import { useStoreSettings } from '../features/settings/settings-store';
 
 export const Route = createFileRoute('/cart')({
-  component: CartPage,
+  component: CartRoute,
 });
 
-function CartPage() {
-  return <Title order={1}>Shopping Cart</Title>;
+function CartRoute() {
+  const { currency } = useStoreSettings();
+  return <CartPage currency={currency} />;
 }

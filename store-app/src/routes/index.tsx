@@ -1,10 +1,27 @@
-import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { CATEGORIES } from '../app/shell/categories';
+import { HomeCatalogue } from '../features/catalogue/components/home-catalogue';
+import { parseHomeSearch } from '../features/catalogue/lib/list-filters';
+import { useStoreSettings } from '../features/settings/settings-store';
 
 export const Route = createFileRoute('/')({
+  // Search, sort and filters live in the URL, so a filtered page can be shared and survives a reload.
+  validateSearch: parseHomeSearch,
   component: HomePage,
 });
 
 function HomePage() {
-  return <Title order={1}>Top Picks</Title>;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { shipToCountry, currency } = useStoreSettings();
+
+  return (
+    <HomeCatalogue
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      categories={CATEGORIES}
+      country={shipToCountry}
+      currency={currency}
+    />
+  );
 }

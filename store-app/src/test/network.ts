@@ -13,9 +13,12 @@ export function apiError(status: number, code: string, message: string): Respons
 /**
  * Replaces `fetch` with the API as the contract describes it: `routes` maps 'METHOD /path' (without `/api`) to an
  * answer. Unlisted calls answer 404 so a test never reaches the network. Returns the requests it received.
+ * The page views every screen reports (POST /stats/visit) are answered and kept apart in `visits`, so `requests`
+ * and `fetchStub` hold only what the screen under test asked for.
  */
 export function stubApi(routes: Record<string, Handler>) {
   const requests: Request[] = [];
+  const visits: Request[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     requests.push(request.clone());
@@ -23,8 +26,15 @@ export function stubApi(routes: Record<string, Handler>) {
     const handler = routes[key];
     return handler ? handler(request) : apiError(404, 'NOT_FOUND', `No stub for ${key}`);
   });
-  vi.stubGlobal('fetch', fetchStub);
-  return { requests, fetchStub };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/stats/visit')) {
+      return fetchStub(request);
+    }
+    visits.push(request.clone());
+    return routes['POST /stats/visit']?.(request) ?? json(201, { success: true, data: { recorded: true } });
+  });
+  return { requests, fetchStub, visits };
 }
 
 /** The profile the demo shopper has in the seeded database. */

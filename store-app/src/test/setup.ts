@@ -1,8 +1,18 @@
 import { notifications } from '@mantine/notifications';
-import { afterEach, vi } from 'vitest';
-import { cartStore } from '../features/cart/cart-store';
+import { configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cartStore } from '../lib/cart-store';
 import { DEFAULT_SETTINGS, settingsStore } from '../features/settings/settings-store';
 import { customerSession } from '../lib/session';
+import { stubApi } from './network';
+
+// A whole-app render on a loaded 2-core machine can take more than the default second to show up.
+configure({ asyncUtilTimeout: 3000 });
+
+// No test reaches the network: a call the test did not stub answers 404 (a test's own stubApi replaces this).
+beforeEach(() => {
+  stubApi({});
+});
 
 // The stores are module singletons (as in the browser); each test starts from a signed-out, empty browser.
 // Toasts live in a module-level store too: without cleaning, earlier tests' toasts fill the visible limit.

@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useCartCount } from '../../features/cart/cart-store';
+import { useCartCount } from '../../lib/cart-store';
 
 export function CartButton() {
   const count = useCartCount();

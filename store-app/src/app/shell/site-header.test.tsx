@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addToCart } from '../../features/cart/cart-store';
+import { addToCart } from '../../lib/cart-store';
 import { customerSession } from '../../lib/session';
 import { demoProfile, json, stubApi } from '../../test/network';
 import { renderApp } from '../../test/render-app';

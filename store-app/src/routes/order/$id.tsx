@@ -1,10 +1,18 @@
-import { Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
+import { OrderDetails } from '../../features/orders/components/order-details';
+import { useSessionUser } from '../../lib/session';
 
 export const Route = createFileRoute('/order/$id')({
-  component: OrderPage,
+  // An order is the shopper's own: signed out, they sign in first and come back here.
+  beforeLoad: ({ context, location }) => {
+    if (!context.session.isSignedIn()) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: OrderRoute,
 });
 
-function OrderPage() {
-  return <Title order={1}>Order Details</Title>;
+function OrderRoute() {
+  const { id } = Route.useParams();
+  const user = useSessionUser();
+  if (!user) return <Navigate to="/login" search={{ redirect: `/order/${encodeURIComponent(id)}` }} />;
+  return <OrderDetails id={id} />;
 }

@@ -1,10 +1,12 @@
-import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useStoreSettings } from '../../features/settings/settings-store';
+import { WishlistAndFollowedStores } from '../../features/wishlist/components/wishlist-and-followed-stores';
 
 export const Route = createFileRoute('/profile/wishlist-and-followed-stores')({
-  component: WishlistPage,
+  component: WishlistRoute,
 });
 
-function WishlistPage() {
-  return <Title order={1}>Wishlist / Followed Stores</Title>;
+function WishlistRoute() {
+  const { currency } = useStoreSettings();
+  return <WishlistAndFollowedStores currency={currency} />;
 }

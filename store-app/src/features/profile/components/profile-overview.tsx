@@ -1,17 +1,20 @@
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { $api } from '../../../lib/api';
 import { profileQueryOptions } from '../api/profile.queries';
 import { initials } from '../profile-names';
 
-// Pending deliveries and wishlist counts have no source yet; the spec shows a dash for both.
+// Pending deliveries have no source yet, and the wishlist count waits for its list; the spec shows a dash.
 const NOT_COUNTED = '—';
 
 export function ProfileOverview() {
   const { data } = useSuspenseQuery(profileQueryOptions());
   const profile = data.data;
   const name = profile.name.trim() || 'Guest';
+  // The same key as the wishlist page and the product hearts, so the count follows their changes.
+  const wishlist = useQuery($api.queryOptions('get', '/wishlist/'));
 
   return (
     <Stack>
@@ -44,7 +47,10 @@ export function ProfileOverview() {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Stat label="Total Orders" value={String(profile.totalOrders)} />
         <Stat label="Pending Delivery" value={NOT_COUNTED} />
-        <Stat label="Wishlist Items" value={NOT_COUNTED} />
+        <Stat
+          label="Wishlist Items"
+          value={wishlist.data ? String(wishlist.data.data.length) : NOT_COUNTED}
+        />
       </SimpleGrid>
     </Stack>
   );

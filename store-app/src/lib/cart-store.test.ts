@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, cartStore, clearCart, removeFromCart, updateCartQuantity } from './cart-store';
+import {
+  addToCart,
+  cartStore,
+  clearCart,
+  removeFromCart,
+  removeOrderedLines,
+  setCheckoutItems,
+  updateCartQuantity,
+} from './cart-store';
 
 const earbuds = { id: 'p1', name: 'Earbuds', price: 19.99, image: 'earbuds.jpg', sku_id: 's1' };
 const lamp = { id: 'p2', name: 'Desk Lamp', price: 24.5, image: 'lamp.jpg', sku_id: 's9' };
@@ -16,24 +24,53 @@ describe('cart store', () => {
     ]);
   });
 
+  it('keeps two variations of one product on two lines', () => {
+    addToCart(earbuds);
+    addToCart({ ...earbuds, sku_id: 's2' });
+
+    expect(cartStore.get().items.map((line) => [line.sku_id, line.quantity])).toEqual([
+      ['s1', 1],
+      ['s2', 1],
+    ]);
+  });
+
+  it('never lets a line hold more than 12', () => {
+    addToCart({ ...earbuds, quantity: 10 });
+    addToCart({ ...earbuds, quantity: 5 });
+    expect(cartStore.get().items[0]?.quantity).toBe(12);
+
+    updateCartQuantity(earbuds, 20);
+    expect(cartStore.get().items[0]?.quantity).toBe(12);
+  });
+
   it('ignores a quantity of 0 or less', () => {
     addToCart(earbuds);
-    updateCartQuantity('p1', 0);
-    updateCartQuantity('p1', -2);
+    updateCartQuantity(earbuds, 0);
+    updateCartQuantity(earbuds, -2);
     expect(cartStore.get().items[0]?.quantity).toBe(1);
 
-    updateCartQuantity('p1', 5);
+    updateCartQuantity(earbuds, 5);
     expect(cartStore.get().items[0]?.quantity).toBe(5);
   });
 
   it('removes one line or clears them all', () => {
     addToCart(earbuds);
     addToCart(lamp);
-    removeFromCart('p1');
+    removeFromCart(earbuds);
     expect(cartStore.get().items.map((line) => line.id)).toEqual(['p2']);
 
     clearCart();
     expect(cartStore.get().items).toEqual([]);
+  });
+
+  it('drops the ordered lines and the checkout list once an order is placed', () => {
+    addToCart(earbuds);
+    addToCart(lamp);
+    setCheckoutItems([{ ...lamp, quantity: 1 }]);
+
+    removeOrderedLines([lamp]);
+
+    expect(cartStore.get()).toEqual({ items: [{ ...earbuds, quantity: 1 }], checkoutItems: [] });
   });
 
   it('persists the cart in the browser', () => {

@@ -1,0 +1,114 @@
+import { ActionIcon, type ActionIconProps, Button, Group, Modal, Text } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
+import type { Schemas, SuccessBody } from '@shop/sdk/types';
+import { toast } from '@shop/ui/notifications';
+import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { type MouseEvent, useState } from 'react';
+import { $api, api, unwrap } from '../lib/api';
+import { useSessionUser } from '../lib/session';
+
+const ADD_FAILED = 'Failed to add to wishlist';
+const REMOVE_FAILED = 'Failed to remove from wishlist';
+
+type WishlistProduct = Schemas['WishlistEntry']['product'];
+type WishlistAnswer = SuccessBody<'listWishlist'>;
+
+type WishlistHeartProps = {
+  productId: string;
+  /** When given, an added product shows in the wishlist at once, before the list is fetched again. */
+  product?: WishlistProduct;
+  size?: ActionIconProps['size'];
+};
+
+/** The wishlist, shared by every heart on the page and the profile's wishlist (one query key). */
+const wishlistQueryOptions = () => $api.queryOptions('get', '/wishlist/');
+
+/**
+ * Spec §4 wishlist: add appends unless present, remove filters by product id. Signed out, the heart asks the
+ * shopper to sign in instead of calling the API (every wishlist call needs a customer token).
+ */
+export function WishlistHeart({ productId, product, size = 'lg' }: WishlistHeartProps) {
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const [askingToSignIn, setAskingToSignIn] = useState(false);
+  const wishlistQuery = wishlistQueryOptions();
+  const { queryKey } = wishlistQuery;
+  const wishlist = useQuery({ ...wishlistQuery, enabled: user !== null });
+  const wished = wishlist.data?.data.some((entry) => entry.product._id === productId) ?? false;
+
+  const toggle = useMutation({
+    mutationFn: async (add: boolean) => {
+      const body = { productId };
+      if (add) await unwrap(api.POST('/wishlist/add', { body }));
+      else await unwrap(api.POST('/wishlist/remove', { body }));
+    },
+    onSuccess: (_answer, add) => {
+      queryClient.setQueryData<WishlistAnswer>(queryKey, (current) => {
+        if (!current) return current;
+        const others = current.data.filter((entry) => entry.product._id !== productId);
+        if (!add) return { ...current, data: others };
+        return product ? { ...current, data: [{ _id: productId, product }, ...others] } : current;
+      });
+    },
+    onError: (error, add) => toast.error(errorMessage(error, add ? ADD_FAILED : REMOVE_FAILED)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+
+  const onClick = (event: MouseEvent) => {
+    // The heart may sit inside a link (a product card): a click on it must not open the product.
+    event.preventDefault();
+    event.stopPropagation();
+    if (!user) {
+      setAskingToSignIn(true);
+      return;
+    }
+    toggle.mutate(!wished);
+  };
+
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        radius="xl"
+        size={size}
+        aria-label={wished ? 'Remove from wishlist' : 'Add to wishlist'}
+        aria-pressed={wished}
+        loading={toggle.isPending}
+        onClick={onClick}
+      >
+        {wished ? <IconHeartFilled size={20} /> : <IconHeart size={20} />}
+      </ActionIcon>
+      {askingToSignIn && <SignInPrompt onClose={() => setAskingToSignIn(false)} />}
+    </>
+  );
+}
+
+function SignInPrompt({ onClose }: { onClose: () => void }) {
+  // After signing in the shopper comes back to the page they were on.
+  const here = useRouterState({ select: (state) => state.location.href });
+  const navigate = useNavigate();
+  const signIn = () => {
+    onClose();
+    void navigate({ to: '/login', search: { redirect: here } });
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Sign in required"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Text>Please sign in to save products to your wishlist.</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={signIn}>Sign In</Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import type { CartItem } from '../../lib/cart-store';
+
+type CartSummary = {
+  /** Units across the selected lines. */
+  units: number;
+  total: number;
+  /** The one currency the selected prices are in, or null when they were added in different currencies. */
+  currency: string | null;
+};
+
+/** The Summary panel: what the selected lines add up to (two decimals, as the store shows prices). */
+export function summarize(lines: CartItem[], fallbackCurrency: string): CartSummary {
+  const currencies = new Set(lines.map((line) => line.currency ?? fallbackCurrency));
+  const cents = lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
+  return {
+    units: lines.reduce((sum, line) => sum + line.quantity, 0),
+    total: cents / 100,
+    currency: currencies.size <= 1 ? ([...currencies][0] ?? fallbackCurrency) : null,
+  };
+}
+
+/** A stable text key for a line (product plus variation), for React keys and the selection. */
+export function lineKey(line: Pick<CartItem, 'id' | 'sku_id'>): string {
+  return JSON.stringify([line.id, line.sku_id]);
+}

@@ -1,0 +1,203 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Grid,
+  Group,
+  Image,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { formatMoney } from '@shop/ui/format';
+import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  type CartItem,
+  clearCart,
+  MAX_LINE_QUANTITY,
+  MIN_LINE_QUANTITY,
+  removeFromCart,
+  setCheckoutItems,
+  updateCartQuantity,
+  useCart,
+} from '../../../lib/cart-store';
+import { lineKey, summarize } from '../cart-summary';
+
+const NOTHING_SELECTED = 'Select products to checkout.';
+
+type CartPageProps = {
+  /** The currency of lines added without one: the shopper's chosen currency. */
+  currency: string;
+};
+
+export function CartPage({ currency }: CartPageProps) {
+  const { items } = useCart();
+  const navigate = useNavigate();
+  // Deselected lines are remembered rather than selected ones, so a line added later starts selected.
+  const [deselected, setDeselected] = useState<ReadonlySet<string>>(new Set());
+  const [triedEmptyCheckout, setTriedEmptyCheckout] = useState(false);
+
+  const selected = items.filter((line) => !deselected.has(lineKey(line)));
+  const summary = summarize(selected, currency);
+
+  const toggle = (line: CartItem, checked: boolean) => {
+    const next = new Set(deselected);
+    if (checked) next.delete(lineKey(line));
+    else next.add(lineKey(line));
+    setDeselected(next);
+  };
+  const toggleAll = (checked: boolean) => setDeselected(checked ? new Set() : new Set(items.map(lineKey)));
+
+  const proceed = () => {
+    if (selected.length === 0) {
+      setTriedEmptyCheckout(true);
+      return;
+    }
+    setCheckoutItems(selected);
+    void navigate({ to: '/checkout' });
+  };
+
+  if (items.length === 0) {
+    return (
+      <Stack align="center" py="xl">
+        <Title order={1}>Shopping Cart</Title>
+        <Text c="dimmed">Your cart is empty.</Text>
+        <Button component={Link} to="/">
+          Continue Shopping
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <Title order={1}>Shopping Cart</Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            <Group justify="space-between">
+              <Checkbox
+                label="Select all"
+                checked={selected.length === items.length}
+                indeterminate={selected.length > 0 && selected.length < items.length}
+                onChange={(event) => toggleAll(event.currentTarget.checked)}
+              />
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={clearCart}>
+                Clear Cart
+              </Button>
+            </Group>
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Cart items">
+              {items.map((line) => (
+                <CartLine
+                  key={lineKey(line)}
+                  line={line}
+                  currency={line.currency ?? currency}
+                  selected={!deselected.has(lineKey(line))}
+                  onSelect={(checked) => toggle(line, checked)}
+                />
+              ))}
+            </Stack>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card component="section" aria-labelledby="cart-summary-title">
+            <Stack gap="sm">
+              <Title order={2} size="h3" id="cart-summary-title">
+                Summary
+              </Title>
+              <Group justify="space-between">
+                <Text>Selected items</Text>
+                <Text fw={600}>{summary.units}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text>Total</Text>
+                <Text fw={700} fz="lg">
+                  {summary.currency ? formatMoney(summary.total, summary.currency) : '—'}
+                </Text>
+              </Group>
+              {!summary.currency && (
+                <Text size="sm" c="dimmed">
+                  The selected prices are in different currencies; the checkout prices them in one.
+                </Text>
+              )}
+              <Button fullWidth onClick={proceed}>
+                Proceed to Checkout
+              </Button>
+              {triedEmptyCheckout && selected.length === 0 && (
+                <Alert color="red" role="alert">
+                  {NOTHING_SELECTED}
+                </Alert>
+              )}
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+type CartLineProps = {
+  line: CartItem;
+  currency: string;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+};
+
+function CartLine({ line, currency, selected, onSelect }: CartLineProps) {
+  return (
+    <Card component="li" withBorder aria-label={line.name}>
+      <Group wrap="nowrap" align="center">
+        <Checkbox
+          aria-label={`Select ${line.name}`}
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+        />
+        <Image src={line.image} alt="" w={72} h={72} radius="sm" fit="cover" />
+        <Stack gap={4} flex={1} miw={0}>
+          <Text fw={600} lineClamp={2}>
+            {line.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatMoney(line.price, currency)} each
+          </Text>
+        </Stack>
+        <Group gap={6} wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            aria-label={`Decrease quantity of ${line.name}`}
+            disabled={line.quantity <= MIN_LINE_QUANTITY}
+            onClick={() => updateCartQuantity(line, line.quantity - 1)}
+          >
+            <IconMinus size={14} />
+          </ActionIcon>
+          <Text component="output" w={28} ta="center" aria-label={`Quantity of ${line.name}`}>
+            {line.quantity}
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label={`Increase quantity of ${line.name}`}
+            disabled={line.quantity >= MAX_LINE_QUANTITY}
+            onClick={() => updateCartQuantity(line, line.quantity + 1)}
+          >
+            <IconPlus size={14} />
+          </ActionIcon>
+        </Group>
+        <Text fw={600} w={96} ta="right">
+          {formatMoney(Math.round(line.price * 100 * line.quantity) / 100, currency)}
+        </Text>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove ${line.name}`}
+          onClick={() => removeFromCart(line)}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Group>
+    </Card>
+  );
+}

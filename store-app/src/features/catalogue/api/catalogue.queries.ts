@@ -1,0 +1,64 @@
+import type { QueryParams, RequestBody } from '@shop/sdk/types';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+
+/** Cards per page of the home grid and the search results. */
+export const PAGE_SIZE = 20;
+
+export type ProductListQuery = Omit<QueryParams<'listProducts'>, 'page' | 'limit'>;
+export type DeliveryOptionsBody = RequestBody<'getDeliveryOptions'>;
+
+// Keys follow openapi-react-query's ['method', path, init] shape, so any screen can invalidate a path by
+// prefix (['get', '/product/']) without importing this feature.
+export const catalogueQueries = {
+  productPages: (query: ProductListQuery) =>
+    infiniteQueryOptions({
+      queryKey: ['get', '/product/', { params: { query } }, 'pages'] as const,
+      queryFn: ({ pageParam, signal }) =>
+        unwrap(
+          api.GET('/product/', {
+            params: { query: { ...query, page: pageParam, limit: PAGE_SIZE } },
+            signal,
+          }),
+        ),
+      initialPageParam: 1,
+      getNextPageParam: ({ meta }) => (meta.page * meta.limit < meta.total ? meta.page + 1 : undefined),
+    }),
+
+  productList: (query: QueryParams<'listProducts'>) =>
+    queryOptions({
+      queryKey: ['get', '/product/', { params: { query } }] as const,
+      queryFn: ({ signal }) => unwrap(api.GET('/product/', { params: { query }, signal })),
+    }),
+
+  product: (id: string, query: { country: string; currency: string }) =>
+    queryOptions({
+      queryKey: ['get', '/product/{id}', { params: { path: { id }, query } }] as const,
+      queryFn: ({ signal }) => unwrap(api.GET('/product/{id}', { params: { path: { id }, query }, signal })),
+    }),
+
+  reviews: (id: string) =>
+    queryOptions({
+      queryKey: ['get', '/reviews/product/{id}', { params: { path: { id } } }] as const,
+      queryFn: ({ signal }) => unwrap(api.GET('/reviews/product/{id}', { params: { path: { id } }, signal })),
+    }),
+
+  /**
+   * Spec §8: a failed shipping fetch yields no options, the same as a country nothing reaches. Without a
+   * body (no SKU chosen yet) nothing is asked.
+   */
+  deliveryOptions: (body: DeliveryOptionsBody | null) =>
+    queryOptions({
+      queryKey: ['post', '/logistic', { body }] as const,
+      queryFn: body
+        ? async () => {
+            try {
+              const { data } = await unwrap(api.POST('/logistic', { body }));
+              return data.freight_data.delivery_option_d_t_o;
+            } catch {
+              return [];
+            }
+          }
+        : skipToken,
+    }),
+};

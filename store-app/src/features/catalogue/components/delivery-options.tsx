@@ -1,0 +1,106 @@
+import { Button, Group, Modal, Paper, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconTruckDelivery } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { catalogueQueries, type DeliveryOptionsBody } from '../api/catalogue.queries';
+import { cheapestOption, type DeliveryOption, deliveryDays } from '../lib/delivery';
+import { NO_DELIVERY_OPTIONS } from '../lib/messages';
+
+type DeliveryOptionsProps = {
+  /** Null while no SKU or quantity is chosen: nothing can be quoted yet. */
+  request: DeliveryOptionsBody | null;
+};
+
+/**
+ * Spec §4: the cheapest option (free first, then the lowest fee) is chosen by default and again whenever the
+ * quote changes; the shopper may pick another in a modal.
+ */
+export function DeliveryOptions({ request }: DeliveryOptionsProps) {
+  const quote = useQuery({
+    ...catalogueQueries.deliveryOptions(request),
+    placeholderData: keepPreviousData,
+  });
+  const [choice, setChoice] = useState<{ options: DeliveryOption[]; code: string } | null>(null);
+  const [modalOpened, modal] = useDisclosure(false);
+
+  if (request !== null && quote.isPending) {
+    return <Skeleton height={72} aria-label="Loading delivery options" />;
+  }
+
+  const options = (request !== null && quote.data) || [];
+  // A choice belongs to the quote it was made on; a new quote falls back to the cheapest again.
+  const chosen =
+    (choice?.options === options && options.find((option) => option.code === choice.code)) ||
+    cheapestOption(options);
+
+  if (!chosen) return <Text c="dimmed">{NO_DELIVERY_OPTIONS}</Text>;
+
+  return (
+    <>
+      <Paper withBorder p="sm" radius="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Group gap="sm" align="flex-start" wrap="nowrap">
+            <IconTruckDelivery size={22} aria-hidden />
+            <DeliverySummary option={chosen} />
+          </Group>
+          <Button size="compact-sm" variant="subtle" onClick={modal.open}>
+            Change
+          </Button>
+        </Group>
+      </Paper>
+      <Modal
+        opened={modalOpened}
+        onClose={modal.close}
+        title="Delivery Options"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Radio.Group
+          label="Choose a delivery option"
+          value={chosen.code}
+          onChange={(code) => {
+            setChoice({ options, code });
+            modal.close();
+          }}
+        >
+          <Stack gap="xs" mt="xs">
+            {options.map((option) => (
+              <Radio
+                key={option.code}
+                value={option.code}
+                label={`${option.company} · ${feeText(option)}`}
+                description={deliveryWhen(option)}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      </Modal>
+    </>
+  );
+}
+
+function feeText(option: DeliveryOption): string {
+  return option.free_shipping ? 'Free shipping' : option.shipping_fee_format;
+}
+
+function deliveryWhen(option: DeliveryOption): string {
+  const when = option.delivery_date_desc ? `${option.delivery_date_desc} · ` : '';
+  return `${when}${deliveryDays(option)}${option.tracking ? ' · Tracking available' : ''}`;
+}
+
+function DeliverySummary({ option }: { option: DeliveryOption }) {
+  return (
+    <Stack gap={2} aria-label="Chosen delivery option" role="group">
+      <Text fw={600} fz="sm">
+        {feeText(option)}
+      </Text>
+      <Text fz="sm">
+        {option.company}, from {option.ship_from_country}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {deliveryWhen(option)}
+      </Text>
+    </Stack>
+  );
+}

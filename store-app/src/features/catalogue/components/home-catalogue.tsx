@@ -1,0 +1,168 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Drawer,
+  Grid,
+  Group,
+  NativeSelect,
+  Radio,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import {
+  asCategory,
+  type CategoryFilter,
+  DEFAULT_SORT,
+  type HomeSearch,
+  RATINGS,
+  ratingLabel,
+  type SortKey,
+  sortOptions,
+} from '../lib/list-filters';
+import { HeroBanner, PromoTiles } from './hero-banner';
+import { ProductGrid } from './product-grid';
+
+type HomeCatalogueProps = {
+  search: HomeSearch;
+  onSearchChange: (next: HomeSearch) => void;
+  categories: readonly CategoryFilter[];
+  country: string;
+  currency: string;
+};
+
+const SEARCH_DEBOUNCE_MS = 400;
+
+/** Spec §2 Home: the hero and tiles, the heading bar (search, sort, filters) and the top picks. */
+export function HomeCatalogue({ search, onSearchChange, categories, country, currency }: HomeCatalogueProps) {
+  const [filtersOpened, filters] = useDisclosure(false);
+  const activeFilters = (search.category ? 1 : 0) + (search.minRating ? 1 : 0);
+  const update = (patch: Partial<HomeSearch>) => onSearchChange({ ...search, ...patch });
+
+  return (
+    <Stack gap="xl">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <HeroBanner />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <PromoTiles />
+        </Grid.Col>
+      </Grid>
+
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <Title order={1} fz="h2">
+            Top Picks
+          </Title>
+          <Group gap="sm" align="flex-end">
+            <SearchField
+              value={search.q ?? ''}
+              onSearch={(q) => update({ q: q || undefined })}
+            />
+            <NativeSelect
+              label="Sort by"
+              data={sortOptions}
+              value={search.sort ?? DEFAULT_SORT}
+              onChange={(event) => update({ sort: event.currentTarget.value as SortKey })}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={16} />}
+              rightSection={activeFilters > 0 ? <Badge size="xs" circle>{activeFilters}</Badge> : null}
+              onClick={filters.open}
+            >
+              Filters
+            </Button>
+          </Group>
+        </Group>
+
+        <ProductGrid
+          query={{
+            country,
+            currency,
+            sort: search.sort ?? DEFAULT_SORT,
+            q: search.q,
+            category: search.category,
+            minRating: search.minRating,
+          }}
+          emptyText="No products match your search."
+        />
+      </Stack>
+
+      <Drawer opened={filtersOpened} onClose={filters.close} title="Filters" position="right" size="xs">
+        <Stack gap="lg">
+          <Radio.Group
+            label="Category"
+            value={search.category ?? ''}
+            onChange={(category) => update({ category: asCategory(category) })}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="" label="All categories" />
+              {categories.map((category) => (
+                <Radio key={category} value={category} label={category} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Radio.Group
+            label="Minimum rating"
+            value={search.minRating ? String(search.minRating) : ''}
+            onChange={(rating) => update({ minRating: rating ? Number(rating) : undefined })}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="" label="Any rating" />
+              {RATINGS.map((rating) => (
+                <Radio key={rating} value={String(rating)} label={ratingLabel(rating)} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Button
+            variant="default"
+            disabled={activeFilters === 0}
+            onClick={() => update({ category: undefined, minRating: undefined })}
+          >
+            Clear filters
+          </Button>
+        </Stack>
+      </Drawer>
+    </Stack>
+  );
+}
+
+/** Typing filters the grid after a pause; Enter filters at once. */
+function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [term, setTerm] = useState(value);
+  // Back and forward change the URL's term under the field: show it (React's "adjust state on prop change").
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setTerm(value);
+  }
+  const debounced = useDebouncedCallback((value: string) => onSearch(value.trim()), SEARCH_DEBOUNCE_MS);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    debounced.cancel();
+    onSearch(term.trim());
+  };
+
+  return (
+    <Box component="form" role="search" aria-label="Top picks" onSubmit={submit}>
+      <TextInput
+        type="search"
+        label="Search top picks"
+        placeholder="Name, brand or keyword"
+        leftSection={<IconSearch size={16} />}
+        value={term}
+        onChange={(event) => {
+          setTerm(event.currentTarget.value);
+          debounced(event.currentTarget.value);
+        }}
+      />
+    </Box>
+  );
+}

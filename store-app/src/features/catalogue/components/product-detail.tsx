@@ -1,0 +1,263 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { Schemas } from '@shop/sdk/types';
+import { toast } from '@shop/ui/notifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { WishlistHeart } from '../../../components/wishlist-heart';
+import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
+import { catalogueQueries } from '../api/catalogue.queries';
+import { priceIn, toCartItem } from '../lib/cart-item';
+import { asCategory } from '../lib/list-filters';
+import {
+  ADDED_TO_CART,
+  CANNOT_ADD_TO_CART,
+  CANNOT_ORDER,
+  NO_MATCHING_SKU,
+  PRODUCT_FAILED,
+} from '../lib/messages';
+import {
+  clampQuantity,
+  groupOptions,
+  matchSku,
+  optionsOf,
+  preselectSku,
+  type SelectedOptions,
+  skuImage,
+} from '../lib/sku-options';
+import { DeliveryOptions } from './delivery-options';
+import { ItemProperties } from './item-properties';
+import { OptionPicker } from './option-picker';
+import { ProductGallery } from './product-gallery';
+import { ProductReviews } from './product-reviews';
+import { ShareButton } from './share-button';
+import { SimilarProducts } from './similar-products';
+
+type ProductDetail = Schemas['ProductDetail'];
+
+type ProductDetailPageProps = { productId: string; country: string; currency: string };
+
+/** Spec §2 'Product detail'. A new ship-to country or currency asks for the product again (key). */
+export function ProductDetailPage({ productId, country, currency }: ProductDetailPageProps) {
+  const product = useQuery({
+    ...catalogueQueries.product(productId, { country, currency }),
+    // Repricing keeps the page (and the shopper's choices) on screen while the new prices load.
+    placeholderData: keepPreviousData,
+  });
+
+  const data = product.data?.data;
+  // Another product's page stays only while the same product reprices, never while a new one loads.
+  if (product.isPending || (product.isPlaceholderData && data?._id !== productId)) {
+    return <ProductDetailSkeleton />;
+  }
+  if (product.isError || !data || data.skus.length === 0) {
+    return (
+      <Alert color="red" role="alert">
+        {PRODUCT_FAILED}
+      </Alert>
+    );
+  }
+  // Choices belong to one product: a link to a similar product starts afresh.
+  return <ProductView key={data._id} product={data} country={country} currency={currency} />;
+}
+
+type ProductViewProps = { product: ProductDetail; country: string; currency: string };
+
+function ProductView({ product, country, currency }: ProductViewProps) {
+  const navigate = useNavigate();
+  const name = product.name || 'Unnamed Product';
+  const groups = groupOptions(product.skus);
+  const [selected, setSelected] = useState<SelectedOptions>(() => optionsOf(preselectSku(product.skus)));
+  const [shownImage, setShownImage] = useState(() => {
+    const first = preselectSku(product.skus);
+    return (first && skuImage(first)) ?? product.images[0];
+  });
+  const [quantity, setQuantity] = useState<number | ''>(1);
+
+  // The storefront category is only in the editor's labels (see the report): without it there is nothing to match.
+  const category = asCategory(product.labels?.mainCategory);
+  const sku = matchSku(product.skus, selected);
+  const stock = sku?.sku_available_stock ?? 0;
+  const purchasable =
+    sku !== undefined && stock > 0 && typeof quantity === 'number' && quantity > 0 && quantity <= stock;
+
+  const choose = (propertyName: string, key: string) => {
+    const next = { ...selected, [propertyName]: key };
+    setSelected(next);
+    const match = matchSku(product.skus, next);
+    setShownImage((match && skuImage(match)) ?? product.images[0]);
+  };
+
+  const cartItem = () =>
+    sku && typeof quantity === 'number' ? toCartItem(product, sku, currency, quantity) : null;
+
+  const onAddToCart = () => {
+    const item = purchasable ? cartItem() : null;
+    if (!item) {
+      window.alert(CANNOT_ADD_TO_CART);
+      return;
+    }
+    addToCart(item);
+    toast.success(ADDED_TO_CART);
+  };
+
+  const onOrder = () => {
+    const item = purchasable ? cartItem() : null;
+    if (!item) {
+      window.alert(CANNOT_ORDER);
+      return;
+    }
+    setCheckoutItems([item]);
+    void navigate({ to: '/checkout' });
+  };
+
+  return (
+    <Stack gap="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ProductGallery images={product.images} shown={shownImage} onShow={setShownImage} alt={name} />
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, sm: 7, md: 4 }}>
+          <Stack gap="md">
+            <Paper px="md" py={6} radius="sm" bg="red.6" c="white" fw={700}>
+              Offer Price
+            </Paper>
+            <Title order={1} fz="h3">
+              {name}
+            </Title>
+            <Text fz={28} fw={800} c="red.7">
+              {sku
+                ? `${sku.currency_code ?? product.currency} ${sku.offer_sale_price}`
+                : `${product.currency} ${product.price.toFixed(2)}`}
+            </Text>
+            <OptionPicker groups={groups} selected={selected} onChoose={choose} />
+            {!sku && (
+              <Alert color="yellow" role="alert">
+                {NO_MATCHING_SKU}
+              </Alert>
+            )}
+            <NumberInput
+              label="Quantity"
+              w={140}
+              min={1}
+              max={clampQuantity(Number.POSITIVE_INFINITY, stock)}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              value={quantity}
+              onChange={(value) => setQuantity(value === '' ? '' : clampQuantity(Number(value), stock))}
+              onBlur={() => setQuantity((current) => (current === '' ? 1 : current))}
+            />
+            {sku && (
+              <Stack gap={2} fz="sm">
+                <Text fz="sm">SKU ID: {sku.sku_id}</Text>
+                <Text fz="sm">Stock: {sku.sku_available_stock}</Text>
+                <Text fz="sm">
+                  Price in {currency}: {priceIn(sku, product.rate).toFixed(2)}
+                </Text>
+              </Stack>
+            )}
+            <Group gap="xs">
+              <WishlistHeart
+                productId={product._id}
+                product={{
+                  _id: product._id,
+                  name,
+                  images: product.images,
+                  price: product.price,
+                  currency: product.currency,
+                }}
+              />
+              <ShareButton title={name} />
+            </Group>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, sm: 5, md: 3 }}>
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="shipping-and-purchase">
+            <Stack gap="sm">
+              <Title order={2} fz="h4" id="shipping-and-purchase">
+                Shipping & Purchase
+              </Title>
+              <Text fz="sm" c="dimmed">
+                Ship to {country}
+              </Text>
+              <DeliveryOptions
+                request={
+                  sku && typeof quantity === 'number'
+                    ? { product_id: product.productId, sku_id: sku.sku_id, country, quantity, currency }
+                    : null
+                }
+              />
+              <Divider />
+              <Button onClick={onAddToCart} variant="light">
+                Add to Cart
+              </Button>
+              <Button onClick={onOrder}>Buy Now</Button>
+              <Button onClick={onOrder} color="orange">
+                Order Now
+              </Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <Stack component="section" aria-labelledby="item-properties" gap="sm">
+        <Title order={2} fz="h3" id="item-properties">
+          Item Properties
+        </Title>
+        <ItemProperties properties={product.property} />
+      </Stack>
+
+      <Stack component="section" aria-labelledby="reviews" gap="sm">
+        <Title order={2} fz="h3" id="reviews">
+          Reviews
+        </Title>
+        <ProductReviews productId={product._id} />
+      </Stack>
+
+      {category && (
+        <SimilarProducts
+          category={category}
+          productId={product._id}
+          country={country}
+          currency={currency}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function ProductDetailSkeleton() {
+  return (
+    <Grid gap="xl" aria-label="Loading product">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Skeleton style={{ aspectRatio: '1 / 1' }} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 7, md: 4 }}>
+        <Stack>
+          <Skeleton height={28} />
+          <Skeleton height={32} width="80%" />
+          <Skeleton height={36} width="40%" />
+          <Skeleton height={80} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 5, md: 3 }}>
+        <Skeleton height={260} />
+      </Grid.Col>
+    </Grid>
+  );
+}

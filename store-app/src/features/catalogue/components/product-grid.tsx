@@ -1,0 +1,84 @@
+import { Alert, Button, Card, Center, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { catalogueQueries, PAGE_SIZE, type ProductListQuery } from '../api/catalogue.queries';
+import { PRODUCTS_FAILED } from '../lib/messages';
+import { ProductCard } from './product-card';
+
+type ProductGridProps = {
+  /** The list's filters; country and currency price every card. */
+  query: ProductListQuery & { country: string; currency: string };
+  emptyText: string;
+};
+
+const gridCols = { base: 2, sm: 3, md: 4, lg: 5 };
+
+/** A product list's cards a page at a time: skeletons, the failure text, Load More while pages remain. */
+export function ProductGrid({ query, emptyText }: ProductGridProps) {
+  const products = useInfiniteQuery({
+    ...catalogueQueries.productPages(query),
+    // A new filter or currency keeps the old cards until the new ones arrive, instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+
+  if (products.isPending) return <ProductGridSkeleton />;
+  if (products.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {PRODUCTS_FAILED}
+      </Alert>
+    );
+  }
+
+  const items = products.data.pages.flatMap((page) => page.data);
+  if (items.length === 0) {
+    return (
+      <Center py="xl">
+        <Text c="dimmed">{emptyText}</Text>
+      </Center>
+    );
+  }
+
+  return (
+    <>
+      <SimpleGrid cols={gridCols} spacing="md" aria-busy={products.isPlaceholderData}>
+        {items.map((product) => (
+          <ProductCard
+            key={product._id}
+            product={product}
+            country={query.country}
+            currency={query.currency}
+          />
+        ))}
+      </SimpleGrid>
+      {products.hasNextPage && (
+        <Center mt="xl">
+          <Button
+            variant="default"
+            loading={products.isFetchingNextPage}
+            onClick={() => void products.fetchNextPage()}
+          >
+            Load More
+          </Button>
+        </Center>
+      )}
+    </>
+  );
+}
+
+function ProductGridSkeleton({ count = PAGE_SIZE / 2 }: { count?: number }) {
+  return (
+    <SimpleGrid cols={gridCols} spacing="md" aria-label="Loading products">
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Card key={index} withBorder padding="sm" radius="md">
+          <Card.Section>
+            <Skeleton style={{ aspectRatio: '1 / 1' }} />
+          </Card.Section>
+          <Skeleton height={12} mt="sm" />
+          <Skeleton height={12} mt={6} width="60%" />
+          <Skeleton height={28} mt="sm" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

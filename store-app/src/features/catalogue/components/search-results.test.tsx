@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, stubApi } from '../../../test/network';
+import { renderApp } from '../../../test/render-app';
+import { listItem, listPage, listQueries } from '../testing/catalogue-fixtures';
+
+// Whole-app renders on a busy 2-core machine can pass the 5 s default without being wrong.
+describe('search results', { timeout: 15_000 }, () => {
+  it('searches the server for the term in the address', async () => {
+    const { requests } = stubApi({
+      'GET /product/': () => listPage([listItem('p1', { name: 'Wireless Earbuds' })]),
+    });
+    renderApp('/search/earbuds');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Search results for “earbuds”' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Wireless Earbuds' })).toBeInTheDocument();
+    expect(listQueries(requests)[0]?.get('q')).toBe('earbuds');
+  });
+
+  it('treats a storefront category as the category filter, as the header menu links it', async () => {
+    const { requests } = stubApi({ 'GET /product/': () => listPage([listItem('p1')]) });
+    renderApp('/search/Home%20%26%20Kitchen');
+
+    expect(await screen.findByRole('article', { name: 'Product p1' })).toBeInTheDocument();
+    const [query] = listQueries(requests);
+    expect(query?.get('category')).toBe('Home & Kitchen');
+    expect(query?.has('q')).toBe(false);
+  });
+
+  it('offers the spec filters and sends the chosen ones to the server', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({ 'GET /product/': () => listPage([listItem('p1')]) });
+    const { router } = renderApp('/search/shoes');
+    const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
+
+    const values = (group: string) =>
+      within(within(sidebar).getByRole('group', { name: group }))
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value'));
+    expect(values('Category')).toEqual(['Men', 'Women', 'Electronics', 'Home', 'Beauty']);
+    expect(values('Brand')).toEqual(['Apple', 'Samsung', 'Nike', 'Adidas', 'Sony']);
+    expect(within(sidebar).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+    ]);
+
+    await user.click(within(sidebar).getByRole('checkbox', { name: 'Women' }));
+    await user.click(within(sidebar).getByRole('checkbox', { name: 'Nike' }));
+    await user.click(within(sidebar).getByRole('radio', { name: '3 stars & up' }));
+
+    await waitFor(() =>
+      expect(Object.fromEntries(listQueries(requests).at(-1) ?? [])).toEqual({
+        q: 'shoes',
+        country: 'BD',
+        currency: 'USD',
+        sort: 'popularity',
+        category: 'Women',
+        brand: 'Nike',
+        minRating: '3',
+        page: '1',
+        limit: '20',
+      }),
+    );
+    expect(router.state.location.search).toEqual({ category: 'Women', brand: 'Nike', minRating: 3 });
+
+    // One category at a time: ticking another replaces it, ticking it again clears it.
+    await user.click(within(sidebar).getByRole('checkbox', { name: 'Men' }));
+    await waitFor(() => expect(listQueries(requests).at(-1)?.get('category')).toBe('Men'));
+    expect(within(sidebar).getByRole('checkbox', { name: 'Women' })).not.toBeChecked();
+    await user.click(within(sidebar).getByRole('checkbox', { name: 'Men' }));
+    await waitFor(() => expect(listQueries(requests).at(-1)?.has('category')).toBe(false));
+  });
+
+  it('reads the filters back from the address', async () => {
+    const { requests } = stubApi({ 'GET /product/': () => listPage([]) });
+    renderApp('/search/phone?brand=Apple&minRating=4');
+
+    expect(await screen.findByRole('checkbox', { name: 'Apple' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '4 stars & up' })).toBeChecked();
+    await waitFor(() => expect(listQueries(requests)[0]?.get('brand')).toBe('Apple'));
+  });
+
+  it('says when nothing matches', async () => {
+    stubApi({ 'GET /product/': () => listPage([]) });
+    renderApp('/search/unobtainium');
+    expect(await screen.findByText('No products found for “unobtainium”.')).toBeInTheDocument();
+  });
+
+  it('shows the failure text when the search cannot be run', async () => {
+    stubApi({ 'GET /product/': () => apiError(500, 'INTERNAL_ERROR', 'Internal error.') });
+    renderApp('/search/lamp');
+    expect(await screen.findByText('Failed to load products.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+import type { Schemas } from '@shop/sdk/types';
+
+export type DeliveryOption = Schemas['DeliveryOption'];
+
+function fee(option: DeliveryOption): number {
+  const amount = Number.parseFloat(option.shipping_fee_cent);
+  return Number.isFinite(amount) ? amount : Number.POSITIVE_INFINITY;
+}
+
+/** Spec §4: the default delivery option is the cheapest: free ones first, then the lowest fee. */
+export function cheapestOption(options: DeliveryOption[]): DeliveryOption | undefined {
+  let best: DeliveryOption | undefined;
+  for (const option of options) {
+    if (!best) best = option;
+    else if (option.free_shipping !== best.free_shipping) best = option.free_shipping ? option : best;
+    else if (!option.free_shipping && fee(option) < fee(best)) best = option;
+  }
+  return best;
+}
+
+export function deliveryDays(option: DeliveryOption): string {
+  return option.min_delivery_days === option.max_delivery_days
+    ? `${option.max_delivery_days} days`
+    : `${option.min_delivery_days}-${option.max_delivery_days} days`;
+}

@@ -1,0 +1,212 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addToCart, cartStore, setCheckoutItems } from '../../../lib/cart-store';
+import { DEFAULT_SETTINGS, settingsStore } from '../../settings/settings-store';
+import { customerSession } from '../../../lib/session';
+import { apiError, demoProfile, json, stubApi } from '../../../test/network';
+import { renderApp } from '../../../test/render-app';
+import { customerToken } from '../../../test/tokens';
+
+const earbuds = { id: 'p1', name: 'Earbuds', price: 60, image: 'earbuds.jpg', sku_id: 's1', currency: 'USD' };
+const lamp = { id: 'p2', name: 'Desk Lamp', price: 24.5, image: 'lamp.jpg', sku_id: 's9', currency: 'USD' };
+
+const address = {
+  full_name: 'Demo Shopper',
+  address: 'House 12, Road 5, Dhanmondi',
+  city: 'Dhaka',
+  province: 'Dhaka Division',
+  country: 'BD',
+  zip: '1205',
+  phone_country: '+880',
+  mobile_no: '1712345678',
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The cart holds both products; the earbuds (2 units) go to checkout, as Proceed to Checkout would do. */
+function prepareCheckout() {
+  addToCart({ ...earbuds, quantity: 2 });
+  addToCart(lamp);
+  setCheckoutItems([{ ...earbuds, quantity: 2 }]);
+}
+
+/** Pasting rather than typing keeps the test fast; the form sees the same change events. */
+async function fillAddress(user: UserEvent) {
+  const fields: [string, string][] = [
+    ['Full Name', address.full_name],
+    ['Address', address.address],
+    ['City', address.city],
+    ['Province / State', address.province],
+    ['ZIP / Postal Code', address.zip],
+    ['Phone Country Code', address.phone_country],
+    ['Mobile Number', address.mobile_no],
+  ];
+  for (const [name, value] of fields) {
+    await user.click(screen.getByRole('textbox', { name }));
+    await user.paste(value);
+  }
+}
+
+async function openCheckout(routes: Parameters<typeof stubApi>[0] = {}) {
+  const stub = stubApi(routes);
+  customerSession.signIn(customerToken());
+  const rendered = renderApp('/checkout');
+  await screen.findByRole('heading', { name: 'Place Your Order' });
+  return { ...stub, ...rendered };
+}
+
+describe('checkout', () => {
+  it('sends a signed-out shopper to sign in and brings them back to the checkout', async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    stubApi({
+      'POST /user/login': () => {
+        const token = customerToken();
+        return json(200, { success: true, message: 'Welcome back', token, data: { token } });
+      },
+    });
+    const { router } = renderApp('/checkout');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect: '/checkout' });
+
+    await user.click(screen.getByRole('textbox', { name: 'Email, Username or Phone Number' }));
+    await user.paste('shopper');
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('shopper123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    // The login screen waits 1 s before leaving.
+    expect(
+      await screen.findByRole('heading', { name: 'Place Your Order' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it('shows the items to order and an estimate worked out with the store rules', async () => {
+    prepareCheckout();
+    await openCheckout();
+
+    expect(screen.getByText('Earbuds')).toBeInTheDocument();
+    expect(screen.queryByText('Desk Lamp')).not.toBeInTheDocument();
+    // 2 × 60 = 120: above 100 ships free; tax 12.
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(summary).toHaveTextContent('Items$120.00');
+    expect(summary).toHaveTextContent('Shipping$0.00');
+    expect(summary).toHaveTextContent('Tax$12.00');
+    expect(summary).toHaveTextContent('Total$132.00');
+  });
+
+  it('requires every address field and a payment channel before sending anything', async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    const { requests } = await openCheckout();
+
+    // The country starts from the ship-to setting and cannot be emptied.
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('BD');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    for (const message of [
+      'Full name is required.',
+      'Address is required.',
+      'City is required.',
+      'Province is required.',
+      'ZIP / postal code is required.',
+      'Phone country code is required.',
+      'Mobile number is required.',
+      'Please choose a payment channel.',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('places the order without totals, thanks the shopper and opens My Orders after 0.8 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    prepareCheckout();
+    const { requests, router } = await openCheckout({
+      'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+      'GET /order': () => json(200, { success: true, data: [], meta: { page: 1, limit: 10, total: 0 } }),
+      'GET /user/profile': () => json(200, { success: true, data: demoProfile }),
+    });
+
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findAllByText('Order placed successfully!')).not.toHaveLength(0);
+    const sent = requests.find((request) => request.method === 'POST');
+    expect(await sent?.json()).toEqual({
+      items: [{ product: 'p1', sku_id: 's1', quantity: 2 }],
+      shippingAddress: address,
+      paymentMethod: 'PayPal',
+      currency: 'USD',
+    });
+    expect(cartStore.get()).toEqual({ items: [{ ...lamp, quantity: 1 }], checkoutItems: [] });
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    act(() => vi.advanceTimersByTime(800));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/order'));
+  });
+
+  it('sends the delivery service chosen on the product page', async () => {
+    const user = userEvent.setup();
+    setCheckoutItems([{ ...earbuds, quantity: 1, logistics_service_name: 'CAINIAO_STANDARD' }]);
+    const { requests } = await openCheckout({
+      'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+    });
+
+    expect(screen.getByText('Delivery service: CAINIAO_STANDARD')).toBeInTheDocument();
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'Bank Transfer' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await screen.findAllByText('Order placed successfully!');
+    const sent = (await requests.find((request) => request.method === 'POST')?.json()) as {
+      shippingAddress: Record<string, string>;
+    };
+    expect(sent.shippingAddress.logistics_service_name).toBe('CAINIAO_STANDARD');
+  });
+
+  it("asks for the order in the shopper's currency, estimating only prices shown in it", async () => {
+    const user = userEvent.setup();
+    settingsStore.set({ ...DEFAULT_SETTINGS, currency: 'EUR' });
+    prepareCheckout();
+    const { requests } = await openCheckout({
+      'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+    });
+
+    // The earbuds were added while prices showed in USD.
+    expect(screen.getByRole('region', { name: 'Order Summary' })).toHaveTextContent('Total—');
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await screen.findAllByText('Order placed successfully!');
+    const sent = (await requests.find((request) => request.method === 'POST')?.json()) as { currency: string };
+    expect(sent.currency).toBe('EUR');
+  });
+
+  it("shows the failure with the server's reason and keeps the cart", async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    const { router } = await openCheckout({
+      'POST /order': () => apiError(422, 'UNPROCESSABLE', 'Only 1 left of Earbuds.'),
+    });
+
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'Credit Card' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByText('Failed to place order.')).toBeInTheDocument();
+    expect(screen.getByText('Only 1 left of Earbuds.')).toBeInTheDocument();
+    expect(cartStore.get().items).toHaveLength(2);
+    expect(cartStore.get().checkoutItems).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+});

@@ -1,0 +1,38 @@
+import { errorMessage } from '@shop/sdk/client';
+import type { SuccessBody } from '@shop/sdk/types';
+import { toast } from '@shop/ui/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+import { followedStoresQueryOptions, wishlistQueryOptions } from './wishlist.queries';
+
+const REMOVE_FAILED = 'Failed to remove from wishlist';
+const UNFOLLOW_FAILED = 'Failed to unfollow store';
+
+/** Spec §4: remove filters the list by product id; the server's list is fetched again to be sure. */
+export function useRemoveFromWishlist() {
+  const queryClient = useQueryClient();
+  const { queryKey } = wishlistQueryOptions();
+  return useMutation({
+    mutationFn: (productId: string) => unwrap(api.POST('/wishlist/remove', { body: { productId } })),
+    onSuccess: (_answer, productId) =>
+      queryClient.setQueryData<SuccessBody<'listWishlist'>>(queryKey, (current) =>
+        current && { ...current, data: current.data.filter((entry) => entry.product._id !== productId) },
+      ),
+    onError: (error) => toast.error(errorMessage(error, REMOVE_FAILED)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
+
+export function useUnfollowStore() {
+  const queryClient = useQueryClient();
+  const { queryKey } = followedStoresQueryOptions();
+  return useMutation({
+    mutationFn: (storeId: string) => unwrap(api.POST('/followed-stores/unfollow', { body: { storeId } })),
+    onSuccess: (_answer, storeId) =>
+      queryClient.setQueryData<SuccessBody<'listFollowedStores'>>(queryKey, (current) =>
+        current && { ...current, data: current.data.filter((entry) => entry.store._id !== storeId) },
+      ),
+    onError: (error) => toast.error(errorMessage(error, UNFOLLOW_FAILED)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
