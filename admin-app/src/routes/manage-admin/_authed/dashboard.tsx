@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenTitle } from '../../../components/screen-title';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
 
 export const Route = createFileRoute('/manage-admin/_authed/dashboard')({
-  component: DashboardScreen,
+  component: DashboardPage,
 });
-
-function DashboardScreen() {
-  return <ScreenTitle title="Dashboard" />;
-}

@@ -1,0 +1,80 @@
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { type CatalogueRow, marketplaceItemUrl } from '../lib/product-rows';
+import { ProductThumb } from './product-thumb';
+import { AnchorLink } from './router-links';
+import { SelectAllCheckbox, SelectRowCheckbox } from './selection-checkboxes';
+import type { RowSelection } from './use-row-selection';
+
+export const catalogueTableFeatures = tableFeatures({ rowPaginationFeature });
+const column = createColumnHelper<typeof catalogueTableFeatures, CatalogueRow>();
+
+type CatalogueColumnsOptions = {
+  rows: CatalogueRow[];
+  selection: RowSelection;
+  onDelete: (id: string) => void;
+};
+
+/**
+ * Spec 1 §2.9 columns Image, Title, Actions, after a checkbox that the toolbar acts on. Built on each render
+ * because the checkboxes read the selection.
+ */
+export function catalogueColumns({ rows, selection, onDelete }: CatalogueColumnsOptions) {
+  const pageIds = rows.map((row) => row._id);
+  return column.columns([
+    column.display({
+      id: 'select',
+      header: () => <SelectAllCheckbox selection={selection} pageIds={pageIds} />,
+      cell: ({ row }) => (
+        <SelectRowCheckbox
+          selection={selection}
+          id={row.original._id}
+          name={row.original.title ?? row.original.productId}
+        />
+      ),
+    }),
+    column.display({
+      id: 'image',
+      header: 'Image',
+      cell: ({ row }) => <ProductThumb src={row.original.image} size={64} />,
+    }),
+    column.display({
+      id: 'title',
+      header: 'Title',
+      cell: ({ row }) =>
+        row.original.title ? (
+          <Text size="sm" title={row.original.fullTitle}>
+            {row.original.title}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No title
+          </Text>
+        ),
+    }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <Group gap="xs" wrap="nowrap">
+          {row.original.source === 'aliexpress' ? (
+            <Anchor
+              href={marketplaceItemUrl(row.original.productId)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+            >
+              View on AliExpress
+            </Anchor>
+          ) : null}
+          <AnchorLink to="/manage-admin/products/edit-product/$id" params={{ id: row.original._id }} size="sm">
+            Edit
+          </AnchorLink>
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => onDelete(row.original._id)}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    }),
+  ]);
+}

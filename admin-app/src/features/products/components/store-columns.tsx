@@ -1,0 +1,83 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import type { StoreRow } from '../lib/product-rows';
+import { ProductStatusBadge } from './product-status-badge';
+import { AnchorLink } from './router-links';
+import { ProductThumb } from './product-thumb';
+import { SelectAllCheckbox, SelectRowCheckbox } from './selection-checkboxes';
+import type { RowSelection } from './use-row-selection';
+
+export const storeTableFeatures = tableFeatures({ rowPaginationFeature });
+const column = createColumnHelper<typeof storeTableFeatures, StoreRow>();
+
+type StoreColumnsOptions = {
+  rows: StoreRow[];
+  selection: RowSelection;
+  onDelete: (id: string) => void;
+};
+
+/**
+ * Spec 1 §2.8 columns: checkbox, Product, SKU, Price, Status, Source, Actions. Built on each render because the
+ * checkboxes read the selection; ten rows make that cheap.
+ */
+export function storeColumns({ rows, selection, onDelete }: StoreColumnsOptions) {
+  const pageIds = rows.map((row) => row.id);
+  return column.columns([
+    column.display({
+      id: 'select',
+      header: () => <SelectAllCheckbox selection={selection} pageIds={pageIds} />,
+      cell: ({ row }) => (
+        <SelectRowCheckbox selection={selection} id={row.original.id} name={row.original.title} />
+      ),
+    }),
+    column.display({
+      id: 'product',
+      header: 'Product',
+      cell: ({ row }) => (
+        <Group gap="sm" wrap="nowrap">
+          <ProductThumb src={row.original.image} />
+          <Stack gap={2}>
+            <Text size="sm" fw={500} c={row.original.invalid ? 'red' : undefined} title={row.original.fullTitle}>
+              {row.original.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              ID: {row.original.id}
+            </Text>
+          </Stack>
+        </Group>
+      ),
+    }),
+    column.accessor('sku', { header: 'SKU', cell: ({ getValue }) => getValue() ?? '—' }),
+    column.accessor('price', { header: 'Price', cell: ({ getValue }) => getValue() ?? '—' }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: ({ getValue }) => <ProductStatusBadge status={getValue()} />,
+    }),
+    column.accessor('source', { header: 'Source' }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => (
+        <Group gap="xs" wrap="nowrap">
+          <AnchorLink
+            to="/manage-admin/products/edit-product/$id"
+            params={{ id: row.original.id }}
+            size="sm"
+          >
+            Edit
+          </AnchorLink>
+          <AnchorLink
+            to="/manage-admin/products/product-viewer"
+            search={{ id: row.original.id }}
+            size="sm"
+          >
+            View
+          </AnchorLink>
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => onDelete(row.original.id)}>
+            Delete
+          </Button>
+        </Group>
+      ),
+    }),
+  ]);
+}
