@@ -14,7 +14,7 @@ test('staff sign in with the demo account and land on the dashboard inside the s
   await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
   await expect(page.getByText('Super Admin')).toBeVisible();
   await expect(page.getByText('Store Management')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Add Product' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Add Product' })).toBeVisible();
 });
 
 test('a wrong password shows the server message', async ({ page }) => {
