@@ -1,26 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Drawer,
-  Grid,
-  Group,
-  NativeSelect,
-  Radio,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Box, Button, Grid, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import {
-  asCategory,
   type CategoryFilter,
   DEFAULT_SORT,
   type HomeSearch,
-  RATINGS,
-  ratingLabel,
   type SortKey,
   sortOptions,
 } from '../lib/list-filters';
@@ -37,9 +22,19 @@ type HomeCatalogueProps = {
 
 const SEARCH_DEBOUNCE_MS = 400;
 
+// The drawer's choices load on first open, keeping them out of the home page's first load.
+const FiltersDrawer = lazy(() =>
+  import('./filters-drawer').then((module) => ({ default: module.FiltersDrawer })),
+);
+
 /** Spec §2 Home: the hero and tiles, the heading bar (search, sort, filters) and the top picks. */
 export function HomeCatalogue({ search, onSearchChange, categories, country, currency }: HomeCatalogueProps) {
   const [filtersOpened, filters] = useDisclosure(false);
+  const [filtersLoaded, setFiltersLoaded] = useState(false);
+  const openFilters = () => {
+    setFiltersLoaded(true);
+    filters.open();
+  };
   const activeFilters = (search.category ? 1 : 0) + (search.minRating ? 1 : 0);
   const update = (patch: Partial<HomeSearch>) => onSearchChange({ ...search, ...patch });
 
@@ -60,10 +55,7 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
             Top Picks
           </Title>
           <Group gap="sm" align="flex-end">
-            <SearchField
-              value={search.q ?? ''}
-              onSearch={(q) => update({ q: q || undefined })}
-            />
+            <SearchField value={search.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
             <NativeSelect
               label="Sort by"
               data={sortOptions}
@@ -74,7 +66,7 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
               variant="default"
               leftSection={<IconAdjustmentsHorizontal size={16} />}
               rightSection={activeFilters > 0 ? <Badge size="xs" circle>{activeFilters}</Badge> : null}
-              onClick={filters.open}
+              onClick={openFilters}
             >
               Filters
             </Button>
@@ -94,41 +86,17 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
         />
       </Stack>
 
-      <Drawer opened={filtersOpened} onClose={filters.close} title="Filters" position="right" size="xs">
-        <Stack gap="lg">
-          <Radio.Group
-            label="Category"
-            value={search.category ?? ''}
-            onChange={(category) => update({ category: asCategory(category) })}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value="" label="All categories" />
-              {categories.map((category) => (
-                <Radio key={category} value={category} label={category} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Radio.Group
-            label="Minimum rating"
-            value={search.minRating ? String(search.minRating) : ''}
-            onChange={(rating) => update({ minRating: rating ? Number(rating) : undefined })}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value="" label="Any rating" />
-              {RATINGS.map((rating) => (
-                <Radio key={rating} value={String(rating)} label={ratingLabel(rating)} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Button
-            variant="default"
-            disabled={activeFilters === 0}
-            onClick={() => update({ category: undefined, minRating: undefined })}
-          >
-            Clear filters
-          </Button>
-        </Stack>
-      </Drawer>
+      {filtersLoaded && (
+        <Suspense fallback={null}>
+          <FiltersDrawer
+            opened={filtersOpened}
+            onClose={filters.close}
+            search={search}
+            onChange={update}
+            categories={categories}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -86,7 +86,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   });
   const [quantity, setQuantity] = useState<number | ''>(1);
 
-  // The storefront category is only in the editor's labels (see the report): without it there is nothing to match.
+  // The contract names a storefront category only in `labels` (staff answers); without one, no similar.
   const category = asCategory(product.labels?.mainCategory);
   const sku = matchSku(product.skus, selected);
   const stock = sku?.sku_available_stock ?? 0;
