@@ -18,6 +18,7 @@ import { registerGracefulClose } from './http/graceful-close.ts';
 import { createValidatorCompiler } from './http/validation.ts';
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
+import { registerMediaUploads } from './modules/media/media.multipart.ts';
 import { createService } from './service.ts';
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
@@ -72,6 +73,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       route.preHandler = undefined;
     }
   });
+  // After the hook above, so an upload is read only once its security check has passed.
+  await registerMediaUploads(app);
 
   registerApiCounter(app, db.db);
   registerGracefulClose(app);

@@ -8,8 +8,15 @@ import type { OperationHandler } from './http/operation.ts';
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
 import { createHealthHandlers } from './modules/health/health.handlers.ts';
+import { createMarketplaceHandlers } from './modules/marketplace/marketplace.handlers.ts';
 import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types.ts';
+import { createMediaHandlers } from './modules/media/media.handlers.ts';
+import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
+import { createProductHandlers } from './modules/products/products.handlers.ts';
+import { createReviewHandlers } from './modules/reviews/reviews.handlers.ts';
 import { createSettingsHandlers } from './modules/settings/settings.handlers.ts';
+import { createStatsHandlers } from './modules/stats/stats.handlers.ts';
+import { createWishlistHandlers } from './modules/wishlist/wishlist.handlers.ts';
 
 export interface ServiceDeps {
   config: AppConfig;
@@ -21,23 +28,6 @@ export interface ServiceDeps {
 
 /** Operations of the contract that have no handler yet; each answers 501. Implementing one removes it here. */
 export const NOT_IMPLEMENTED_OPERATIONS = [
-  'getStatsOverview',
-  'listAdminAlerts',
-  'getPendingActions',
-  'getDailyCount',
-  'recordVisit',
-  'listProducts',
-  'createProduct',
-  'getProductStats',
-  'bulkProducts',
-  'exportProducts',
-  'getProduct',
-  'updateProduct',
-  'deleteProduct',
-  'getMarketplaceProduct',
-  'importMarketplaceProduct',
-  'getDeliveryOptions',
-  'uploadMedia',
   'listAdminOrders',
   'createAdminOrder',
   'getAdminOrder',
@@ -45,13 +35,6 @@ export const NOT_IMPLEMENTED_OPERATIONS = [
   'updateDisputeStatus',
   'getDisputeStats',
   'getDispute',
-  'placeOrder',
-  'listMyOrders',
-  'getMyOrder',
-  'listWishlist',
-  'addToWishlist',
-  'removeFromWishlist',
-  'listProductReviews',
   'listFollowedStores',
   'followStore',
   'unfollowStore',
@@ -75,13 +58,20 @@ function notImplementedHandler(operationId: OperationId): OperationHandler {
  * either implemented or listed as not implemented.
  */
 export function createService(deps: ServiceDeps): Record<OperationId, OperationHandler> {
-  const { database, tokens, throttle } = deps;
+  const { config, database, tokens, throttle, marketplace } = deps;
   const db = database.db;
   const implemented = {
     ...createHealthHandlers({ database }),
     ...createAdminHandlers({ db, tokens, throttle }),
     ...createCustomerHandlers({ db, tokens, throttle }),
     ...createSettingsHandlers({ db }),
+    ...createStatsHandlers({ db }),
+    ...createProductHandlers({ db }),
+    ...createMarketplaceHandlers({ db, marketplace }),
+    ...createMediaHandlers({ db, config }),
+    ...createOrderHandlers({ db }),
+    ...createWishlistHandlers({ db }),
+    ...createReviewHandlers({ db }),
   } satisfies Partial<Record<OperationId, OperationHandler>>;
 
   const pending = Object.fromEntries(

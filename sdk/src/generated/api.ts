@@ -55,7 +55,9 @@ export interface paths {
         };
         /**
          * Read the dashboard's overview figures
-         * @description Sales, order counts per channel, traffic, conversion and top products, computed from the database.
+         * @description Sales, order counts per channel, traffic, conversion, top products, revenue against refunds and orders by
+         *     country, every figure computed from the database (see each field). Needs the `dashboard` or `reports`
+         *     permission (403 otherwise).
          */
         get: operations["getStatsOverview"];
         put?: never;
@@ -75,7 +77,10 @@ export interface paths {
         };
         /**
          * List the dashboard's system alerts
-         * @description Conditions staff should look at (products out of stock, orders waiting too long, open disputes, ...).
+         * @description Conditions staff should look at, found in the database: products out of stock (`kind: stock`), disputes
+         *     escalated by shoppers or waiting more than 48 hours for a staff reply (`kind: disputes`) and marketplace
+         *     calls or imports that failed in the last 24 hours, from the activity log (`kind: marketplace`). Needs the
+         *     `dashboard` or `reports` permission.
          */
         get: operations["listAdminAlerts"];
         put?: never;
@@ -93,7 +98,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Count the work waiting for staff */
+        /**
+         * Count the work waiting for staff
+         * @description Draft products, paid orders not yet delivered (and not cancelled), vendor stores whose application is
+         *     pending, and shoppers' dispute messages newer than the last staff reply in their dispute. Needs the
+         *     `dashboard` or `reports` permission.
+         */
         get: operations["getPendingActions"];
         put?: never;
         post?: never;
@@ -112,12 +122,35 @@ export interface paths {
         };
         /**
          * Count API calls per day
-         * @description API calls per day, newest first, so the first item is today (the dashboard's "API Calls Today"). Days without
-         *     calls are listed with a count of 0. The `days` parameter is an addition beyond the spec.
+         * @description API calls per day (UTC), newest first, so the first item is today (the dashboard's "API Calls Today"). Days
+         *     without calls are listed with a count of 0. The `days` parameter is an addition beyond the spec. Needs the
+         *     `dashboard` or `reports` permission.
          */
         get: operations["getDailyCount"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/visit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a storefront page view
+         * @description Added beyond the spec: the storefront reports each page it shows, so the dashboard's traffic figures
+         *     (visitors = distinct `visitorId`, pageviews = rows) come from real visits. Public. The same visitor reporting
+         *     the same path again within 10 seconds (a reload) is not counted twice (`recorded: false`).
+         */
+        post: operations["recordVisit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -134,14 +167,95 @@ export interface paths {
         /**
          * List catalogue products
          * @description The catalogue, newest first unless `sort` says otherwise. Public: shoppers see published and out-of-stock
-         *     products only; a staff token sees every status. The spec's calls send `country` and `currency` (the store list
-         *     asks for BD and BDT); amounts in the answer are in each item's own `currency`.
+         *     products only; a staff token with the `products` permission sees every status. The spec's calls send
+         *     `country` and `currency` (the store list asks for BD and BDT); `name`, `price`, `originalPrice`,
+         *     `sku.sku_price` and `currency` in the answer are converted into the asked `currency` with the stored rates
+         *     (two decimals). `logText` is the marketplace record in the spec's shape (`ae_item_base_info_dto.subject`,
+         *     `discount_price` and `item_id`, `ae_multimedia_info_dto.image_urls`) with amounts in the product's own
+         *     `currency_code`; a stored record that does not parse is passed on as it is, so the screens can show
+         *     'Invalid product data'.
          *
          *     Added beyond the spec: paging (`page`, `limit`, answered in `meta`), search `q` over title, SKU ids, tags and
-         *     ids, and the `source`, `status` and `sort` filters. `source=local` is accepted as an alias of `manual` (the
-         *     catalogue screen's name for it).
+         *     ids (words match by prefix; an exact `_id`, product id or SKU id also matches), and the `source`, `status`,
+         *     `sort`, `category`, `brand` and `minRating` filters. `source=local` is accepted as an alias of `manual` (the
+         *     catalogue screen's name for it). A page past the end answers an empty `data` with the real `meta.total`.
          */
         get: operations["listProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description Added beyond the spec (the spec's wizard only simulated saving): creates a catalogue product of source
+         *     `manual` from the creation wizard, with its pictures (uploaded first through `POST /media`), properties,
+         *     SKUs, SEO and labels. The description is sanitised HTML. SKU prices are decimal text with at most two
+         *     decimals in `currency`; SKU ids must be unique. A `published` product needs at least one SKU. The product id
+         *     is a new product code. Needs the `products` permission; written to the activity log.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the catalogue's products by status
+         * @description Added beyond the spec (the Product Management screen's stat cards Total, Published, Draft and Out of Stock),
+         *     counted by the database over the whole catalogue. Needs the `products` permission.
+         */
+        get: operations["getProductStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish, draft, disable or delete several products
+         * @description Added beyond the spec (the lists' bulk bar and toolbar): applies one action to up to 100 products and answers
+         *     how many it changed; ids that name no product are skipped. Deleting removes what `DELETE /product/{id}`
+         *     removes. Needs the `products` permission; one activity log entry names every changed id.
+         */
+        post: operations["bulkProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the filtered catalogue as CSV or JSON
+         * @description Added beyond the spec (Export CSV and Export JSON on the catalogue list): the products the same filters
+         *     select in `GET /product/`, in the list's order, as a file download (`Content-Disposition: attachment`), at
+         *     most 10,000 rows (`X-Total-Count` gives how many matched). Amounts are in `currency`. In CSV, a cell
+         *     that begins with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run it as a formula.
+         *     Needs the `products` permission.
+         */
+        get: operations["exportProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -159,16 +273,28 @@ export interface paths {
         };
         /**
          * Read one catalogue product with its SKUs
-         * @description The product page's data. Public: shoppers get published and out-of-stock products only (others answer 404);
-         *     a staff token sees every status. `rate` converts the product's `currency` into the requested `currency`
-         *     (the page shows "Price in {currency}" as the SKU's sale price times the rate).
+         * @description The product page's data. Public: shoppers get published and out-of-stock products only (others answer 404,
+         *     as does an id that names no product); a staff token with the `products` permission sees every status and
+         *     also gets the editor's fields (`media`, `videoUrl`, `seo`, `labels`). `name`, `price`, `originalPrice`,
+         *     `sku.sku_price` and `currency` are converted into the asked `currency`; `skus` stay in the product's own
+         *     currency (`currency_code`) and `rate` converts them (the page shows "Price in {currency}" as the SKU's sale
+         *     price times the rate). `description` is sanitised HTML.
          */
         get: operations["getProduct"];
-        put?: never;
+        /**
+         * Update a product
+         * @description Added beyond the spec: saves the product editor's form (the same body as `POST /product/`), replacing the
+         *     product's title, description, pictures, properties, SKUs, SEO and labels. Its `_id`, `productId` and `source`
+         *     stay. Unknown ids answer 404. Needs the `products` permission; written to the activity log.
+         */
+        put: operations["updateProduct"];
         post?: never;
         /**
          * Delete a catalogue product
-         * @description Removes the product from the catalogue and answers its `_id` (the screen uses it as the deleted id).
+         * @description Removes the product from the catalogue with its SKUs, properties, reviews and wishlist entries, and answers
+         *     its `_id` (the screen uses it as the deleted id). Orders that bought it keep their lines (name, price,
+         *     picture). Unknown ids answer 404. Needs the `products` permission; the deletion is written to the activity
+         *     log.
          */
         delete: operations["deleteProduct"];
         options?: never;
@@ -187,17 +313,23 @@ export interface paths {
          * Look a product up on the marketplace
          * @description Asks the configured marketplace provider for the item and answers its information keyed by the ship-to
          *     country (for example `BD`), as the import screen reads it. Nothing is stored. `country` and `currency` are
-         *     additions beyond the spec (defaults BD and USD).
+         *     additions beyond the spec (defaults BD and USD). An item the marketplace does not know answers 404 'No
+         *     product data found. Please check the Product ID and try again.'; a marketplace that cannot be reached
+         *     answers 503 and one that answers with an error 502 (both are written to the activity log and raise a
+         *     dashboard alert). Needs the `products` permission.
          */
         get: operations["getMarketplaceProduct"];
         put?: never;
         /**
          * Import a marketplace product into the catalogue
          * @description Saves the product information shown on the import screen (with the staff member's edits to title,
-         *     description, properties and SKUs) as a catalogue product of source `aliexpress`. The HTML description is
-         *     sanitised before it is stored. Importing an item that is already in the catalogue updates it (200); a new
-         *     one is created (201). The body's shape is not given by the spec: it carries the ship-to country and the
-         *     marketplace result for it.
+         *     description, properties and SKUs) as a catalogue product of source `aliexpress`, keyed by the marketplace id
+         *     in the path (which must equal `product.ae_item_base_info_dto.product_id`, else 400). The HTML description is
+         *     sanitised before it is stored. Importing an item that is already in the catalogue updates it (200, keeping
+         *     its `_id`); a new one is created (201). SKU prices must be decimal text with at most two decimals and SKU ids
+         *     unique (400 with the field's path otherwise). The body's shape is not given by the spec: it carries the
+         *     ship-to country and the marketplace result for it. Needs the `products` permission; written to the activity
+         *     log.
          */
         post: operations["importMarketplaceProduct"];
         delete?: never;
@@ -217,11 +349,38 @@ export interface paths {
         put?: never;
         /**
          * Quote delivery options for a product
-         * @description Delivery options and fees for one SKU of a catalogue product, shipped to a country in a quantity. An empty
+         * @description Delivery options and fees for one SKU of a catalogue product, shipped to a country in a quantity (1 to 12),
+         *     from the marketplace adapter. `product_id` is the catalogue `_id` or the marketplace `productId`. An empty
          *     `delivery_option_d_t_o` list means nothing reaches that country ('No delivery options found for your
-         *     location.'). Choosing the default (free first, then the lowest fee) is the client's job.
+         *     location.'), as does a product or SKU the catalogue does not sell. Choosing the default (free first, then the
+         *     lowest fee) is the client's job. A marketplace that cannot be reached answers 503, one that answers with an
+         *     error 502.
          */
         post: operations["getDeliveryOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a product picture
+         * @description Added beyond the spec (the wizard's Images step): stores one picture under the server's data folder and
+         *     answers the address it is served at, for the product's `images`. Images only — PNG, JPEG, GIF or WebP,
+         *     recognised by the file's first bytes, not by its name or declared type (415 'Only PNG, JPG, GIF or WebP
+         *     images can be uploaded.' otherwise) — and at most 10 MB (413 'The image is larger than 10 MB.'). Needs the
+         *     `products` permission.
+         */
+        post: operations["uploadMedia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -478,12 +637,22 @@ export interface paths {
         put?: never;
         /**
          * Place an order from the checkout
-         * @description The server is the authority on the order: it reads each item's price from the catalogue, recomputes the
-         *     totals (shipping 0 when the items total is above 100, else 10; tax 10 % of the items total, rounded to
-         *     2 decimals) and reserves stock in the same transaction, so concurrent orders never oversell. The client's
-         *     `name`, `price`, `image`, `currency`, `itemsPrice`, `shippingPrice`, `taxPrice` and `totalPrice` are accepted
-         *     for compatibility and ignored. An item that is unknown answers 404; one that is not for sale or short of
-         *     stock answers 422.
+         * @description The server is the authority on the order: it reads each item's product and SKU from the catalogue, prices
+         *     every line from the SKU's sale price converted into the order's `currency` with the stored rates (2 decimals),
+         *     recomputes the totals (shipping 0 when the items total is above 100, else 10, in the order's currency; tax
+         *     10 % of the items total, rounded to 2 decimals; total = items + shipping + tax) and reserves stock in the same
+         *     transaction, so concurrent orders never oversell. The items' `name`, `price`, `image` and `currency` and the
+         *     client's `itemsPrice`, `shippingPrice`, `taxPrice` and `totalPrice` are accepted for compatibility and
+         *     ignored. Lines naming the same product and SKU are combined.
+         *
+         *     Answers: 400 with field errors for a quantity that is not a whole number from 1 to 12 (or any other invalid
+         *     field); 404 for an unknown product, or a SKU the product does not have; 422 for a product that is not for
+         *     sale (draft or disabled); 409 when a SKU has fewer units in stock than asked ('Only 3 left in stock for
+         *     <product name>.').
+         *
+         *     The order starts in status `Placed` on the `b2c` channel, not delivered. A real payment gateway is out of
+         *     scope: Credit Card and PayPal orders are recorded as paid when placed, Bank Transfer orders as unpaid until
+         *     staff confirm the transfer.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -501,7 +670,8 @@ export interface paths {
         };
         /**
          * Read one of the signed-in shopper's orders
-         * @description Another shopper's order answers 404 ('Order not found.').
+         * @description Another shopper's order answers 404 ('Order not found.'), exactly like an id that names no order, so order ids
+         *     reveal nothing; an id that is not an order `_id` at all answers the same 404.
          */
         get: operations["getMyOrder"];
         put?: never;
@@ -519,7 +689,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the signed-in shopper's wishlist */
+        /**
+         * List the signed-in shopper's wishlist
+         * @description Most recently added first. Products that are no longer for sale (draft or disabled) are left out until they
+         *     are published again. `currency` (added beyond the spec) converts each `price` with the stored rates.
+         */
         get: operations["listWishlist"];
         put?: never;
         post?: never;
@@ -540,7 +714,8 @@ export interface paths {
         put?: never;
         /**
          * Add a product to the wishlist
-         * @description Adding a product that is already there answers its existing entry.
+         * @description Adding a product that is already there answers its existing entry (nothing is duplicated). A product that
+         *     does not exist or is not for sale answers 404. The entry's price is in USD.
          */
         post: operations["addToWishlist"];
         delete?: never;
@@ -560,9 +735,32 @@ export interface paths {
         put?: never;
         /**
          * Remove a product from the wishlist
-         * @description Removing a product that is not in the wishlist succeeds as well; the answer names the product.
+         * @description Removing a product that is not in the wishlist succeeds as well; the answer names the product. A product id
+         *     that names no product answers 404.
          */
         post: operations["removeFromWishlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a product's reviews
+         * @description Added beyond the spec (the spec's product page showed two hard-coded reviews): the product's reviews from the
+         *     database, newest first, with paging. An empty list when it has none (the page shows 'No reviews yet.'). A
+         *     product that does not exist or is not shown to shoppers answers 404.
+         */
+        get: operations["listProductReviews"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -783,11 +981,11 @@ export interface components {
             admin: components["schemas"]["Admin"];
         };
         StatsOverview: {
-            /** @description Sales since midnight (UTC), in USD. */
+            /** @description Totals of orders paid since midnight (UTC), converted into USD with the stored rates. */
             salesToday: number;
-            /** @description Sales over the last 7 days, in USD. */
+            /** @description Totals of orders paid over the last 7 days, in USD. */
             salesWeek: number;
-            /** @description Sales over the last 30 days, in USD. */
+            /** @description Totals of orders paid over the last 30 days, in USD. */
             salesMonth: number;
             /** @description Orders over the last 30 days by channel. */
             orders: {
@@ -795,23 +993,28 @@ export interface components {
                 d2c: number;
                 b2b: number;
             };
-            /** @description Storefront visits over the last 30 days. */
+            /** @description Storefront visits today (since midnight UTC) as the storefront reports them (`POST /stats/visit`). */
             traffic: {
+                /** @description Distinct visitor ids. */
                 visitors: number;
+                /** @description Pages shown. */
                 pageviews: number;
             };
-            /** @description Orders per visitor over the last 30 days, in percent. */
+            /** @description Orders placed today per visitor today, in percent, two decimals; 0 when there were no visitors. */
             conversion: number;
-            /** @description Best-selling product titles, best first. */
+            /** @description Titles of the (at most five) products with the most units sold in paid orders over the last 30 days, best first. */
             topProducts: string[];
-            /** @description One entry per day, oldest first. */
+            /**
+             * @description One entry per day of the last 30 (UTC), oldest first, in USD: revenue is paid orders by the day they were
+             *     paid; refund is refunded amounts (cancelled paid orders) by the day of the refund.
+             */
             revenueVsRefund: {
                 /** Format: date */
                 date: string;
                 revenue: number;
                 refund: number;
             }[];
-            /** @description Orders by ship-to country, most first. */
+            /** @description Orders of the last 30 days by ship-to country (ISO 3166-1 alpha-2), most first. */
             geo: {
                 country: string;
                 orders: number;
@@ -821,7 +1024,7 @@ export interface components {
             message: string;
             /** @enum {string} */
             severity?: "high" | "medium" | "low";
-            /** @description What the alert is about (stock, orders, disputes, ...). */
+            /** @description What the alert is about (`stock`, `disputes`, `marketplace`). */
             kind?: string;
         };
         PendingActions: {
@@ -831,7 +1034,7 @@ export interface components {
             orders: number;
             /** @description Factory/Vendor Applications. */
             vendors: number;
-            /** @description Unread Support Messages (disputes waiting for staff). */
+            /** @description Unread Support Messages (shoppers' dispute messages newer than the last staff reply). */
             support: number;
         };
         DailyCount: {
@@ -889,9 +1092,137 @@ export interface components {
             /** @description Sanitised HTML. */
             description: string;
             skus: components["schemas"]["Sku"][];
+            /** @description The pictures with their names, sizes, default flag and order (staff only). */
+            media?: components["schemas"]["ProductImage"][];
+            /** @description Staff only. */
+            videoUrl?: string | null;
+            seo?: components["schemas"]["ProductSeo"];
+            labels?: components["schemas"]["ProductLabels"];
         };
         ProductDetailEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["ProductDetail"];
+        };
+        /** @description Products in the catalogue by status. */
+        ProductStats: {
+            total: number;
+            published: number;
+            draft: number;
+            out_of_stock: number;
+            disabled: number;
+        };
+        /** @description A picture of a product (spec 1 §2.12 media item), as the wizard keeps it. */
+        ProductImage: {
+            /** @description An address from `POST /media` (or any http(s) picture address). */
+            url: string;
+            name?: string;
+            /** @description Bytes. */
+            size?: number;
+            /**
+             * @description The main picture; the first one when none is marked.
+             * @default false
+             */
+            isDefault: boolean;
+            /** @description Position in the gallery; pictures are kept in this order. */
+            order?: number;
+        };
+        ProductSeo: {
+            metaTitle?: string;
+            metaDescription?: string;
+            /** @description URL slug, lower-case words joined by `-`. */
+            slug?: string;
+            focusKeyword?: string;
+            /**
+             * @description Index this page.
+             * @default true
+             */
+            index: boolean;
+        };
+        ProductLabels: {
+            /** @description Internal tags; searchable in the lists. */
+            tags?: string[];
+            /** @description A storefront category (Electronics, Fashion, Home & Kitchen, Beauty, Books) or another name. */
+            mainCategory?: string;
+            subcategory?: string;
+            labelName?: string;
+            labelColor?: string;
+            /**
+             * Format: date-time
+             * @description When the scheduled flash sale starts.
+             */
+            flashSaleAt?: string | null;
+        };
+        ProductPropertyInput: {
+            attr_name: string;
+            attr_value: string;
+        };
+        /** @description A product as the manual creation wizard and the product editor send it. */
+        ProductWriteRequest: {
+            title: string;
+            /**
+             * @description HTML; sanitised before it is stored.
+             * @default
+             */
+            description: string;
+            categoryId?: number | null;
+            /**
+             * @description The currency of the SKU prices.
+             * @default USD
+             */
+            currency: string;
+            /**
+             * @default draft
+             * @enum {string}
+             */
+            status: "draft" | "published" | "disabled";
+            images?: components["schemas"]["ProductImage"][];
+            /** @description A YouTube, Vimeo or direct video address. */
+            videoUrl?: string | null;
+            properties?: components["schemas"]["ProductPropertyInput"][];
+            skus?: components["schemas"]["Sku"][];
+            seo?: components["schemas"]["ProductSeo"];
+            labels?: components["schemas"]["ProductLabels"];
+        };
+        BulkProductsRequest: {
+            /** @enum {string} */
+            action: "publish" | "draft" | "disable" | "delete";
+            /** @description Product `_id`s. */
+            ids: string[];
+        };
+        BulkProductsResult: {
+            /** @description How many products changed. */
+            affected: number;
+        };
+        ExportedProduct: {
+            _id: string;
+            productId: string;
+            title: string;
+            status: components["schemas"]["ProductStatus"];
+            source: components["schemas"]["ProductSource"];
+            price: number;
+            originalPrice: number | null;
+            currency: string;
+            stock: number;
+            categoryId: number | null;
+            skuIds: string[];
+            tags: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UploadedMedia: {
+            /** @description Where the picture is served. */
+            url: string;
+            /** @description The uploaded file's name. */
+            name: string;
+            /** @description Bytes. */
+            size: number;
+        };
+        VisitRequest: {
+            /** @description The storefront path shown, e.g. `/products/{id}`. */
+            path: string;
+            /** @description A random id the browser keeps for the visitor. */
+            visitorId: string;
+            /** @description The visitor's ship-to country, when known. */
+            country?: string;
         };
         /**
          * @description One purchasable variation (spec 1 §3 SKU), in the marketplace's shape. Prices are decimal strings in
@@ -1017,7 +1348,7 @@ export interface components {
             product: components["schemas"]["AeProductResult"];
         };
         DeliveryOptionsRequest: {
-            /** @description The catalogue product's `productId` (the marketplace item id for imported products). */
+            /** @description The catalogue product's `_id`, or its `productId` (the marketplace item id for imported products). */
             product_id: string;
             /** @description Ship-to country. */
             country: string;
@@ -1130,7 +1461,7 @@ export interface components {
             mobile_no: string;
             /** @description Dialling code, e.g. +880. */
             phone_country: string;
-            /** @description The chosen delivery option's `code`; the cheapest option is used when absent. */
+            /** @description The chosen delivery option's `code`, kept with the order (null when none was chosen). Shipping is charged by the flat rule of the order, not by this option. */
             logistics_service_name?: string;
         };
         PlaceOrderItem: {
@@ -1144,13 +1475,15 @@ export interface components {
             price?: number;
             /** @description Ignored; the catalogue's image is used. */
             image?: string;
-            /** @description Ignored; the product's currency is used. */
+            /** @description Ignored; the order's `currency` is used. */
             currency?: string;
         };
         PlaceOrderRequest: {
             items: components["schemas"]["PlaceOrderItem"][];
             shippingAddress: components["schemas"]["CheckoutAddress"];
             paymentMethod: components["schemas"]["PaymentMethod"];
+            /** @description The currency the order is priced and paid in (the store's currency setting); USD when absent. */
+            currency?: components["schemas"]["StoreCurrency"];
             /** @description The client's figure; ignored (the server recomputes every total). */
             itemsPrice?: number;
             /** @description The client's figure; ignored. */
@@ -1362,6 +1695,11 @@ export interface components {
             /** @description A fresh token replacing the ones the change ended. */
             token: string;
         };
+        /**
+         * @description A currency the storefront offers (spec 3 §9).
+         * @enum {string}
+         */
+        StoreCurrency: "USD" | "CAD" | "GBP" | "AUD" | "EUR" | "PLN" | "SEK" | "NOK" | "DKK" | "CHF" | "CZK" | "HUF" | "RON" | "BGN" | "NZD" | "AED" | "ILS" | "TRY" | "MXN" | "BRL" | "ARS" | "ZAR" | "BDT";
         CurrencyRate: {
             code: string;
             /** @description Units of this currency per 1 USD. */
@@ -1377,12 +1715,26 @@ export interface components {
                 name: string;
                 images: string[];
                 price: number;
-                currency?: string;
+                /** @description The currency of `price` (USD unless the list asked for another). */
+                currency: string;
             };
         };
         WishlistRequest: {
             /** @description The product's `_id`. */
             productId: string;
+        };
+        /** @description A shopper's review of a product (spec 3 §3 Review). */
+        Review: {
+            _id: string;
+            /** @description The reviewer's display name. */
+            name: string;
+            rating: number;
+            comment: string;
+            /** @description How many shoppers found it helpful. */
+            helpful: number;
+            unhelpful: number;
+            /** Format: date-time */
+            createdAt: string;
         };
         FollowedStoreEntry: {
             _id: string;
@@ -1550,6 +1902,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The marketplace answered, but with an error or an answer that cannot be read. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "code": "SERVICE_UNAVAILABLE",
+                 *       "message": "The marketplace could not answer this request. Please try again later."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The marketplace (or another service the call depends on) cannot be reached right now. */
         ServiceUnavailable: {
             headers: {
@@ -1592,6 +1960,26 @@ export interface components {
         Country: string;
         /** @description Display currency, ISO 4217. */
         Currency: string;
+        /** @description Free-text search over the title, SKU ids, tags and ids. Added beyond the spec. */
+        ProductSearch: string;
+        /** @description Only products of this source (`local` means `manual`). Added beyond the spec. */
+        ProductSourceFilter: "aliexpress" | "manual" | "local" | "vendor";
+        /**
+         * @description Only products in this status. Added beyond the spec. Shoppers only ever see `published` and `out_of_stock`;
+         *     asking for another status gives them an empty list.
+         */
+        ProductStatusFilter: components["schemas"]["ProductStatus"];
+        /** @description Order of the list (`popularity` is units sold). Added beyond the spec. */
+        ProductSort: "newest" | "price_asc" | "price_desc" | "popularity" | "title";
+        /**
+         * @description Only products of this storefront category (the header's Electronics, Fashion, Home & Kitchen, Beauty, Books;
+         *     the search page's Men, Women and Home, where Home means Home & Kitchen). Added beyond the spec.
+         */
+        ProductCategory: "Electronics" | "Fashion" | "Home & Kitchen" | "Beauty" | "Books" | "Men" | "Women" | "Home";
+        /** @description Only products whose Brand Name property is this brand (letter case ignored). Added beyond the spec. */
+        ProductBrand: string;
+        /** @description Only products rated at least this (the search page's "4 and up"). Added beyond the spec. */
+        ProductMinRating: number;
         /** @description The marketplace's item id (digits), e.g. 1005006841234567. */
         MarketplaceProductId: string;
         /** @description The dispute's `_id`. */
@@ -1946,6 +2334,51 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    recordVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "path": "/products/3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                 *       "visitorId": "0b7c2a6e-4d1f-4a8b-9c3e-5f6a7b8c9d0e"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VisitRequest"];
+            };
+        };
+        responses: {
+            /** @description The page view (counted unless it repeated one just before). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "recorded": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            recorded: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -1957,14 +2390,26 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Page size (the back office uses 10). */
                 limit?: number;
-                /** @description Free-text search over the title, SKU ids, tags and ids. */
-                q?: string;
-                /** @description Only products of this source (`local` means `manual`). */
-                source?: "aliexpress" | "manual" | "local" | "vendor";
-                /** @description Only products in this status. Shoppers can only ask for `published` or `out_of_stock`. */
-                status?: components["schemas"]["ProductStatus"];
-                /** @description Order of the list. */
-                sort?: "newest" | "price_asc" | "price_desc" | "popularity" | "title";
+                /** @description Free-text search over the title, SKU ids, tags and ids. Added beyond the spec. */
+                q?: components["parameters"]["ProductSearch"];
+                /** @description Only products of this source (`local` means `manual`). Added beyond the spec. */
+                source?: components["parameters"]["ProductSourceFilter"];
+                /**
+                 * @description Only products in this status. Added beyond the spec. Shoppers only ever see `published` and `out_of_stock`;
+                 *     asking for another status gives them an empty list.
+                 */
+                status?: components["parameters"]["ProductStatusFilter"];
+                /** @description Order of the list (`popularity` is units sold). Added beyond the spec. */
+                sort?: components["parameters"]["ProductSort"];
+                /**
+                 * @description Only products of this storefront category (the header's Electronics, Fashion, Home & Kitchen, Beauty, Books;
+                 *     the search page's Men, Women and Home, where Home means Home & Kitchen). Added beyond the spec.
+                 */
+                category?: components["parameters"]["ProductCategory"];
+                /** @description Only products whose Brand Name property is this brand (letter case ignored). Added beyond the spec. */
+                brand?: components["parameters"]["ProductBrand"];
+                /** @description Only products rated at least this (the search page's "4 and up"). Added beyond the spec. */
+                minRating?: components["parameters"]["ProductMinRating"];
             };
             header?: never;
             path?: never;
@@ -2030,6 +2475,283 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Shop Originals Canvas Tote Bag",
+                 *       "description": "<p>Heavy 12 oz cotton canvas with an inside pocket.</p>",
+                 *       "categoryId": 152401,
+                 *       "currency": "USD",
+                 *       "status": "published",
+                 *       "images": [
+                 *         {
+                 *           "url": "http://localhost:3000/media/uploads/5b0d6c1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f.jpg",
+                 *           "name": "tote-front.jpg",
+                 *           "size": 482133,
+                 *           "isDefault": true,
+                 *           "order": 0
+                 *         }
+                 *       ],
+                 *       "videoUrl": "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+                 *       "properties": [
+                 *         {
+                 *           "attr_name": "Material",
+                 *           "attr_value": "Cotton canvas"
+                 *         }
+                 *       ],
+                 *       "skus": [
+                 *         {
+                 *           "sku_id": "9000000300101",
+                 *           "sku_attr": "14:193#Natural",
+                 *           "offer_sale_price": "14.99",
+                 *           "sku_price": "19.99",
+                 *           "sku_available_stock": 40,
+                 *           "sku_bulk_order": 0,
+                 *           "price_include_tax": false,
+                 *           "limit_strategy": "create_order_fail",
+                 *           "currency_code": "USD",
+                 *           "ae_sku_property_dtos": {
+                 *             "ae_sku_property_d_t_o": [
+                 *               {
+                 *                 "sku_property_id": 14,
+                 *                 "sku_property_name": "Color",
+                 *                 "sku_property_value": "natural",
+                 *                 "property_value_id": 193,
+                 *                 "property_value_definition_name": "Natural"
+                 *               }
+                 *             ]
+                 *           }
+                 *         }
+                 *       ],
+                 *       "seo": {
+                 *         "metaTitle": "Canvas Tote Bag | Shop Originals",
+                 *         "metaDescription": "A heavy cotton canvas tote with an inside pocket.",
+                 *         "slug": "canvas-tote-bag",
+                 *         "focusKeyword": "canvas tote",
+                 *         "index": true
+                 *       },
+                 *       "labels": {
+                 *         "tags": [
+                 *           "bags",
+                 *           "originals"
+                 *         ],
+                 *         "mainCategory": "Fashion",
+                 *         "subcategory": "Bags",
+                 *         "labelName": "New",
+                 *         "labelColor": "#1c7ed6",
+                 *         "flashSaleAt": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductWriteRequest"];
+            };
+        };
+        responses: {
+            /** @description The product has been created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Product created successfully!",
+                     *       "data": {
+                     *         "_id": "5c2e7a1b-3d4f-4e6a-9b8c-7d6e5f4a3b2c",
+                     *         "id": "5c2e7a1b-3d4f-4e6a-9b8c-7d6e5f4a3b2c",
+                     *         "productId": "90000003001",
+                     *         "status": "published",
+                     *         "source": "manual",
+                     *         "logText": "{\"ae_item_base_info_dto\":{\"product_id\":90000003001,\"subject\":\"Shop Originals Canvas Tote Bag\"}}",
+                     *         "name": "Shop Originals Canvas Tote Bag",
+                     *         "images": [
+                     *           "http://localhost:3000/media/uploads/5b0d6c1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f.jpg"
+                     *         ],
+                     *         "price": 14.99,
+                     *         "currency": "USD",
+                     *         "originalPrice": 19.99,
+                     *         "sku": {
+                     *           "sku_price": 19.99
+                     *         },
+                     *         "availableStock": 40,
+                     *         "property": [
+                     *           {
+                     *             "attr_name": "Material",
+                     *             "attr_value": "Cotton canvas"
+                     *           }
+                     *         ],
+                     *         "categoryId": 152401,
+                     *         "storeId": null,
+                     *         "createdAt": "2026-11-22T10:40:00.000Z",
+                     *         "rate": 1,
+                     *         "description": "<p>Heavy 12 oz cotton canvas with an inside pocket.</p>",
+                     *         "skus": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductDetailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProductStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "total": 37,
+                     *         "published": 28,
+                     *         "draft": 4,
+                     *         "out_of_stock": 3,
+                     *         "disabled": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ProductStats"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    bulkProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "publish",
+                 *       "ids": [
+                 *         "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                 *         "5c2e7a1b-3d4f-4e6a-9b8c-7d6e5f4a3b2c"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkProductsRequest"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "2 products updated.",
+                     *       "data": {
+                     *         "affected": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BulkProductsResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportProducts: {
+        parameters: {
+            query?: {
+                /** @description The file's format. */
+                format?: "csv" | "json";
+                /** @description Display currency, ISO 4217. */
+                currency?: components["parameters"]["Currency"];
+                /** @description Free-text search over the title, SKU ids, tags and ids. Added beyond the spec. */
+                q?: components["parameters"]["ProductSearch"];
+                /** @description Only products of this source (`local` means `manual`). Added beyond the spec. */
+                source?: components["parameters"]["ProductSourceFilter"];
+                /**
+                 * @description Only products in this status. Added beyond the spec. Shoppers only ever see `published` and `out_of_stock`;
+                 *     asking for another status gives them an empty list.
+                 */
+                status?: components["parameters"]["ProductStatusFilter"];
+                /** @description Order of the list (`popularity` is units sold). Added beyond the spec. */
+                sort?: components["parameters"]["ProductSort"];
+                /**
+                 * @description Only products of this storefront category (the header's Electronics, Fashion, Home & Kitchen, Beauty, Books;
+                 *     the search page's Men, Women and Home, where Home means Home & Kitchen). Added beyond the spec.
+                 */
+                category?: components["parameters"]["ProductCategory"];
+                /** @description Only products whose Brand Name property is this brand (letter case ignored). Added beyond the spec. */
+                brand?: components["parameters"]["ProductBrand"];
+                /** @description Only products rated at least this (the search page's "4 and up"). Added beyond the spec. */
+                minRating?: components["parameters"]["ProductMinRating"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="products-YYYY-MM-DD.csv"` (or `.json`). */
+                    "Content-Disposition"?: string;
+                    /** @description How many products matched the filters (the file holds at most 10,000). */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example _id,productId,title,status,source,price,originalPrice,currency,stock,categoryId,skuIds,tags,createdAt
+                     *     3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f,1005006841234567,TWS Wireless Earbuds,published,aliexpress,18.99,29.99,USD,412,63705,12000038123456701,,2026-11-02T09:15:00.000Z
+                     */
+                    "text/csv": string;
+                    "application/json": components["schemas"]["ExportedProduct"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2129,6 +2851,57 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Shop Originals Canvas Tote Bag, Large",
+                 *       "description": "<p>Heavy 12 oz cotton canvas with an inside pocket.</p>",
+                 *       "categoryId": 152401,
+                 *       "currency": "USD",
+                 *       "status": "published",
+                 *       "skus": [
+                 *         {
+                 *           "sku_id": "9000000300101",
+                 *           "sku_attr": "14:193#Natural",
+                 *           "offer_sale_price": "16.99",
+                 *           "sku_price": "21.99",
+                 *           "sku_available_stock": 35
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductWriteRequest"];
+            };
+        };
+        responses: {
+            /** @description The product as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2247,6 +3020,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -2497,7 +3271,83 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The picture (the file part's bytes). */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "url": "http://localhost:3000/media/uploads/5b0d6c1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f.jpg",
+                     *         "name": "tote-front.jpg",
+                     *         "size": 482133
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UploadedMedia"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than 10 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "The image is larger than 10 MB."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The file is not a PNG, JPEG, GIF or WebP image. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Only PNG, JPG, GIF or WebP images can be uploaded."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3477,6 +4327,7 @@ export interface operations {
                  *         "logistics_service_name": "CAINIAO_STANDARD"
                  *       },
                  *       "paymentMethod": "Credit Card",
+                 *       "currency": "USD",
                  *       "itemsPrice": 37.98,
                  *       "shippingPrice": 10,
                  *       "taxPrice": 3.8,
@@ -3529,8 +4380,8 @@ export interface operations {
                      *         "shippingPrice": 10,
                      *         "taxPrice": 3.8,
                      *         "totalPrice": 51.78,
-                     *         "isPaid": false,
-                     *         "paidAt": null,
+                     *         "isPaid": true,
+                     *         "paidAt": "2026-11-22T10:45:00.000Z",
                      *         "isDelivered": false,
                      *         "deliveredAt": null,
                      *         "status": "Placed",
@@ -3552,6 +4403,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["Unprocessable"];
             default: components["responses"]["UnexpectedError"];
@@ -3633,7 +4485,10 @@ export interface operations {
     };
     listWishlist: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The currency of the prices. Added beyond the spec. */
+                currency?: components["schemas"]["StoreCurrency"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3771,7 +4626,63 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listProductReviews: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the product's reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "7b1d3f5a-9c2e-4f60-8a1b-3c5d7e9f1a2b",
+                     *           "name": "Demo Shopper",
+                     *           "rating": 4,
+                     *           "comment": "Great sound for the price; the case feels a little flimsy.",
+                     *           "helpful": 12,
+                     *           "unhelpful": 1,
+                     *           "createdAt": "2026-10-28T09:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Review"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -33,6 +33,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 export const adminRole = pgEnum('admin_role', ['SuperAdmin', 'Manager', 'Support', 'Editor', 'Viewer']);
 export const adminStatus = pgEnum('admin_status', ['Active', 'Suspended', 'Pending']);
+/** A vendor store is `pending` from its application until staff approve (`active`) or refuse it. */
+export const storeStatus = pgEnum('store_status', ['active', 'pending', 'rejected', 'suspended']);
 export const productSource = pgEnum('product_source', ['aliexpress', 'manual', 'vendor']);
 export const productStatus = pgEnum('product_status', ['published', 'draft', 'out_of_stock', 'disabled']);
 export const orderChannel = pgEnum('order_channel', ['b2c', 'd2c', 'b2b']);
@@ -145,6 +147,7 @@ export const stores = pgTable('stores', {
   logoUrl: text('logo_url'),
   /** The marketplace's store id for stores imported products come from. */
   marketplaceStoreId: text('marketplace_store_id').unique('stores_marketplace_store_id_unique'),
+  status: storeStatus('status').notNull().default('active'),
   /** A store is also the vendor account that signs in to the vendor panel. */
   tokenVersion: integer('token_version').notNull().default(1),
   createdAt: createdAt(),
@@ -174,6 +177,15 @@ export const products = pgTable(
     salesCount: integer('sales_count').notNull().default(0),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The Brand Name property (null when unbranded), for the brand filter. */
+    brand: text('brand'),
+    /** Storefront categories (modules/products/products.categories.ts), for the category filter. */
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    /** The editor's pictures with name, size, default flag and order (imports only have `images`). */
+    media: jsonb('media').$type<ProductMediaRecord[]>().notNull().default(sql`'[]'::jsonb`),
+    videoUrl: text('video_url'),
+    seo: jsonb('seo').$type<ProductSeoRecord>().notNull().default(sql`'{"index": true}'::jsonb`),
+    labels: jsonb('labels').$type<ProductLabelsRecord>().notNull().default(sql`'{}'::jsonb`),
     /** The marketplace record as JSON text; old rows may hold text that does not parse, so it is not jsonb. */
     logText: text('log_text').notNull().default(''),
     storeId: uuid('store_id').references(() => stores.id, { onDelete: 'set null' }),
@@ -196,10 +208,38 @@ export const products = pgTable(
     index('products_price_idx').on(t.priceMinor),
     index('products_store_idx').on(t.storeId),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_product_id_idx').on(t.productId),
+    index('products_categories_idx').using('gin', t.categories),
+    index('products_brand_idx').on(sql`lower(${t.brand})`),
     check('products_price_nonnegative', sql`${t.priceMinor} >= 0`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
   ],
 );
+
+export interface ProductMediaRecord {
+  url: string;
+  name: string;
+  size: number;
+  isDefault: boolean;
+  order: number;
+}
+
+export interface ProductSeoRecord {
+  metaTitle?: string;
+  metaDescription?: string;
+  slug?: string;
+  focusKeyword?: string;
+  index?: boolean;
+}
+
+export interface ProductLabelsRecord {
+  tags?: string[];
+  mainCategory?: string;
+  subcategory?: string;
+  labelName?: string;
+  labelColor?: string;
+  flashSaleAt?: string | null;
+}
 
 export interface SkuPropertyRecord {
   sku_property_id: number;
@@ -516,5 +556,5 @@ export const siteVisits = pgTable(
     country: text('country'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('site_visits_at_idx').on(t.at)],
+  (t) => [index('site_visits_at_idx').on(t.at), index('site_visits_visitor_idx').on(t.visitorId, t.at)],
 );

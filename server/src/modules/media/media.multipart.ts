@@ -25,7 +25,8 @@ function takesMultipart(schema: unknown): boolean {
  * against the schema of its own content type, so a multipart body would otherwise reach them unchecked.
  */
 const refuseMultipart: preParsingHookHandler = async (request, _reply, payload) => {
-  if (request.isMultipart()) {
+  // The body is not parsed yet, so the header is what tells.
+  if (/^\s*multipart\//i.test(request.headers['content-type'] ?? '')) {
     throw new ApiError(415, 'BAD_REQUEST', 'This content type is not supported; send application/json.');
   }
   return payload;

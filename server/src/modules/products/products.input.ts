@@ -2,9 +2,10 @@ import type { components } from '@shop/sdk/types';
 import type { RequestBody } from '../../http/contract-types.ts';
 import type { FieldError } from '../../http/errors.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
+import type { ProductMediaRecord } from '../../db/schema.ts';
 import type { AeProductResult, AeSku } from '../marketplace/marketplace.types.ts';
 import { type NormalizedProduct, normalizeMarketplaceProduct, toMinorUnits } from '../marketplace/normalize.ts';
-import type { ProductEditorFields, ProductImage, SkuDetails } from './products.repository.ts';
+import type { ProductEditorFields, SkuDetails } from './products.repository.ts';
 
 // Turning what the screens send into what the catalogue stores, and the checks the contract's schema cannot
 // express (prices as decimal text, unique SKU ids, the import form's rules of spec 1 §5).
@@ -12,6 +13,7 @@ import type { ProductEditorFields, ProductImage, SkuDetails } from './products.r
 export type ProductWriteRequest = RequestBody<'createProduct'>;
 export type ImportRequest = RequestBody<'importMarketplaceProduct'>;
 type Sku = components['schemas']['Sku'];
+type ProductImage = components['schemas']['ProductImage'];
 
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
 const HTTP_URL = /^https?:\/\//i;
@@ -59,7 +61,7 @@ export function skuDetailsOf(skus: readonly Sku[]): SkuDetails[] {
   return skus.map(details);
 }
 
-function trimmedSku(sku: Sku, currency?: string): AeSku {
+function trimmedSku(sku: AeSku, currency?: string): AeSku {
   return {
     ...sku,
     sku_id: sku.sku_id.trim(),
@@ -72,7 +74,7 @@ function trimmedSku(sku: Sku, currency?: string): AeSku {
 // ---- Manual products (the wizard and the editor) -------------------------------------------------------------
 
 /** Pictures in gallery order with exactly one default (the marked one, else the first), renumbered from 0. */
-export function orderedMedia(images: readonly ProductImage[]): { media: ProductImage[]; urls: string[] } {
+export function orderedMedia(images: readonly ProductImage[]): { media: ProductMediaRecord[]; urls: string[] } {
   const sorted = images
     .map((image, index) => ({ image, index }))
     .sort((a, b) => (a.image.order ?? a.index) - (b.image.order ?? b.index) || a.index - b.index)

@@ -1,7 +1,13 @@
-import type { components } from '@shop/sdk/types';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { productProperties, productSkus, products } from '../../db/schema.ts';
+import {
+  type ProductLabelsRecord,
+  type ProductMediaRecord,
+  type ProductSeoRecord,
+  productProperties,
+  productSkus,
+  products,
+} from '../../db/schema.ts';
 import type { NormalizedProduct } from '../marketplace/normalize.ts';
 import { brandOf, type CategoryFilter, storefrontCategories } from './products.categories.ts';
 
@@ -12,16 +18,12 @@ type ProductInsert = typeof products.$inferInsert;
 export type ProductStatus = ProductRow['status'];
 export type ProductSource = ProductRow['source'];
 
-export type ProductImage = components['schemas']['ProductImage'];
-export type ProductSeo = components['schemas']['ProductSeo'];
-export type ProductLabels = components['schemas']['ProductLabels'];
-
 /** What the editor keeps beside the marketplace-shaped record. */
 export interface ProductEditorFields {
-  media: ProductImage[];
+  media: ProductMediaRecord[];
   videoUrl: string | null;
-  seo: ProductSeo;
-  labels: ProductLabels;
+  seo: ProductSeoRecord;
+  labels: ProductLabelsRecord;
 }
 
 /** SKU fields the normalised view leaves out; aligned by index with `NormalizedProduct.skus`. */

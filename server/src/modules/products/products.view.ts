@@ -1,11 +1,12 @@
 import type { components } from '@shop/sdk/types';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
 import { convertMinor, minorToText, type Rates, rateBetween } from './products.money.ts';
-import type { ProductImage, ProductRow, PropertyRow, SkuRow } from './products.repository.ts';
+import type { ProductRow, PropertyRow, SkuRow } from './products.repository.ts';
 
 type ProductListItem = components['schemas']['ProductListItem'];
 type ProductDetail = components['schemas']['ProductDetail'];
 type Sku = components['schemas']['Sku'];
+type ProductImage = components['schemas']['ProductImage'];
 
 export interface ViewContext {
   /** The currency the shopper asked for. */
@@ -150,7 +151,7 @@ export function toDetail(
     description: sanitizeProductHtml(row.descriptionHtml),
     skus: skus.map((sku) => toSku(sku, row.currency)),
     ...(context.staff
-      ? { media: mediaOf(row), videoUrl: row.videoUrl, seo: row.seo, labels: row.labels }
+      ? { media: mediaOf(row), videoUrl: row.videoUrl, seo: { ...row.seo, index: row.seo.index ?? true }, labels: row.labels }
       : {}),
   };
 }
