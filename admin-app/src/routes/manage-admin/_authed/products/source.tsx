@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenTitle } from '../../../../components/screen-title';
+import { SourceChooser } from '../../../../features/product-source/components/source-chooser';
 
 export const Route = createFileRoute('/manage-admin/_authed/products/source')({
-  component: ProductSourceScreen,
+  component: SourceChooser,
 });
-
-function ProductSourceScreen() {
-  return <ScreenTitle title="Create New Product" />;
-}

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenTitle } from '../../../../../components/screen-title';
+import { ProductWizard } from '../../../../../features/product-form/components/product-wizard';
 
 export const Route = createFileRoute('/manage-admin/_authed/products/add-product/')({
   component: AddProductScreen,
 });
 
+/** Spec 1 §2.12: the manual creation wizard (also reached from Factory Direct and Vendor Upload). */
 function AddProductScreen() {
-  return <ScreenTitle title="Add Product" />;
+  return <ProductWizard mode="create" />;
 }

@@ -1,0 +1,135 @@
+import { Badge, Group, Image, List, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import type { ProductFormDefaults } from '../lib/product-body';
+import { formatMegabytes } from '../schemas/media.schema';
+
+const STATUS_LABELS = { draft: 'Draft', published: 'Published', disabled: 'Disabled' } as const;
+
+type ProductPreviewModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** The forms' current values (not yet saved). */
+  product: ProductFormDefaults;
+};
+
+/** A read-only summary of the product as entered so far. */
+export function ProductPreviewModal({ opened, onClose, product }: ProductPreviewModalProps) {
+  const { basicInfo, media, properties, skus, seo, labels, status } = product;
+  const defaultImage = media.images.find((image) => image.isDefault) ?? media.images[0];
+  const filledProperties = properties.properties.filter((row) => row.attr_name.trim() || row.attr_value.trim());
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Product Preview" size="xl" scrollAreaComponent={ScrollArea.Autosize}>
+      <Stack gap="md">
+        <Group align="flex-start" wrap="nowrap">
+          {defaultImage ? <Image src={defaultImage.url} alt={defaultImage.name} w={140} h={140} radius="md" fit="cover" /> : null}
+          <Stack gap={4}>
+            <Title order={3} size="h4">
+              {basicInfo.productTitle.trim() || 'Untitled product'}
+            </Title>
+            <Group gap="xs">
+              <Badge variant="light">{STATUS_LABELS[status]}</Badge>
+              {labels.labelName ? (
+                <Badge color={labels.labelColor || undefined}>{labels.labelName}</Badge>
+              ) : null}
+            </Group>
+            <Text size="sm">Category ID: {basicInfo.categoryId || '—'}</Text>
+            <Text size="sm">Currency: {basicInfo.currency || '—'}</Text>
+            <Text size="sm">
+              Main Category: {labels.mainCategory ?? '—'}
+              {labels.subcategory ? ` / ${labels.subcategory}` : ''}
+            </Text>
+          </Stack>
+        </Group>
+
+        <Stack gap={4}>
+          <Text fw={600}>Images ({media.images.length})</Text>
+          {media.images.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No images yet.
+            </Text>
+          ) : (
+            <List size="sm">
+              {media.images.map((image) => (
+                <List.Item key={image.id}>
+                  {image.name}
+                  {image.size === undefined ? '' : ` (${formatMegabytes(image.size)})`}
+                  {image.isDefault ? ' — default' : ''}
+                </List.Item>
+              ))}
+            </List>
+          )}
+          {media.videoUrl ? <Text size="sm">Video: {media.videoUrl}</Text> : null}
+        </Stack>
+
+        <Stack gap={4}>
+          <Text fw={600}>Properties</Text>
+          {filledProperties.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No properties yet.
+            </Text>
+          ) : (
+            <List size="sm">
+              {filledProperties.map((row, index) => (
+                <List.Item key={`${row.attr_name}-${index}`}>
+                  {row.attr_name}: {row.attr_value}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+
+        <Stack gap={4}>
+          <Text fw={600}>SKUs</Text>
+          <Table withTableBorder striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>SKU ID</Table.Th>
+                <Table.Th>Offer Sale Price</Table.Th>
+                <Table.Th>SKU Price</Table.Th>
+                <Table.Th>Stock</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {skus.skus.map((sku, index) => (
+                <Table.Tr key={`${sku.sku_id}-${index}`}>
+                  <Table.Td>{sku.sku_id || '—'}</Table.Td>
+                  <Table.Td>{sku.offer_sale_price ? `${sku.offer_sale_price} ${sku.currency_code}` : '—'}</Table.Td>
+                  <Table.Td>{sku.sku_price ? `${sku.sku_price} ${sku.currency_code}` : '—'}</Table.Td>
+                  <Table.Td>{sku.sku_available_stock ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+
+        <Stack gap={4}>
+          <Text fw={600}>SEO</Text>
+          <Text size="sm">Meta Title: {seo.metaTitle || '—'}</Text>
+          <Text size="sm">Meta Description: {seo.metaDescription || '—'}</Text>
+          <Text size="sm">URL Slug: {seo.slug || '—'}</Text>
+          <Text size="sm">{seo.index ? 'Indexed by search engines' : 'Hidden from search engines'}</Text>
+        </Stack>
+
+        {labels.tags.length > 0 ? (
+          <Group gap={4}>
+            {labels.tags.map((tag) => (
+              <Badge key={tag} variant="outline" size="sm">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+
+        {/* The description is shown as text: it is sanitised by the server only once saved. */}
+        {basicInfo.productDescription.trim() ? (
+          <Stack gap={4}>
+            <Text fw={600}>Description (HTML)</Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {basicInfo.productDescription}
+            </Text>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}
