@@ -21,11 +21,15 @@ function countsOf(report) {
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const counts = countsOf(JSON.parse(readFileSync(join(dir, file), 'utf8')));
   for (const key of Object.keys(total)) total[key] += counts[key];
   console.log(`${file.replace(/\.json$/, '').padEnd(20)} ${counts.passed} passed, ${counts.failed} failed`);
 }
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join('; ')}`);
-console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(total.failed > 0 || failedSteps.length > 0 || total.passed === 0 ? 1 : 0);

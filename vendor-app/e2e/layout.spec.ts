@@ -4,7 +4,14 @@ test('the vendor panel opens on its dashboard inside the layout', async ({ page 
   await page.goto('http://localhost:5175/');
   await expect(page).toHaveURL(/\/manage-vandor\/dashboard$/);
   await expect(page.getByText('Welcome, Vendor!')).toBeVisible();
-  for (const entry of ['Dashboard', 'Message Center', 'Products', 'Orders', 'Promotion & Coupons', 'Settings']) {
+  for (const entry of [
+    'Dashboard',
+    'Message Center',
+    'Products',
+    'Orders',
+    'Promotion & Coupons',
+    'Settings',
+  ]) {
     await expect(page.getByRole('navigation').getByText(entry, { exact: true })).toBeVisible();
   }
   await expect(page.getByText(`${new Date().getFullYear()}`).first()).toBeVisible();
