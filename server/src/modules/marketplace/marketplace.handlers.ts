@@ -8,8 +8,14 @@ import { operation } from '../../http/operation.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { productDetail, staffActivity } from '../products/products.handlers.ts';
-import { importedProduct, importErrors, skuDetailsOf } from '../products/products.input.ts';
-import { assertKnownCurrency, loadRates, loadSymbols, type Rates, roundMoney } from '../products/products.money.ts';
+import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
+import {
+  assertKnownCurrency,
+  loadRates,
+  loadSymbols,
+  type Rates,
+  roundMoney,
+} from '../products/products.money.ts';
 import {
   effectiveStatus,
   findImportedProduct,
@@ -50,14 +56,22 @@ function inCurrency(option: DeliveryOption, currency: string, rates: Rates, symb
     ...option,
     shipping_fee_cent: fee,
     shipping_fee_currency: currency,
-    shipping_fee_format: option.free_shipping ? option.shipping_fee_format : `${symbols.get(currency) ?? `${currency} `}${fee}`,
+    shipping_fee_format: option.free_shipping
+      ? option.shipping_fee_format
+      : `${symbols.get(currency) ?? `${currency} `}${fee}`,
   };
 }
 
 export function createMarketplaceHandlers(deps: { db: Database; marketplace: MarketplaceAdapter }) {
   const { db, marketplace } = deps;
 
-  async function logFailure(request: FastifyRequest, staff: StaffAuth | null, action: string, target: string, error: MarketplaceError) {
+  async function logFailure(
+    request: FastifyRequest,
+    staff: StaffAuth | null,
+    action: string,
+    target: string,
+    error: MarketplaceError,
+  ) {
     await recordActivity(db, request, {
       ...(staff
         ? staffActivity(request, staff, { action, target })
@@ -78,7 +92,8 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
         result = await marketplace.getProduct(id, { country, currency });
       } catch (error) {
         if (!(error instanceof MarketplaceError)) throw error;
-        if (error.kind !== 'not_found') await logFailure(request, staff, 'marketplace.fetch', `marketplace:${id}`, error);
+        if (error.kind !== 'not_found')
+          await logFailure(request, staff, 'marketplace.fetch', `marketplace:${id}`, error);
         throw marketplaceFailure(error);
       }
       if (result === null) throw notFound(NO_PRODUCT_DATA);
@@ -138,7 +153,7 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
         }),
       );
       void reply.code(created ? 201 : 200);
-      const data = await productDetail(db, row, { currency: row.currency, rates, staff: true });
+      const data = await productDetail(db, row, { rates, currency: row.currency, staff: true });
       return { success: true, message: 'Product info saved successfully.', data };
     }),
 
@@ -150,7 +165,8 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
 
       const product = await findProductByAnyId(db, productId.trim());
       // Only what shoppers can buy is quoted; the store's own products have no marketplace freight.
-      if (!product || !SHOPPER_STATUSES.includes(product.status) || product.source !== 'aliexpress') return none;
+      if (!product || !SHOPPER_STATUSES.includes(product.status) || product.source !== 'aliexpress')
+        return none;
       const skus = await skusOf(db, [product.id]);
       if (!skus.some((sku) => sku.skuId === skuId)) return none;
 
@@ -174,7 +190,9 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
         success: true,
         data: {
           country,
-          freight_data: { delivery_option_d_t_o: options.map((o) => inCurrency(o, currency, rates, symbols)) },
+          freight_data: {
+            delivery_option_d_t_o: options.map((o) => inCurrency(o, currency, rates, symbols)),
+          },
         },
       };
     }),

@@ -13,7 +13,9 @@ describe('imageKind', () => {
   });
 
   it('refuses anything else, SVG and truncated headers included', () => {
-    expect(imageKind(bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(
+      imageKind(bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ).toBeNull();
     expect(imageKind(bytes('%PDF-1.7'))).toBeNull();
     expect(imageKind(bytes(0x89, 'PNG'))).toBeNull();
     expect(imageKind(bytes('RIFF', 0, 0, 0, 0, 'WAVE'))).toBeNull();

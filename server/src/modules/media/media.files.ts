@@ -29,7 +29,11 @@ export function imageKind(bytes: Uint8Array): ImageKind | null {
 /** A file name fit to show back: no folders, no control characters, at most 255 characters. */
 export function displayName(filename: string | undefined, kind: ImageKind): string {
   const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 255);
   return clean === '' ? `image.${kind}` : clean;
 }
 

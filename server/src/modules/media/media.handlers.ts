@@ -5,10 +5,20 @@ import { ApiError, badRequest } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
-import { displayName, imageKind, NOT_AN_IMAGE, storeImage, TOO_LARGE, UPLOADS_FOLDER } from './media.files.ts';
+import {
+  displayName,
+  imageKind,
+  NOT_AN_IMAGE,
+  storeImage,
+  TOO_LARGE,
+  UPLOADS_FOLDER,
+} from './media.files.ts';
 import { uploadedFile } from './media.multipart.ts';
 
-export function createMediaHandlers(deps: { db: Database; config: Pick<AppConfig, 'dataDir' | 'publicUrl'> }) {
+export function createMediaHandlers(deps: {
+  db: Database;
+  config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
+}) {
   const { db, config } = deps;
   return {
     uploadMedia: operation('uploadMedia', async (request, reply) => {

@@ -1,5 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest, preParsingHookHandler, preValidationHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  preParsingHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import { ApiError } from '../../http/errors.ts';
 import { MAX_UPLOAD_BYTES } from './media.files.ts';
 
@@ -15,22 +20,28 @@ export interface UploadedFile {
 const asArray = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
-function takesMultipart(schema: unknown): boolean {
+/** The body media types a route's contract declares, or null when it takes no body. */
+function declaredBodyTypes(schema: unknown): Set<string> | null {
   const content = (schema as { body?: { content?: Record<string, unknown> } } | undefined)?.body?.content;
-  return content !== undefined && 'multipart/form-data' in content;
+  return content === undefined ? null : new Set(Object.keys(content).map((type) => type.toLowerCase()));
 }
 
 /**
- * Routes whose contract takes JSON refuse multipart bodies before they are read: Fastify validates a body only
- * against the schema of its own content type, so a multipart body would otherwise reach them unchecked.
+ * Fastify validates a body only against the schema of its own media type, and parses text/plain (and, with
+ * the multipart plugin, multipart) for every route: a body of an undeclared type would reach the handler
+ * unchecked. So routes refuse any media type their contract does not declare, before reading the body.
  */
-const refuseMultipart: preParsingHookHandler = async (request, _reply, payload) => {
-  // The body is not parsed yet, so the header is what tells.
-  if (/^\s*multipart\//i.test(request.headers['content-type'] ?? '')) {
-    throw new ApiError(415, 'BAD_REQUEST', 'This content type is not supported; send application/json.');
-  }
-  return payload;
-};
+function refuseUndeclaredBodies(declared: Set<string>): preParsingHookHandler {
+  const accepted = [...declared].join(' or ');
+  return async (request, _reply, payload) => {
+    const header = request.headers['content-type'];
+    const mediaType = header?.split(';')[0]?.trim().toLowerCase();
+    if (mediaType && !declared.has(mediaType)) {
+      throw new ApiError(415, 'BAD_REQUEST', `This content type is not supported; send ${accepted}.`);
+    }
+    return payload;
+  };
+}
 
 /**
  * Reads the file part into the body, after the route's security check (so nobody unauthorised gets 10 MB
@@ -54,8 +65,9 @@ const readUpload: preValidationHookHandler = async (request: FastifyRequest) => 
 };
 
 /**
- * Multipart uploads for the routes whose contract declares `multipart/form-data` (POST /media). Call after the
- * app's own onRoute hook (which moves the security check to preValidation) and before the routes are added.
+ * Multipart uploads for the routes whose contract declares `multipart/form-data` (POST /media), and every
+ * route limited to the body types its contract declares. Call after the app's own onRoute hook (which moves
+ * the security check to preValidation) and before the routes are added.
  */
 export async function registerMediaUploads(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, {
@@ -64,10 +76,11 @@ export async function registerMediaUploads(app: FastifyInstance): Promise<void> 
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
   });
   app.addHook('onRoute', (route) => {
-    if (takesMultipart(route.schema)) {
+    const declared = declaredBodyTypes(route.schema);
+    if (declared === null) return;
+    route.preParsing = [...asArray(route.preParsing), refuseUndeclaredBodies(declared)];
+    if (declared.has('multipart/form-data')) {
       route.preValidation = [...asArray(route.preValidation), readUpload];
-    } else {
-      route.preParsing = [...asArray(route.preParsing), refuseMultipart];
     }
   });
 }

@@ -91,7 +91,10 @@ describe('POST /api/media', () => {
     const response = await upload({ name: 'huge.png', type: 'image/png', bytes: big });
     expect(response.statusCode).toBe(413);
     assertMatchesContract('uploadMedia', response);
-    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The image is larger than 10 MB.' });
+    expect(response.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The image is larger than 10 MB.',
+    });
 
     const exactly = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 - PNG.length)]);
     expect((await upload({ name: 'max.png', type: 'image/png', bytes: exactly })).statusCode).toBe(201);
@@ -109,7 +112,8 @@ describe('POST /api/media', () => {
       headers: bearer(admin),
       payload: { file: 'iVBORw0KGgo=' },
     });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toBe('This content type is not supported; send multipart/form-data.');
   });
 
   it('is for staff with the products permission only', async () => {
@@ -117,10 +121,22 @@ describe('POST /api/media', () => {
     expect((await upload({ name: 'a.png', type: 'image/png', bytes: PNG }, null)).statusCode).toBe(401);
   });
 
-  it('refuses multipart bodies on operations that take JSON, before reading them', async () => {
+  it('refuses bodies of types an operation does not take, before reading them', async () => {
     const { payload, headers } = form({ name: 'a.png', type: 'image/png', bytes: PNG });
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload, headers });
-    expect(response.statusCode).toBe(415);
-    expect(response.json().code).toBe('BAD_REQUEST');
+    const multipart = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload, headers });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: 'admin@example.com',
+      headers: { 'content-type': 'text/plain' },
+    });
+    for (const response of [multipart, text]) {
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'BAD_REQUEST',
+        message: 'This content type is not supported; send application/json.',
+      });
+    }
   });
 });

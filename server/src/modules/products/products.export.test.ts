@@ -3,7 +3,9 @@ import { csvCell, toCsv } from './products.export.ts';
 
 describe('csvCell', () => {
   it('puts a quote before text a spreadsheet would run as a formula', () => {
-    expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""x"")"`,
+    );
     expect(csvCell('+1-555')).toBe("'+1-555");
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");

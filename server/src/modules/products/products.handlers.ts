@@ -5,25 +5,23 @@ import { hasPermission, optionalStaff, requirePermission } from '../../auth/perm
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { badRequest, notFound, validationError } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { toCsv } from './products.export.ts';
 import { editorFieldsOf, manualProduct, skuDetailsOf, writeRequestErrors } from './products.input.ts';
-import { assertKnownCurrency, convertMinor, loadRates, rateBetween } from './products.money.ts';
+import { assertKnownCurrency, convertMinor, loadRates, type Rates } from './products.money.ts';
 import {
   countProducts,
   deleteProducts,
   effectiveStatus,
   exportProducts,
   findProduct,
-  firstSkusOf,
   insertNormalizedProduct,
   listProducts,
   type ProductFilters,
   type ProductRow,
   type ProductSort,
-  type PropertyRow,
   productStats,
   propertiesOf,
   replaceProduct,
@@ -31,7 +29,7 @@ import {
   setProductStatus,
   skusOf,
 } from './products.repository.ts';
-import { parseRecord, toDetail, toListItem, type ViewContext } from './products.view.ts';
+import { conversionFor, conversionWith, parseRecord, toDetail, toListItem } from './products.view.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const EXPORT_MAX_ROWS = 10_000;
@@ -45,7 +43,10 @@ function catalogueStaff(request: FastifyRequest): StaffAuth | null {
 
 type ListQuery = QueryParams<'listProducts'>;
 
-function filtersOf(query: Omit<ListQuery, 'country' | 'currency' | 'page' | 'limit'>, staff: StaffAuth | null) {
+function filtersOf(
+  query: Omit<ListQuery, 'country' | 'currency' | 'page' | 'limit'>,
+  staff: StaffAuth | null,
+) {
   return {
     q: query.q,
     source: query.source === 'local' ? 'manual' : query.source,
@@ -57,16 +58,14 @@ function filtersOf(query: Omit<ListQuery, 'country' | 'currency' | 'page' | 'lim
   } satisfies ProductFilters;
 }
 
-function byProduct(rows: PropertyRow[]): Map<string, PropertyRow[]> {
-  const grouped = new Map<string, PropertyRow[]>();
-  for (const row of rows) grouped.set(row.productId, [...(grouped.get(row.productId) ?? []), row]);
-  return grouped;
-}
-
 /** The product as the detail answer shows it, read back with its SKUs and properties. */
-export async function productDetail(db: Database, row: ProductRow, context: ViewContext) {
+export async function productDetail(
+  db: Database,
+  row: ProductRow,
+  view: { rates: Rates; currency: string; staff: boolean },
+) {
   const [skus, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
-  return toDetail(row, skus, properties, context);
+  return toDetail(row, skus, properties, conversionWith(view.rates, row.currency, view.currency), view.staff);
 }
 
 /** An activity log entry for a staff member's catalogue change. */
@@ -112,7 +111,7 @@ export function createProductHandlers(deps: { db: Database }) {
     const skuIds = new Map<string, string[]>();
     for (const sku of skus) skuIds.set(sku.productId, [...(skuIds.get(sku.productId) ?? []), sku.skuId]);
     const exported = rows.map((row) => {
-      const rate = rateBetween(rates, row.currency, currency);
+      const { rate, currency: shownIn } = conversionWith(rates, row.currency, currency);
       return {
         _id: row.id,
         productId: row.productId,
@@ -121,7 +120,7 @@ export function createProductHandlers(deps: { db: Database }) {
         source: row.source,
         price: convertMinor(row.priceMinor, rate),
         originalPrice: row.originalPriceMinor === null ? null : convertMinor(row.originalPriceMinor, rate),
-        currency,
+        currency: shownIn,
         stock: row.stock,
         categoryId: row.categoryId,
         skuIds: skuIds.get(row.id) ?? [],
@@ -152,19 +151,26 @@ export function createProductHandlers(deps: { db: Database }) {
   return {
     listProducts: operation('listProducts', async (request) => {
       const staff = catalogueStaff(request);
-      const { page = 1, limit = 10, currency = 'BDT', sort = 'newest', country: _country, ...query } =
-        request.query;
-      const rates = await loadRates(db);
-      assertKnownCurrency(rates, currency);
-      const result = await listProducts(db, filtersOf(query, staff), { page, limit, sort });
-      const ids = result.rows.map((row) => row.id);
-      const [firstSkus, properties] = await Promise.all([firstSkusOf(db, ids), propertiesOf(db, ids)]);
-      const propertiesByProduct = byProduct(properties);
-      const context: ViewContext = { currency, rates, staff: staff !== null };
+      const {
+        page = 1,
+        limit = 10,
+        currency = 'BDT',
+        sort = 'newest',
+        country: _country,
+        ...query
+      } = request.query;
+      const result = await listProducts(db, filtersOf(query, staff), { page, limit, sort, currency });
+      if (result.askedRate === null && currency !== 'USD') {
+        throw badRequest(`The currency ${currency} is not supported.`);
+      }
+      const askedRate = currency === 'USD' ? 1 : Number(result.askedRate);
       return {
         success: true,
         data: result.rows.map((row) =>
-          toListItem(row, firstSkus.get(row.id), propertiesByProduct.get(row.id) ?? [], context),
+          toListItem(
+            row,
+            conversionFor(row.currency, currency, row.rate === null ? null : Number(row.rate), askedRate),
+          ),
         ),
         meta: { page, limit, total: result.total },
       };
@@ -177,7 +183,10 @@ export function createProductHandlers(deps: { db: Database }) {
       assertKnownCurrency(rates, currency);
       const row = await findProduct(db, request.params.id);
       if (!row || (!staff && !SHOPPER_STATUSES.includes(row.status))) throw notFound(PRODUCT_NOT_FOUND);
-      return { success: true, data: await productDetail(db, row, { currency, rates, staff: staff !== null }) };
+      return {
+        success: true,
+        data: await productDetail(db, row, { rates, currency, staff: staff !== null }),
+      };
     }),
 
     getProductStats: operation('getProductStats', async (request) => {
@@ -202,7 +211,10 @@ export function createProductHandlers(deps: { db: Database }) {
           row = await db.transaction((tx) =>
             insertNormalizedProduct(tx, product, {
               source: 'manual',
-              status: effectiveStatus(body.status ?? 'draft', product.skus.reduce((n, sku) => n + sku.stock, 0)),
+              status: effectiveStatus(
+                body.status ?? 'draft',
+                product.skus.reduce((n, sku) => n + sku.stock, 0),
+              ),
               editor,
               skuDetails: skuDetailsOf(body.skus ?? []),
             }),
@@ -221,7 +233,7 @@ export function createProductHandlers(deps: { db: Database }) {
         }),
       );
       void reply.code(201);
-      const data = await productDetail(db, row, { currency: row.currency, rates, staff: true });
+      const data = await productDetail(db, row, { rates, currency: row.currency, staff: true });
       return { success: true, message: 'Product created successfully!', data };
     }),
 
@@ -260,7 +272,7 @@ export function createProductHandlers(deps: { db: Database }) {
           details: { title: row.title, status: row.status },
         }),
       );
-      const data = await productDetail(db, row, { currency: row.currency, rates, staff: true });
+      const data = await productDetail(db, row, { rates, currency: row.currency, staff: true });
       return { success: true, message: 'Product information saved successfully!', data };
     }),
 
@@ -285,9 +297,7 @@ export function createProductHandlers(deps: { db: Database }) {
       const staff = requirePermission(request, 'products');
       const { action, ids } = request.body;
       const changed = await db.transaction((tx) =>
-        action === 'delete'
-          ? deleteProducts(tx, ids)
-          : setProductStatus(tx, ids, BULK_STATUS[action]),
+        action === 'delete' ? deleteProducts(tx, ids) : setProductStatus(tx, ids, BULK_STATUS[action]),
       );
       await recordActivity(
         db,

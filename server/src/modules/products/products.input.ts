@@ -1,10 +1,14 @@
 import type { components } from '@shop/sdk/types';
+import type { ProductMediaRecord } from '../../db/schema.ts';
 import type { RequestBody } from '../../http/contract-types.ts';
 import type { FieldError } from '../../http/errors.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
-import type { ProductMediaRecord } from '../../db/schema.ts';
 import type { AeProductResult, AeSku } from '../marketplace/marketplace.types.ts';
-import { type NormalizedProduct, normalizeMarketplaceProduct, toMinorUnits } from '../marketplace/normalize.ts';
+import {
+  type NormalizedProduct,
+  normalizeMarketplaceProduct,
+  toMinorUnits,
+} from '../marketplace/normalize.ts';
 import type { ProductEditorFields, SkuDetails } from './products.repository.ts';
 
 // Turning what the screens send into what the catalogue stores, and the checks the contract's schema cannot
@@ -33,7 +37,8 @@ export function skuErrors(skus: readonly Sku[], path: string): FieldError[] {
       if (!PRICE.test(sku[field].trim())) errors.push({ path: `${at}/${field}`, message: PRICE_MESSAGE });
     }
     const bulk = sku.offer_bulk_sale_price?.trim();
-    if (bulk && !PRICE.test(bulk)) errors.push({ path: `${at}/offer_bulk_sale_price`, message: PRICE_MESSAGE });
+    if (bulk && !PRICE.test(bulk))
+      errors.push({ path: `${at}/offer_bulk_sale_price`, message: PRICE_MESSAGE });
     (sku.ae_sku_property_dtos?.ae_sku_property_d_t_o ?? []).forEach((property, p) => {
       if (property.sku_image && !HTTP_URL.test(property.sku_image)) {
         errors.push({
@@ -74,7 +79,10 @@ function trimmedSku(sku: AeSku, currency?: string): AeSku {
 // ---- Manual products (the wizard and the editor) -------------------------------------------------------------
 
 /** Pictures in gallery order with exactly one default (the marked one, else the first), renumbered from 0. */
-export function orderedMedia(images: readonly ProductImage[]): { media: ProductMediaRecord[]; urls: string[] } {
+export function orderedMedia(images: readonly ProductImage[]): {
+  media: ProductMediaRecord[];
+  urls: string[];
+} {
   const sorted = images
     .map((image, index) => ({ image, index }))
     .sort((a, b) => (a.image.order ?? a.index) - (b.image.order ?? b.index) || a.index - b.index)
@@ -125,10 +133,12 @@ export function manualProduct(
 ): NormalizedProduct {
   const currency = input.currency ?? 'USD';
   const { urls } = orderedMedia(input.images ?? []);
-  const previousBase = (previous?.ae_item_base_info_dto ?? {}) as Partial<AeProductResult['ae_item_base_info_dto']>;
+  const previousBase = (previous?.ae_item_base_info_dto ?? {}) as Partial<
+    AeProductResult['ae_item_base_info_dto']
+  >;
   const code = Number(productCode);
   const record: AeProductResult = {
-    ...(previous ?? {}),
+    ...previous,
     ae_item_base_info_dto: {
       ...previousBase,
       product_id: Number.isSafeInteger(code) ? code : 0,
@@ -167,10 +177,14 @@ export function importErrors(marketplaceId: string, body: ImportRequest): FieldE
   if (String(base.product_id) !== marketplaceId) {
     errors.push({ path: `${at}/product_id`, message: 'must be the product id the address names' });
   }
-  if (base.subject.trim() === '') errors.push({ path: `${at}/subject`, message: 'Product Title is required.' });
+  if (base.subject.trim() === '')
+    errors.push({ path: `${at}/subject`, message: 'Product Title is required.' });
   const rating = base.avg_evaluation_rating?.trim();
   if (rating && !(/^\d+(\.\d+)?$/.test(rating) && Number(rating) <= 5)) {
-    errors.push({ path: `${at}/avg_evaluation_rating`, message: 'Average Rating must be a number between 0 and 5.' });
+    errors.push({
+      path: `${at}/avg_evaluation_rating`,
+      message: 'Average Rating must be a number between 0 and 5.',
+    });
   }
   const reviews = base.evaluation_count?.trim();
   if (reviews && !/^\d+$/.test(reviews)) {
@@ -223,7 +237,9 @@ export function importedProduct(body: ImportRequest): NormalizedProduct {
       mobile_detail: product.ae_item_base_info_dto.mobile_detail ?? '',
     },
     ae_item_sku_info_dtos: {
-      ae_item_sku_info_d_t_o: product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.map((sku) => trimmedSku(sku)),
+      ae_item_sku_info_d_t_o: product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.map((sku) =>
+        trimmedSku(sku),
+      ),
     },
   };
   return normalizeMarketplaceProduct(record);

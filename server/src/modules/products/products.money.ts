@@ -15,23 +15,15 @@ export async function loadRates(db: Database): Promise<Rates> {
 
 /** The symbol shown before amounts of each currency (`$`, `৳`, ...). */
 export async function loadSymbols(db: Database): Promise<Map<string, string>> {
-  const rows = await db.select({ code: currencyRates.code, symbol: currencyRates.symbol }).from(currencyRates);
+  const rows = await db
+    .select({ code: currencyRates.code, symbol: currencyRates.symbol })
+    .from(currencyRates);
   return new Map(rows.filter((row) => row.symbol !== '').map((row) => [row.code, row.symbol]));
 }
 
 /** 400 for a currency the store has no rate for: converting with a guess would show wrong prices. */
 export function assertKnownCurrency(rates: Rates, currency: string): void {
   if (!rates.has(currency)) throw badRequest(`The currency ${currency} is not supported.`);
-}
-
-/** How many `to` one `from` is worth; 1 for the same currency. */
-export function rateBetween(rates: Rates, from: string, to: string): number {
-  if (from === to) return 1;
-  const fromRate = rates.get(from);
-  const toRate = rates.get(to);
-  if (fromRate === undefined) throw badRequest(`The currency ${from} is not supported.`);
-  if (toRate === undefined) throw badRequest(`The currency ${to} is not supported.`);
-  return toRate / fromRate;
 }
 
 /** Two decimals, as numbers travel in the API. */

@@ -207,8 +207,14 @@ export async function replaceProduct(
   product: NormalizedProduct,
   fields: CatalogueFields,
 ): Promise<ProductRow | null> {
-  const { productId: _key, source: _source, createdAt: _created, storeId: _store, salesCount: _sales, ...changes } =
-    productValues(product, fields);
+  const {
+    productId: _key,
+    source: _source,
+    createdAt: _created,
+    storeId: _store,
+    salesCount: _sales,
+    ...changes
+  } = productValues(product, fields);
   const [row] = await db
     .update(products)
     .set({ ...changes, updatedAt: new Date() })
@@ -249,7 +255,11 @@ export interface ProductFilters {
  * "USB-C HUB 7 in 1". Only letters and digits pass, so nothing typed can break the query syntax.
  */
 export function searchQuery(q: string): string | null {
-  const words = q.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    q
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return null;
   return words
     .slice(0, 12)
@@ -259,22 +269,26 @@ export function searchQuery(q: string): string | null {
 
 export function productConditions(filters: ProductFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filters.visible) {
-    if (filters.status !== undefined && !filters.visible.includes(filters.status)) return sql`false`;
+  if (filters.status !== undefined) {
+    if (filters.visible && !filters.visible.includes(filters.status)) return sql`false`;
+    conditions.push(eq(products.status, filters.status));
+  } else if (filters.visible) {
+    // Only without a status filter: both together lead the planner to AND in the (unselective) status index.
     conditions.push(inArray(products.status, [...filters.visible]));
   }
-  if (filters.status !== undefined) conditions.push(eq(products.status, filters.status));
   if (filters.source !== undefined) conditions.push(eq(products.source, filters.source));
   if (filters.category !== undefined) {
     const category = filters.category === 'Home' ? 'Home & Kitchen' : filters.category;
     conditions.push(sql`${products.categories} @> ARRAY[${category}]::text[]`);
   }
-  if (filters.brand !== undefined) conditions.push(sql`lower(${products.brand}) = ${filters.brand.trim().toLowerCase()}`);
+  if (filters.brand !== undefined)
+    conditions.push(sql`lower(${products.brand}) = ${filters.brand.trim().toLowerCase()}`);
   if (filters.minRating !== undefined) conditions.push(gte(products.rating, filters.minRating));
   const q = filters.q?.trim();
   if (q) {
     const query = searchQuery(q);
-    const text = query === null ? sql`false` : sql`${products.searchVector} @@ to_tsquery('simple', ${query})`;
+    const text =
+      query === null ? sql`false` : sql`${products.searchVector} @@ to_tsquery('simple', ${query})`;
     // An exact _id matches too (its text form is not a word the search knows).
     conditions.push(isUuid(q) ? sql`(${text} OR ${products.id} = ${q.toLowerCase()})` : text);
   }
@@ -299,29 +313,127 @@ function orderFor(sort: ProductSort): SQL[] {
   }
 }
 
-export interface ProductPage {
-  rows: ProductRow[];
-  total: number;
+/** The SKU fields the answers show (a SKU row without its ids and position). */
+export type SkuView = Pick<
+  SkuRow,
+  | 'skuId'
+  | 'skuAttr'
+  | 'salePriceMinor'
+  | 'priceMinor'
+  | 'bulkSalePriceMinor'
+  | 'stock'
+  | 'bulkOrder'
+  | 'priceIncludeTax'
+  | 'limitStrategy'
+  | 'properties'
+>;
+
+/** A product as the lists show it: the columns they read, its first SKU, its properties. */
+export interface ListedProduct
+  extends Pick<
+    ProductRow,
+    | 'id'
+    | 'productId'
+    | 'status'
+    | 'source'
+    | 'title'
+    | 'images'
+    | 'priceMinor'
+    | 'originalPriceMinor'
+    | 'currency'
+    | 'stock'
+    | 'categoryId'
+    | 'storeId'
+    | 'createdAt'
+    | 'rating'
+    | 'reviewCount'
+    | 'logText'
+  > {
+  firstSku: SkuView | null;
+  properties: Array<{ attr_name: string; attr_value: string }>;
 }
 
-/** One page of products and how many match over all pages, both answered by the database. */
+// drizzle leaves column names unqualified in a one-table select list, where a subquery would take them for its
+// own table's columns: the correlated subqueries below name "products" themselves.
+
+/** json values arrive parsed from node-postgres but as text from some drivers; both end up parsed. */
+const parsedJson =
+  <T>() =>
+  (value: unknown): T =>
+    (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+const firstSkuJson = sql<SkuView | null>`(
+  select json_build_object(
+    'skuId', s.sku_id, 'skuAttr', s.sku_attr, 'salePriceMinor', s.sale_price_minor, 'priceMinor', s.price_minor,
+    'bulkSalePriceMinor', s.bulk_sale_price_minor, 'stock', s.stock, 'bulkOrder', s.bulk_order,
+    'priceIncludeTax', s.price_include_tax, 'limitStrategy', s.limit_strategy, 'properties', s.properties)
+  from product_skus s where s.product_id = "products"."id" order by s.position limit 1)`.mapWith(
+  parsedJson<SkuView | null>(),
+);
+const propertiesJson = sql<ListedProduct['properties']>`coalesce((
+  select json_agg(json_build_object('attr_name', p.attr_name, 'attr_value', p.attr_value) order by p.position)
+  from product_properties p where p.product_id = "products"."id"), '[]'::json)`.mapWith(
+  parsedJson<ListedProduct['properties']>(),
+);
+
+/** The list's columns; the description, search vector and editor fields stay in the database. */
+const listColumns = {
+  id: products.id,
+  productId: products.productId,
+  status: products.status,
+  source: products.source,
+  title: products.title,
+  images: products.images,
+  priceMinor: products.priceMinor,
+  originalPriceMinor: products.originalPriceMinor,
+  currency: products.currency,
+  stock: products.stock,
+  categoryId: products.categoryId,
+  storeId: products.storeId,
+  createdAt: products.createdAt,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  logText: products.logText,
+  firstSku: firstSkuJson,
+  properties: propertiesJson,
+  /** Units of the product's currency per USD (null when the store has no rate for it). */
+  rate: sql<string | null>`(select r.rate from currency_rates r where r.code = "products"."currency")`,
+};
+
+export interface ProductPage {
+  rows: Array<ListedProduct & { rate: string | null }>;
+  total: number;
+  /** Units of the asked currency per USD, or null when the store has no rate for it. */
+  askedRate: string | null;
+}
+
+/**
+ * One page of products and how many match over all pages, answered by the database in two queries (the count
+ * also reads the asked currency's rate): every further round trip costs more than the work it does.
+ */
 export async function listProducts(
   db: Database,
   filters: ProductFilters,
-  page: { page: number; limit: number; sort: ProductSort },
+  page: { page: number; limit: number; sort: ProductSort; currency: string },
 ): Promise<ProductPage> {
   const where = productConditions(filters);
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select(listColumns)
       .from(products)
       .where(where)
       .orderBy(...orderFor(page.sort))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        askedRate: sql<string | null>`(select r.rate from currency_rates r where r.code = ${page.currency})`,
+      })
+      .from(products)
+      .where(where),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows, total: counted?.total ?? 0, askedRate: counted?.askedRate ?? null };
 }
 
 /** Products for an export, in the list's order. */
@@ -383,17 +495,6 @@ export async function skusOf(db: Database, productIds: string[]): Promise<SkuRow
     .from(productSkus)
     .where(inArray(productSkus.productId, productIds))
     .orderBy(asc(productSkus.productId), asc(productSkus.position));
-}
-
-/** The first SKU (by position) of each product. */
-export async function firstSkusOf(db: Database, productIds: string[]): Promise<Map<string, SkuRow>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([productSkus.productId])
-    .from(productSkus)
-    .where(inArray(productSkus.productId, productIds))
-    .orderBy(asc(productSkus.productId), asc(productSkus.position));
-  return new Map(rows.map((row) => [row.productId, row]));
 }
 
 export async function propertiesOf(db: Database, productIds: string[]): Promise<PropertyRow[]> {

@@ -17,6 +17,7 @@ interface ListItem {
   currency: string;
   sku: { sku_price: number | null };
   availableStock: number;
+  property: Array<{ attr_name: string; attr_value: string }>;
   createdAt: string;
 }
 interface ListBody {
@@ -33,8 +34,20 @@ function wizardProduct(overrides: object = {}) {
     currency: 'USD',
     status: 'published',
     images: [
-      { url: 'http://localhost:3000/media/uploads/b.png', name: 'back.png', size: 2048, isDefault: false, order: 1 },
-      { url: 'http://localhost:3000/media/uploads/a.png', name: 'front.png', size: 1024, isDefault: true, order: 0 },
+      {
+        url: 'http://localhost:3000/media/uploads/b.png',
+        name: 'back.png',
+        size: 2048,
+        isDefault: false,
+        order: 1,
+      },
+      {
+        url: 'http://localhost:3000/media/uploads/a.png',
+        name: 'front.png',
+        size: 1024,
+        isDefault: true,
+        order: 0,
+      },
     ],
     videoUrl: 'https://www.youtube.com/watch?v=abc',
     properties: [{ attr_name: ' Material ', attr_value: 'Cotton canvas' }],
@@ -47,7 +60,12 @@ function wizardProduct(overrides: object = {}) {
         sku_available_stock: 40,
         ae_sku_property_dtos: {
           ae_sku_property_d_t_o: [
-            { sku_property_id: 14, sku_property_name: 'Color', sku_property_value: 'natural', property_value_id: 193 },
+            {
+              sku_property_id: 14,
+              sku_property_name: 'Color',
+              sku_property_value: 'natural',
+              property_value_id: 193,
+            },
           ],
         },
       },
@@ -89,7 +107,10 @@ describe('the catalogue API', () => {
   const countWhere = async (where: ReturnType<typeof eq> | undefined) =>
     (await t.db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0;
   const idOf = async (productId: string) => {
-    const [row] = await t.db.select({ id: products.id }).from(products).where(eq(products.productId, productId));
+    const [row] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.productId, productId));
     if (!row) throw new Error(`no product ${productId}`);
     return row.id;
   };
@@ -130,7 +151,14 @@ describe('the catalogue API', () => {
     });
 
     it('refuses page sizes and pages out of bounds, unknown sorts and sources', async () => {
-      for (const query of ['limit=0', 'limit=101', 'page=0', 'sort=cheapest', 'source=amazon', 'minRating=6']) {
+      for (const query of [
+        'limit=0',
+        'limit=101',
+        'page=0',
+        'sort=cheapest',
+        'source=amazon',
+        'minRating=6',
+      ]) {
         const response = await list(query);
         expect(response.statusCode, query).toBe(400);
         assertMatchesContract('listProducts', response);
@@ -193,11 +221,17 @@ describe('the catalogue API', () => {
     });
 
     it('sorts by price over currencies, by title and by popularity', async () => {
-      const cheap = (await list('sort=price_asc&limit=100&currency=USD')).json<ListBody>().data.map((p) => p.price);
+      const cheap = (await list('sort=price_asc&limit=100&currency=USD'))
+        .json<ListBody>()
+        .data.map((p) => p.price);
       expect(cheap).toEqual([...cheap].sort((a, b) => a - b));
-      const dear = (await list('sort=price_desc&limit=5&currency=USD')).json<ListBody>().data.map((p) => p.price);
+      const dear = (await list('sort=price_desc&limit=5&currency=USD'))
+        .json<ListBody>()
+        .data.map((p) => p.price);
       expect(dear).toEqual([...dear].sort((a, b) => b - a));
-      const titles = (await list('sort=title&limit=100')).json<ListBody>().data.map((p) => p.name.toLowerCase());
+      const titles = (await list('sort=title&limit=100'))
+        .json<ListBody>()
+        .data.map((p) => p.name.toLowerCase());
       expect(titles).toEqual([...titles].sort());
       expect((await list('sort=popularity')).statusCode).toBe(200);
     });
@@ -208,8 +242,13 @@ describe('the catalogue API', () => {
       if (!usd || !bdt) throw new Error('earbuds missing');
       expect(usd.currency).toBe('USD');
       expect(bdt.currency).toBe('BDT');
+      expect(usd.property).toContainEqual({ attr_name: 'Brand Name', attr_value: 'SOUNDPEATS' });
+      expect(bdt.sku.sku_price).toBe(Math.round((usd.sku.sku_price ?? 0) * 121.5 * 100) / 100);
+      expect(usd.sku.sku_price).toBeGreaterThan(0);
       expect(bdt.price).toBe(Math.round(usd.price * 121.5 * 100) / 100);
-      expect(bdt.originalPrice).toBe(usd.originalPrice === null ? null : Math.round(usd.originalPrice * 121.5 * 100) / 100);
+      expect(bdt.originalPrice).toBe(
+        usd.originalPrice === null ? null : Math.round(usd.originalPrice * 121.5 * 100) / 100,
+      );
       // The documented call without a currency asks for BDT.
       expect((await list('q=1005006218437795')).json<ListBody>().data[0]?.currency).toBe('BDT');
       // logText keeps the record's shape and its own currency.
@@ -220,7 +259,9 @@ describe('the catalogue API', () => {
         currency_code: 'USD',
       });
       expect(record.ae_item_base_info_dto.item_id).toMatch(/^\d{17}$/);
-      expect(record.ae_multimedia_info_dto.image_urls.split(';')[0]).toMatch(/^http:\/\/localhost:3000\/media\//);
+      expect(record.ae_multimedia_info_dto.image_urls.split(';')[0]).toMatch(
+        /^http:\/\/localhost:3000\/media\//,
+      );
     });
 
     it('still lists a record whose stored text does not parse, passing the text on as stored', async () => {
@@ -253,8 +294,11 @@ describe('the catalogue API', () => {
       expect(data.skus.length).toBeGreaterThan(1);
       const sku = data.skus[0];
       expect(sku.currency_code).toBe('USD');
-      expect(sku.ae_sku_property_dtos.ae_sku_property_d_t_o.find((p: { sku_property_id: number }) => p.sku_property_id === 14))
-        .toMatchObject({ sku_image: expect.stringMatching(/^http/) });
+      expect(
+        sku.ae_sku_property_dtos.ae_sku_property_d_t_o.find(
+          (p: { sku_property_id: number }) => p.sku_property_id === 14,
+        ),
+      ).toMatchObject({ sku_image: expect.stringMatching(/^http/) });
       // The earbuds' seller HTML carries a <script> and an onerror handler: neither survives, anywhere.
       for (const text of [data.description, data.logText]) {
         expect(text).not.toMatch(/<script|onerror|javascript:/i);
@@ -315,7 +359,11 @@ describe('the catalogue API', () => {
       const found = (await list('q=totebag&category=Fashion')).json<ListBody>();
       expect(found.data.map((p) => p._id)).toEqual([data._id]);
       const [entry] = await activity('product.create', `product:${data._id}`);
-      expect(entry).toMatchObject({ actorType: 'admin', actorEmail: 'admin@example.com', outcome: 'success' });
+      expect(entry).toMatchObject({
+        actorType: 'admin',
+        actorEmail: 'admin@example.com',
+        outcome: 'success',
+      });
       expect(entry?.ip).toBeTruthy();
     });
 
@@ -336,7 +384,11 @@ describe('the catalogue API', () => {
       const [first, second] = wizardProduct().skus;
       const cases: Array<[object, string, string]> = [
         [{ skus: [{ ...first, offer_sale_price: '12.345' }] }, '/skus/0/offer_sale_price', 'must be a price'],
-        [{ skus: [first, { ...second, sku_id: first?.sku_id }] }, '/skus/1/sku_id', 'SKU ids must be unique.'],
+        [
+          { skus: [first, { ...second, sku_id: first?.sku_id }] },
+          '/skus/1/sku_id',
+          'SKU ids must be unique.',
+        ],
         [{ skus: [] }, '/skus', 'A published product needs at least one SKU.'],
         [{ images: [{ url: 'javascript:alert(1)' }] }, '/images/0/url', 'must match pattern'],
         [{ title: '   ' }, '/title', 'must not be blank'],
@@ -406,7 +458,11 @@ describe('the catalogue API', () => {
       const refused = await create(wizardProduct(), support);
       expect(refused.statusCode).toBe(403);
       assertMatchesContract('createProduct', refused);
-      const anonymous = await t.app.inject({ method: 'POST', url: '/api/product/', payload: wizardProduct() });
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/',
+        payload: wizardProduct(),
+      });
       expect(anonymous.statusCode).toBe(401);
     });
   });
@@ -414,11 +470,21 @@ describe('the catalogue API', () => {
   describe('DELETE /api/product/{id}', () => {
     it('deletes the product with its SKUs, properties and wishlist entries, and logs it', async () => {
       const id = await idOf('1005006402987711');
-      expect((await t.db.select().from(wishlistEntries).where(eq(wishlistEntries.productId, id))).length).toBe(1);
-      const response = await t.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: bearer(admin) });
+      expect(
+        (await t.db.select().from(wishlistEntries).where(eq(wishlistEntries.productId, id))).length,
+      ).toBe(1);
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/product/${id}`,
+        headers: bearer(admin),
+      });
       expect(response.statusCode).toBe(200);
       assertMatchesContract('deleteProduct', response);
-      expect(response.json()).toEqual({ success: true, message: 'Product deleted successfully.', data: { _id: id } });
+      expect(response.json()).toEqual({
+        success: true,
+        message: 'Product deleted successfully.',
+        data: { _id: id },
+      });
       expect((await get(id, '', admin)).statusCode).toBe(404);
       expect(await t.db.select().from(wishlistEntries).where(eq(wishlistEntries.productId, id))).toEqual([]);
       expect((await list(`q=1005006402987711`, admin)).json<ListBody>().meta.total).toBe(0);
@@ -434,7 +500,11 @@ describe('the catalogue API', () => {
       expect(unknown.statusCode).toBe(404);
       assertMatchesContract('deleteProduct', unknown);
       const id = await idOf('1005006637251902');
-      const refused = await t.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: bearer(support) });
+      const refused = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/product/${id}`,
+        headers: bearer(support),
+      });
       expect(refused.statusCode).toBe(403);
       expect((await get(id)).statusCode).toBe(200);
     });
@@ -447,7 +517,10 @@ describe('the catalogue API', () => {
     it('publishes, drafts, disables and deletes the selection, skipping unknown ids', async () => {
       const a = (await create(wizardProduct({ status: 'draft' }))).json().data._id;
       const b = (await create(wizardProduct({ status: 'draft' }))).json().data._id;
-      const published = await bulk({ action: 'publish', ids: [a, b, '3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f'] });
+      const published = await bulk({
+        action: 'publish',
+        ids: [a, b, '3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f'],
+      });
       expect(published.statusCode).toBe(200);
       assertMatchesContract('bulkProducts', published);
       expect(published.json()).toMatchObject({ data: { affected: 2 }, message: '2 products updated.' });
@@ -466,7 +539,11 @@ describe('the catalogue API', () => {
 
     it('refuses empty, oversized or unknown requests, and staff without the permission', async () => {
       const ids = Array.from({ length: 101 }, (_, i) => `id-${i}`);
-      for (const payload of [{ action: 'publish', ids: [] }, { action: 'publish', ids }, { action: 'archive', ids: ['x'] }]) {
+      for (const payload of [
+        { action: 'publish', ids: [] },
+        { action: 'publish', ids },
+        { action: 'archive', ids: ['x'] },
+      ]) {
         const response = await bulk(payload);
         expect(response.statusCode).toBe(400);
         assertMatchesContract('bulkProducts', response);
@@ -481,13 +558,18 @@ describe('the catalogue API', () => {
 
     it('downloads the filtered list as CSV with formula-looking cells escaped', async () => {
       const created = await create(
-        wizardProduct({ title: '=HYPERLINK("http://evil.example","Click")', labels: { tags: ['@risky', '+1', 'csvcase'] } }),
+        wizardProduct({
+          title: '=HYPERLINK("http://evil.example","Click")',
+          labels: { tags: ['@risky', '+1', 'csvcase'] },
+        }),
       );
       expect(created.statusCode).toBe(201);
       const response = await download('format=csv&q=csvcase&currency=USD');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/csv/);
-      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       expect(response.headers['x-total-count']).toBe('1');
       const [header, row, end] = response.body.split('\r\n');
       expect(header).toBe(
@@ -513,7 +595,11 @@ describe('the catalogue API', () => {
 
   describe('GET /api/product/stats', () => {
     it('counts the catalogue by status, for staff with the products permission only', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/product/stats', headers: bearer(editor) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/product/stats',
+        headers: bearer(editor),
+      });
       expect(response.statusCode).toBe(200);
       assertMatchesContract('getProductStats', response);
       const stats = response.json().data;
@@ -525,7 +611,11 @@ describe('the catalogue API', () => {
         disabled: await countWhere(eq(products.status, 'disabled')),
       });
       expect(stats.total).toBe(stats.published + stats.draft + stats.out_of_stock + stats.disabled);
-      const refused = await t.app.inject({ method: 'GET', url: '/api/product/stats', headers: bearer(support) });
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: '/api/product/stats',
+        headers: bearer(support),
+      });
       expect(refused.statusCode).toBe(403);
       assertMatchesContract('getProductStats', refused);
     });

@@ -1,19 +1,36 @@
 import type { components } from '@shop/sdk/types';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
-import { convertMinor, minorToText, type Rates, rateBetween } from './products.money.ts';
-import type { ProductRow, PropertyRow, SkuRow } from './products.repository.ts';
+import { convertMinor, minorToText, type Rates } from './products.money.ts';
+import type { ListedProduct, ProductRow, PropertyRow, SkuView } from './products.repository.ts';
 
 type ProductListItem = components['schemas']['ProductListItem'];
 type ProductDetail = components['schemas']['ProductDetail'];
 type Sku = components['schemas']['Sku'];
 type ProductImage = components['schemas']['ProductImage'];
 
-export interface ViewContext {
-  /** The currency the shopper asked for. */
+/** The currency amounts are shown in and how many of it one unit of the product's currency is worth. */
+export interface Conversion {
   currency: string;
-  rates: Rates;
-  /** Staff with the products permission also get the editor's fields. */
-  staff: boolean;
+  rate: number;
+}
+
+/**
+ * Converts into `asked`; a product priced in a currency the store has no rate for is shown in its own currency
+ * rather than with a guessed rate (the answer's `currency` says which).
+ */
+export function conversionFor(
+  productCurrency: string,
+  asked: string,
+  productRate: number | null | undefined,
+  askedRate: number | null | undefined,
+): Conversion {
+  if (productCurrency === asked) return { currency: asked, rate: 1 };
+  if (!productRate || !askedRate) return { currency: productCurrency, rate: 1 };
+  return { currency: asked, rate: askedRate / productRate };
+}
+
+export function conversionWith(rates: Rates, productCurrency: string, asked: string): Conversion {
+  return conversionFor(productCurrency, asked, rates.get(productCurrency), rates.get(asked));
 }
 
 type MarketplaceRecord = Record<string, unknown> & { ae_item_base_info_dto: Record<string, unknown> };
@@ -32,13 +49,15 @@ export function parseRecord(logText: string): MarketplaceRecord | null {
   return parsed as MarketplaceRecord;
 }
 
-export function toSku(row: SkuRow, currency: string): Sku {
+export function toSku(row: SkuView, currency: string): Sku {
   return {
     sku_id: row.skuId,
     sku_attr: row.skuAttr,
     offer_sale_price: minorToText(row.salePriceMinor),
     sku_price: minorToText(row.priceMinor),
-    ...(row.bulkSalePriceMinor === null ? {} : { offer_bulk_sale_price: minorToText(row.bulkSalePriceMinor) }),
+    ...(row.bulkSalePriceMinor === null
+      ? {}
+      : { offer_bulk_sale_price: minorToText(row.bulkSalePriceMinor) }),
     sku_available_stock: row.stock,
     sku_bulk_order: row.bulkOrder,
     price_include_tax: row.priceIncludeTax,
@@ -49,7 +68,8 @@ export function toSku(row: SkuRow, currency: string): Sku {
 }
 
 /** The base block's figures the lists read (spec 1 §3): title, price and the id shown as SKU. */
-function baseFigures(row: ProductRow, firstSku: SkuRow | undefined) {
+function baseFigures(row: ListedProduct) {
+  const firstSku = row.firstSku;
   return {
     subject: row.title,
     item_id: firstSku?.skuId ?? row.productId,
@@ -65,13 +85,15 @@ function baseFigures(row: ProductRow, firstSku: SkuRow | undefined) {
  * The list's `logText`: only what the lists and cards read, from the product as it is now, in the record's
  * shape. A record that does not parse is passed on as stored, so the screens can say so.
  */
-export function listLogText(row: ProductRow, firstSku: SkuRow | undefined): string {
+export function listLogText(row: ListedProduct): string {
   const record = parseRecord(row.logText);
   if (record === null) return row.logText;
   return JSON.stringify({
-    ae_item_base_info_dto: { product_id: record.ae_item_base_info_dto.product_id, ...baseFigures(row, firstSku) },
+    ae_item_base_info_dto: { product_id: record.ae_item_base_info_dto.product_id, ...baseFigures(row) },
     ae_multimedia_info_dto: { image_urls: row.images.join(';') },
-    ae_item_sku_info_dtos: { ae_item_sku_info_d_t_o: firstSku ? [toSku(firstSku, row.currency)] : [] },
+    ae_item_sku_info_dtos: {
+      ae_item_sku_info_d_t_o: row.firstSku ? [toSku(row.firstSku, row.currency)] : [],
+    },
   });
 }
 
@@ -79,46 +101,39 @@ export function listLogText(row: ProductRow, firstSku: SkuRow | undefined): stri
  * The detail's `logText`: the whole stored record brought up to date with the product's edits. The seller's
  * HTML in it is replaced by the sanitised description, so no client can render the raw one.
  */
-export function detailLogText(row: ProductRow, skus: SkuRow[], properties: PropertyRow[]): string {
+export function detailLogText(row: ListedProduct & ProductRow, skus: SkuView[]): string {
   const record = parseRecord(row.logText);
   if (record === null) return row.logText;
   return JSON.stringify({
     ...record,
     ae_item_base_info_dto: {
       ...record.ae_item_base_info_dto,
-      ...baseFigures(row, skus[0]),
+      ...baseFigures(row),
       detail: sanitizeProductHtml(row.descriptionHtml),
     },
     ae_multimedia_info_dto: { image_urls: row.images.join(';') },
-    ae_item_properties: {
-      ae_item_property: properties.map((p) => ({ attr_name: p.attrName, attr_value: p.attrValue })),
-    },
+    ae_item_properties: { ae_item_property: row.properties },
     ae_item_sku_info_dtos: { ae_item_sku_info_d_t_o: skus.map((sku) => toSku(sku, row.currency)) },
   });
 }
 
-export function toListItem(
-  row: ProductRow,
-  firstSku: SkuRow | undefined,
-  properties: PropertyRow[],
-  context: ViewContext,
-): ProductListItem {
-  const rate = rateBetween(context.rates, row.currency, context.currency);
+export function toListItem(row: ListedProduct, conversion: Conversion): ProductListItem {
+  const { rate } = conversion;
   return {
     _id: row.id,
     id: row.id,
     productId: row.productId,
     status: row.status,
     source: row.source,
-    logText: listLogText(row, firstSku),
+    logText: listLogText(row),
     name: row.title,
     images: row.images,
     price: convertMinor(row.priceMinor, rate),
-    currency: context.currency,
+    currency: conversion.currency,
     originalPrice: row.originalPriceMinor === null ? null : convertMinor(row.originalPriceMinor, rate),
-    sku: { sku_price: firstSku ? convertMinor(firstSku.priceMinor, rate) : null },
+    sku: { sku_price: row.firstSku ? convertMinor(row.firstSku.priceMinor, rate) : null },
     availableStock: row.stock,
-    property: properties.map((p) => ({ attr_name: p.attrName, attr_value: p.attrValue })),
+    property: row.properties,
     categoryId: row.categoryId,
     storeId: row.storeId,
     createdAt: row.createdAt.toISOString(),
@@ -138,20 +153,30 @@ export function mediaOf(row: ProductRow): ProductImage[] {
 }
 
 export function toDetail(
-  row: ProductRow,
-  skus: SkuRow[],
+  product: ProductRow,
+  skus: SkuView[],
   properties: PropertyRow[],
-  context: ViewContext,
+  conversion: Conversion,
+  staff: boolean,
 ): ProductDetail {
-  const item = toListItem(row, skus[0], properties, context);
+  const row = {
+    ...product,
+    firstSku: skus[0] ?? null,
+    properties: properties.map((p) => ({ attr_name: p.attrName, attr_value: p.attrValue })),
+  };
   return {
-    ...item,
-    logText: detailLogText(row, skus, properties),
-    rate: rateBetween(context.rates, row.currency, context.currency),
+    ...toListItem(row, conversion),
+    logText: detailLogText(row, skus),
+    rate: conversion.rate,
     description: sanitizeProductHtml(row.descriptionHtml),
     skus: skus.map((sku) => toSku(sku, row.currency)),
-    ...(context.staff
-      ? { media: mediaOf(row), videoUrl: row.videoUrl, seo: { ...row.seo, index: row.seo.index ?? true }, labels: row.labels }
+    ...(staff
+      ? {
+          media: mediaOf(row),
+          videoUrl: row.videoUrl,
+          seo: { ...row.seo, index: row.seo.index ?? true },
+          labels: row.labels,
+        }
       : {}),
   };
 }

@@ -32,7 +32,10 @@ const usdTotal = sql<number>`(${orders.totalMinor}::numeric / coalesce(${currenc
 /** What was given back: the recorded refund, else the whole total of a paid order that was cancelled. */
 const usdRefund = sql<number>`((case when ${orders.refundedMinor} > 0 then ${orders.refundedMinor} else ${orders.totalMinor} end)::numeric / coalesce(${currencyRates.rate}, 1))`;
 const refundedAt = sql<Date>`coalesce(${orders.refundedAt}, ${orders.updatedAt})`;
-const isRefund = or(gte(orders.refundedMinor, 1), and(eq(orders.status, 'Cancelled'), eq(orders.isPaid, true)));
+const isRefund = or(
+  gte(orders.refundedMinor, 1),
+  and(eq(orders.status, 'Cancelled'), eq(orders.isPaid, true)),
+);
 
 const usd = (minor: unknown) => Math.round(Number(minor ?? 0)) / 100;
 
@@ -95,7 +98,10 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orders.isPaid, true), gte(orders.paidAt, monthStart)))
     .groupBy(productKey)
-    .orderBy(desc(sql`sum(${orderItems.quantity})`), asc(sql`coalesce(max(${products.title}), max(${orderItems.name}))`))
+    .orderBy(
+      desc(sql`sum(${orderItems.quantity})`),
+      asc(sql`coalesce(max(${products.title}), max(${orderItems.name}))`),
+    )
     .limit(5);
 
   const paidDay = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -156,11 +162,17 @@ function plural(n: number, one: string, many: string): string {
 const lastStaffReply = sql`coalesce((select max(s.created_at) from dispute_messages s where s.dispute_id = ${disputes.id} and s.sender <> 'user'), '-infinity'::timestamptz)`;
 const lastUserMessage = sql`coalesce((select max(u.created_at) from dispute_messages u where u.dispute_id = ${disputes.id} and u.sender = 'user'), ${disputes.createdAt})`;
 
-export async function alerts(db: Database, now: Date, marketplaceActions: readonly string[]): Promise<Alert[]> {
+export async function alerts(
+  db: Database,
+  now: Date,
+  marketplaceActions: readonly string[],
+): Promise<Alert[]> {
   const [outOfStock] = await db
     .select({ n: count() })
     .from(products)
-    .where(or(eq(products.status, 'out_of_stock'), and(eq(products.status, 'published'), eq(products.stock, 0))));
+    .where(
+      or(eq(products.status, 'out_of_stock'), and(eq(products.status, 'published'), eq(products.stock, 0))),
+    );
   const [escalated] = await db.select({ n: count() }).from(disputes).where(eq(disputes.status, 'escalated'));
   // Open disputes whose shopper has had no staff answer for 48 hours.
   const [waiting] = await db
@@ -254,10 +266,7 @@ export async function pendingActions(db: Database) {
 export async function dailyCounts(db: Database, now: Date, days: number) {
   const today = startOfUtcDay(now);
   const first = utcDate(new Date(today.getTime() - (days - 1) * DAY_MS));
-  const rows = await db
-    .select()
-    .from(apiDailyCounts)
-    .where(gte(apiDailyCounts.day, first));
+  const rows = await db.select().from(apiDailyCounts).where(gte(apiDailyCounts.day, first));
   const byDay = new Map(rows.map((row) => [row.day, row.count]));
   return Array.from({ length: days }, (_, i) => {
     const date = utcDate(new Date(today.getTime() - i * DAY_MS));
@@ -287,4 +296,3 @@ export async function recordVisit(
   await db.insert(siteVisits).values(visit);
   return true;
 }
-

@@ -1,0 +1,476 @@
+// Measures GET /api/product/ on a large catalogue: loads generated products into a fresh database (PGlite in a
+// temporary folder, or a throwaway database on the PostgreSQL server DATABASE_URL names), starts the API on
+// loopback, measures a filtered, searched page with autocannon (p50/p95/p99 latency and requests per second,
+// from every response's own time) and reports the admin app's built bundle, gzipped.
+//
+// Usage (from the repository root):
+//   node scripts/bench/products-api.mjs                      100,000 products, 10 s per scenario
+//   BENCH_PRODUCTS=20000 BENCH_SECONDS=5 node scripts/bench/products-api.mjs
+//   node scripts/bench/products-api.mjs --build              (re)build admin-app/dist first (npx vite build)
+//   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node scripts/bench/products-api.mjs
+//
+// The server runs in a child process (this file with --serve, under tsx) so autocannon does not share its event
+// loop. Nothing leaves the machine: the API listens on 127.0.0.1 and the marketplace is the offline fixture.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MEASURED_QUERY = '/api/product/?q=wireless&source=aliexpress&status=published&page=3';
+
+if (process.argv.includes('--serve')) await serve();
+else await main();
+
+// ---- The benchmark (parent process) ------------------------------------------------------------------------
+
+async function main() {
+  const { default: autocannon } = await import('autocannon');
+  const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    cwd: root,
+    env: { ...process.env, BENCH_PRODUCTS: String(PRODUCTS) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    const ready = await readyMessage(server);
+    const base = `http://127.0.0.1:${ready.port}`;
+    console.log(
+      `loaded ${ready.products.toLocaleString('en')} products (${ready.skus.toLocaleString('en')} SKUs) ` +
+        `into ${ready.database} in ${ready.loadSeconds} s`,
+    );
+    console.log(
+      `the measured query matches ${ready.matching.toLocaleString('en')} products; its plan:\n${ready.plan}\n`,
+    );
+
+    const scenarios = [
+      { name: 'search + source + status, page 3 (shopper)', path: MEASURED_QUERY, connections: 1 },
+      { name: 'search + source + status, page 3 (shopper)', path: MEASURED_QUERY, connections: 10 },
+      {
+        name: 'same, staff token (every status visible)',
+        path: MEASURED_QUERY,
+        connections: 10,
+        staff: true,
+      },
+      { name: 'newest first, page 1, no filter', path: '/api/product/?currency=USD', connections: 10 },
+    ];
+    const results = [];
+    for (const scenario of scenarios) {
+      const headers = scenario.staff ? { authorization: `Bearer ${ready.staffToken}` } : {};
+      // A short warm-up so the first measured requests do not pay for cold caches and JIT.
+      await run(autocannon, {
+        url: base + scenario.path,
+        connections: scenario.connections,
+        duration: 2,
+        headers,
+      });
+      const measured = await run(autocannon, {
+        url: base + scenario.path,
+        connections: scenario.connections,
+        duration: SECONDS,
+        headers,
+      });
+      results.push({ ...scenario, ...measured });
+      console.log(
+        `${scenario.name}, ${scenario.connections} connection(s): ${measured.requests} requests, ` +
+          `${measured.rps} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms, p99 ${measured.p99} ms, ` +
+          `non-2xx ${measured.errors}`,
+      );
+    }
+
+    const bundle = adminBundle(process.argv.includes('--build'));
+    console.log(
+      `\nadmin-app/dist: JS ${kb(bundle.js.raw)} KB raw / ${kb(bundle.js.gzip)} KB gzip in ${bundle.js.files} ` +
+        `files (entry ${kb(bundle.entry.raw)} KB / ${kb(bundle.entry.gzip)} KB gzip), ` +
+        `CSS ${kb(bundle.css.raw)} KB raw / ${kb(bundle.css.gzip)} KB gzip`,
+    );
+
+    console.log('\nMarkdown rows for docs/benchmarks.md:\n');
+    console.log('| scenario | connections | requests/s | p50 ms | p95 ms | p99 ms |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of results) {
+      console.log(`| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} |`);
+    }
+    console.log(
+      `\nmachine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
+        `Node ${process.version}`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+  }
+}
+
+function readyMessage(child) {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(
+      () => reject(new Error('the server did not get ready within 15 minutes')),
+      15 * 60_000,
+    );
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      for (const line of buffered.split('\n').slice(0, -1)) {
+        if (line.startsWith('{"ready"')) {
+          clearTimeout(timer);
+          resolve(JSON.parse(line));
+        } else if (line.trim() !== '') process.stdout.write(`  [server] ${line}\n`);
+      }
+      buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited early (${code})`));
+    });
+  });
+}
+
+/** One autocannon run; percentiles come from every response's own time, not autocannon's rounded buckets. */
+function run(autocannon, options) {
+  return new Promise((resolve, reject) => {
+    const times = [];
+    let errors = 0;
+    const instance = autocannon({ ...options, timeout: 10 }, (error, result) => {
+      if (error) return reject(error);
+      times.sort((a, b) => a - b);
+      const at = (p) =>
+        times.length === 0 ? 0 : times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
+      const round = (ms) => Math.round(ms * 10) / 10;
+      resolve({
+        requests: times.length,
+        rps: Math.round(times.length / (result.duration || options.duration)),
+        p50: round(at(0.5)),
+        p95: round(at(0.95)),
+        p99: round(at(0.99)),
+        errors: errors + result.errors + result.timeouts,
+      });
+    });
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      if (statusCode < 200 || statusCode >= 300) errors += 1;
+    });
+  });
+}
+
+function adminBundle(build) {
+  const adminDir = join(root, 'admin-app');
+  const assets = join(adminDir, 'dist', 'assets');
+  let present = false;
+  try {
+    present = statSync(assets).isDirectory();
+  } catch {}
+  if (build || !present) {
+    console.log('\nbuilding admin-app (npx vite build) ...');
+    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: adminDir,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error('the admin app did not build');
+  }
+  const sizes = {
+    js: { raw: 0, gzip: 0, files: 0 },
+    css: { raw: 0, gzip: 0, files: 0 },
+    entry: { raw: 0, gzip: 0 },
+  };
+  const html = readFileSync(join(adminDir, 'dist', 'index.html'), 'utf8');
+  for (const file of readdirSync(assets)) {
+    const kind = file.endsWith('.js') ? 'js' : file.endsWith('.css') ? 'css' : null;
+    if (!kind) continue;
+    const bytes = readFileSync(join(assets, file));
+    const gzip = gzipSync(bytes, { level: 9 }).length;
+    sizes[kind].raw += bytes.length;
+    sizes[kind].gzip += gzip;
+    sizes[kind].files += 1;
+    // The entry chunk is the script index.html loads first; the routes' chunks load on demand.
+    if (kind === 'js' && html.includes(`assets/${file}`) && html.includes('type="module"')) {
+      sizes.entry.raw += bytes.length;
+      sizes.entry.gzip += gzip;
+    }
+  }
+  return sizes;
+}
+
+function kb(bytes) {
+  return (bytes / 1024).toFixed(1);
+}
+
+// ---- The server (child process, under tsx) -------------------------------------------------------------------
+
+async function serve() {
+  // drizzle-orm and pg are the server package's dependencies, installed under server/node_modules.
+  const fromServer = createRequire(join(root, 'server', 'package.json'));
+  const serverImport = (name) => import(pathToFileURL(fromServer.resolve(name)).href);
+  const { sql } = await serverImport('drizzle-orm');
+  const { buildApp } = await import('../../server/src/app.ts');
+  const { createPgliteDatabase, createPostgresDatabase } = await import('../../server/src/db/client.ts');
+  const { admins, currencyRates, productSkus, products } = await import('../../server/src/db/schema.ts');
+  const { CURRENCY_RATES } = await import('../../server/src/db/seed/currencies.ts');
+  const { hashPassword } = await import('../../server/src/auth/passwords.ts');
+  const { productValues } = await import('../../server/src/modules/products/products.repository.ts');
+  const { DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } = await import('../../server/src/config.ts');
+
+  // BENCH_DATA_DIR keeps the loaded PGlite folder between runs (loading 100,000 products takes a while).
+  const kept = process.env.DATABASE_URL ? undefined : process.env.BENCH_DATA_DIR;
+  const folder = kept ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  let dropDatabase = async () => {};
+  let handle;
+  if (process.env.DATABASE_URL) {
+    const pg = (await serverImport('pg')).default;
+    const name = `shop_bench_${randomBytes(4).toString('hex')}`;
+    const adminClient = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await adminClient.connect();
+    await adminClient.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    handle = createPostgresDatabase(url.toString());
+    dropDatabase = async () => {
+      await adminClient.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await adminClient.end();
+    };
+  } else {
+    handle = createPgliteDatabase({ dataDir: join(folder, 'pglite') });
+  }
+  const cleanup = async () => {
+    await handle.close().catch(() => {});
+    await dropDatabase().catch(() => {});
+    if (!kept) rmSync(folder, { recursive: true, force: true });
+  };
+
+  try {
+    await handle.migrate();
+    const db = handle.db;
+    const started = Date.now();
+    const email = 'bench@example.com';
+    const password = 'bench-password-1';
+    const [loaded] = await db.select({ n: sql`count(*)::int` }).from(products);
+    if (loaded.n !== PRODUCTS) {
+      if (loaded.n !== 0) throw new Error(`${folder} holds ${loaded.n} products, not ${PRODUCTS}: remove it first`);
+      await db.insert(currencyRates).values(CURRENCY_RATES);
+      await db.insert(admins).values({
+        name: 'Bench Admin',
+        email,
+        passwordHash: await hashPassword(password),
+        role: 'SuperAdmin',
+        permissions: ['products'],
+      });
+      await loadProducts(db, { products, productSkus, productValues }, PRODUCTS);
+    }
+    // What PostgreSQL's autovacuum does after a bulk load (PGlite has no autovacuum: see docs/benchmarks.md).
+    await db.execute(sql`vacuum analyze`);
+    const [skuCount] = await db.select({ n: sql`count(*)::int` }).from(productSkus);
+    const skus = skuCount.n;
+    const loadSeconds = Math.round((Date.now() - started) / 100) / 10;
+
+    const config = {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: folder,
+      databaseUrl: process.env.DATABASE_URL ?? null,
+      tokenSecret: randomBytes(32).toString('hex'),
+      tokenTtlSeconds: { ...DEFAULT_TOKEN_TTL_SECONDS },
+      corsOrigins: [...DEFAULT_CORS_ORIGINS],
+      publicUrl: 'http://127.0.0.1',
+      marketplace: { provider: 'fixture', aliexpress: {} },
+      seedDemo: false,
+      logLevel: 'silent',
+    };
+    const app = await buildApp({ config, db: handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address();
+
+    const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
+    const staffToken = login.json().data.token;
+    const probe = await app.inject({ method: 'GET', url: MEASURED_QUERY });
+    const matching = probe.json().meta.total;
+    const plan = await explainMeasuredQuery(db, sql);
+
+    process.stdout.write(
+      `${JSON.stringify({
+        ready: true,
+        port,
+        products: PRODUCTS,
+        skus,
+        database: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+        loadSeconds,
+        matching,
+        plan,
+        staffToken,
+      })}\n`,
+    );
+    await new Promise((resolve) => {
+      process.once('SIGTERM', resolve);
+      process.once('SIGINT', resolve);
+    });
+    await app.close();
+  } finally {
+    await cleanup();
+  }
+}
+
+/** Generated products: deterministic titles from a word list, every source and status, 1 to 3 SKUs each. */
+async function loadProducts(db, tables, count) {
+  const { products, productSkus, productValues } = tables;
+  let seed = 20261122;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const adjectives = [
+    'Wireless',
+    'Portable',
+    'Smart',
+    'Mini',
+    'Ergonomic',
+    'Waterproof',
+    'Premium',
+    'Classic',
+    'Foldable',
+    'Rechargeable',
+    'Vintage',
+    'Compact',
+    'Magnetic',
+    'Adjustable',
+    'Organic',
+    'Heavy Duty',
+    'Lightweight',
+    'Bluetooth',
+    'Stainless',
+    'Handmade',
+  ];
+  const nouns = [
+    'Earbuds',
+    'Speaker',
+    'Keyboard',
+    'Mouse',
+    'Charger',
+    'Lamp',
+    'Backpack',
+    'Watch',
+    'Hoodie',
+    'Sneakers',
+    'Mug',
+    'Kettle',
+    'Notebook',
+    'Brush Set',
+    'Yoga Mat',
+    'Sunglasses',
+    'Phone Case',
+    'Desk Stand',
+    'Water Bottle',
+    'Cutting Board',
+    'Headphones',
+    'Power Bank',
+    'Wallet',
+    'Belt',
+    'Scarf',
+  ];
+  const extras = [
+    'for Men',
+    'for Women',
+    'with Case',
+    '2024 New',
+    'USB-C',
+    'Gift Set',
+    'Pro Max',
+    'Outdoor',
+    'for Kitchen',
+    'for Travel',
+    'Noise Cancelling',
+    'Fast Charging',
+    '3 Pack',
+    'XL',
+    'Eco Friendly',
+  ];
+  const brands = ['UGREEN', 'Baseus', 'Anker', 'Xiaomi', 'SOUNDPEATS', 'NoEnName_Null', 'Logitech', 'Bodum'];
+  const categories = [
+    63705, 380230, 200001081, 200000347, 200000668, 200004370, 200003932, 200002440, 200003198,
+  ];
+  const sources = [...Array(12).fill('aliexpress'), ...Array(5).fill('manual'), ...Array(3).fill('vendor')];
+  const statuses = [
+    ...Array(14).fill('published'),
+    ...Array(3).fill('draft'),
+    ...Array(2).fill('out_of_stock'),
+    'disabled',
+  ];
+  const now = Date.now();
+  const batch = 500;
+  for (let start = 0; start < count; start += batch) {
+    const rows = [];
+    const skusByRow = [];
+    for (let i = start; i < Math.min(count, start + batch); i++) {
+      const title = `${pick(adjectives)} ${pick(adjectives)} ${pick(nouns)} ${pick(extras)} ${pick(extras)}`;
+      const productId = String(1005007000000000 + i);
+      const status = pick(statuses);
+      const skuTotal = 1 + Math.floor(random() * 3);
+      const base = 199 + Math.floor(random() * 9800);
+      const skus = Array.from({ length: skuTotal }, (_, s) => ({
+        skuId: `${productId}${String(s + 1).padStart(2, '0')}`,
+        skuAttr: `14:${193 + s}`,
+        salePriceMinor: base + s * 100,
+        priceMinor: Math.round((base + s * 100) * 1.4),
+        stock: status === 'out_of_stock' ? 0 : 1 + Math.floor(random() * 400),
+        properties: [],
+      }));
+      const image = `http://127.0.0.1/media/marketplace/bench-${i % 50}.svg`;
+      const record = {
+        ae_item_base_info_dto: { product_id: Number(productId), subject: title, currency_code: 'USD' },
+        ae_multimedia_info_dto: { image_urls: image },
+      };
+      rows.push(
+        productValues(
+          {
+            productId,
+            title,
+            descriptionHtml: `<p>${title}.</p>`,
+            categoryId: pick(categories),
+            currency: 'USD',
+            images: [image],
+            rating: Math.round(random() * 50) / 10,
+            reviewCount: Math.floor(random() * 2000),
+            properties: [{ attr_name: 'Brand Name', attr_value: pick(brands) }],
+            skus,
+            logText: JSON.stringify(record),
+          },
+          {
+            source: pick(sources),
+            status,
+            salesCount: Math.floor(random() * 5000),
+            tags: random() < 0.1 ? ['bestseller'] : [],
+            createdAt: new Date(now - Math.floor(random() * 730 * 24 * 3600 * 1000)),
+          },
+        ),
+      );
+      skusByRow.push(skus);
+    }
+    const inserted = await db.insert(products).values(rows).returning({ id: products.id });
+    const skuRows = inserted.flatMap((row, index) =>
+      skusByRow[index].map((sku, position) => ({ ...sku, productId: row.id, position })),
+    );
+    await db.insert(productSkus).values(skuRows);
+    if ((start / batch) % 40 === 0) console.log(`${start.toLocaleString('en')} products loaded`);
+  }
+}
+
+/** The plans of the list's two queries (the page and the count) for the measured request. */
+async function explainMeasuredQuery(db, sql) {
+  const where = sql`status = 'published' and source = 'aliexpress' and search_vector @@ to_tsquery('simple', 'wireless:*')`;
+  const plans = [];
+  for (const query of [
+    sql`select id from products where ${where} order by created_at desc, id desc limit 10 offset 20`,
+    sql`select count(*) from products where ${where}`,
+  ]) {
+    const result = await db.execute(sql`explain (analyze, costs off) ${query}`);
+    const rows = result.rows ?? result;
+    plans.push(rows.map((row) => `  ${Object.values(row)[0]}`).join('\n'));
+  }
+  return plans.join('\n\n');
+}

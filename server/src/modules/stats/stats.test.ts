@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activityLog,
+  apiDailyCounts,
+  currencyRates,
+  customers,
+  disputeMessages,
+  disputes,
+  orderItems,
+  orders,
+  products,
+  siteVisits,
+  stores,
+} from '../../db/schema.ts';
+import { assertMatchesContract } from '../../test/contract.ts';
+import { bearer, createStaff, loginStaff } from '../../test/sessions.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const utcDate = (date: Date) => date.toISOString().slice(0, 10);
+
+describe('the dashboard figures', () => {
+  let t: TestApp;
+  let dashboard: string;
+  let reports: string;
+  let productsOnly: string;
+  let now: Date;
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const [email, permissions] of [
+      ['dash@example.com', ['dashboard']],
+      ['reports@example.com', ['reports']],
+      ['catalogue@example.com', ['products']],
+    ] as const) {
+      await createStaff(t.db, {
+        email,
+        password: 'password-123',
+        role: 'Support',
+        permissions: [...permissions],
+      });
+    }
+    dashboard = await loginStaff(t.app, 'dash@example.com', 'password-123');
+    reports = await loginStaff(t.app, 'reports@example.com', 'password-123');
+    productsOnly = await loginStaff(t.app, 'catalogue@example.com', 'password-123');
+    now = new Date();
+
+    await t.db.insert(currencyRates).values([
+      { code: 'USD', rate: '1', symbol: '$' },
+      { code: 'BDT', rate: '120', symbol: '৳' },
+    ]);
+    const [lamp, mug, cap] = await t.db
+      .insert(products)
+      .values([
+        { productId: 'p1', source: 'manual', status: 'published', title: 'Alpha Lamp', stock: 5 },
+        { productId: 'p2', source: 'manual', status: 'out_of_stock', title: 'Beta Mug', stock: 0 },
+        { productId: 'p3', source: 'manual', status: 'draft', title: 'Gamma Cap', stock: 9 },
+        { productId: 'p4', source: 'manual', status: 'published', title: 'Sold Out Stool', stock: 0 },
+      ])
+      .returning();
+    if (!lamp || !mug || !cap) throw new Error('products not inserted');
+
+    let number = 0;
+    const order = async (
+      values: Partial<typeof orders.$inferInsert> & { totalMinor: number; createdAt: Date },
+      items: Array<{ product?: string; name: string; quantity: number }>,
+    ) => {
+      number += 1;
+      const [row] = await t.db
+        .insert(orders)
+        .values({
+          orderNumber: `ORD-TEST-${number}`,
+          customerName: 'Test Buyer',
+          customerEmail: 'buyer@example.com',
+          itemsMinor: values.totalMinor,
+          shippingMinor: 0,
+          taxMinor: 0,
+          paymentMethod: 'Credit Card',
+          shipAddress: '1 Test Road',
+          shipCountry: 'BD',
+          ...values,
+        })
+        .returning();
+      if (!row) throw new Error('order not inserted');
+      if (items.length > 0) {
+        await t.db.insert(orderItems).values(
+          items.map((item, position) => ({
+            orderId: row.id,
+            productId: item.product ?? null,
+            name: item.name,
+            quantity: item.quantity,
+            unitPriceMinor: 100,
+            lineTotalMinor: 100 * item.quantity,
+            currency: 'USD',
+            position,
+          })),
+        );
+      }
+    };
+    // Paid today, in USD, with a line for a product deleted since (only its name is left).
+    await order(
+      { totalMinor: 100_00, isPaid: true, paidAt: ago(1000), createdAt: ago(1000), channel: 'b2c' },
+      [
+        { product: lamp.id, name: 'Alpha Lamp (as sold)', quantity: 3 },
+        { name: 'Old Kettle', quantity: 3 },
+      ],
+    );
+    // Paid three days ago in BDT: 12,000.00 BDT is 100 USD.
+    await order(
+      {
+        totalMinor: 12_000_00,
+        currency: 'BDT',
+        isPaid: true,
+        paidAt: ago(3 * DAY),
+        createdAt: ago(3 * DAY),
+        channel: 'd2c',
+        status: 'Shipped',
+        shipCountry: 'US',
+      },
+      [{ product: mug.id, name: 'Beta Mug', quantity: 1 }],
+    );
+    // Paid ten days ago and delivered.
+    await order(
+      {
+        totalMinor: 50_00,
+        isPaid: true,
+        paidAt: ago(10 * DAY),
+        createdAt: ago(10 * DAY),
+        channel: 'b2b',
+        status: 'Delivered',
+        isDelivered: true,
+      },
+      [
+        { product: lamp.id, name: 'Alpha Lamp', quantity: 1 },
+        { product: cap.id, name: 'Gamma Cap', quantity: 5 },
+        { name: 'Delta Pen', quantity: 1 },
+        { name: 'Epsilon Ink', quantity: 1 },
+      ],
+    );
+    // Forty days ago: outside every window.
+    await order(
+      {
+        totalMinor: 70_00,
+        isPaid: true,
+        paidAt: ago(40 * DAY),
+        createdAt: ago(40 * DAY),
+        status: 'Completed',
+        isDelivered: true,
+      },
+      [{ product: mug.id, name: 'Beta Mug', quantity: 10 }],
+    );
+    // Placed today, not paid.
+    await order({ totalMinor: 30_00, createdAt: ago(500), shipCountry: 'GB' }, []);
+    // Paid five days ago, cancelled and refunded two days ago.
+    await order(
+      {
+        totalMinor: 20_00,
+        isPaid: true,
+        paidAt: ago(5 * DAY),
+        createdAt: ago(5 * DAY),
+        status: 'Cancelled',
+        refundedMinor: 20_00,
+        refundedAt: ago(2 * DAY),
+      },
+      [{ product: mug.id, name: 'Beta Mug', quantity: 1 }],
+    );
+
+    await t.db.insert(siteVisits).values([
+      { visitorId: 'a', path: '/', at: ago(2000) },
+      { visitorId: 'a', path: '/cart', at: ago(1500) },
+      { visitorId: 'b', path: '/', at: ago(1200) },
+      { visitorId: 'd', path: '/search', at: ago(900) },
+      { visitorId: 'c', path: '/', at: ago(2 * DAY) },
+    ]);
+
+    await t.db.insert(stores).values([
+      { name: 'Pending Crafts', email: 'pending@example.com', status: 'pending' },
+      { name: 'Active Goods', email: 'active@example.com' },
+    ]);
+
+    const [customer] = await t.db
+      .insert(customers)
+      .values({ username: 'buyer', email: 'buyer@example.com', name: 'Test Buyer', passwordHash: 'x' })
+      .returning();
+    if (!customer) throw new Error('customer not inserted');
+    const dispute = async (
+      status: (typeof disputes.$inferInsert)['status'],
+      messages: Array<{ sender: 'user' | 'admin' | 'support'; at: Date }>,
+    ) => {
+      const [row] = await t.db
+        .insert(disputes)
+        .values({
+          customerId: customer.id,
+          subject: 'Help',
+          description: 'Please help',
+          status,
+          createdAt: ago(4 * DAY),
+        })
+        .returning();
+      if (!row) throw new Error('dispute not inserted');
+      await t.db
+        .insert(disputeMessages)
+        .values(
+          messages.map((m) => ({ disputeId: row.id, sender: m.sender, message: 'text', createdAt: m.at })),
+        );
+    };
+    // Escalated, two shopper messages nobody answered.
+    await dispute('escalated', [
+      { sender: 'user', at: ago(3 * DAY) },
+      { sender: 'user', at: ago(2 * DAY) },
+    ]);
+    // Open, the shopper has waited three days.
+    await dispute('open', [{ sender: 'user', at: ago(3 * DAY) }]);
+    // Answered, then the shopper wrote again yesterday: one unread, not yet waiting 48 hours.
+    await dispute('open', [
+      { sender: 'user', at: ago(3 * DAY) },
+      { sender: 'support', at: ago(2 * DAY) },
+      { sender: 'user', at: ago(DAY) },
+    ]);
+    // Under review, written an hour ago.
+    await dispute('under_review', [{ sender: 'user', at: ago(HOUR) }]);
+    // Resolved: its last message no longer waits for anyone.
+    await dispute('resolved', [{ sender: 'user', at: ago(3 * DAY) }]);
+
+    await t.db.insert(activityLog).values([
+      { actorType: 'admin', action: 'marketplace.fetch', outcome: 'failed', at: ago(HOUR) },
+      { actorType: 'admin', action: 'product.import', outcome: 'failed', at: ago(2 * DAY) },
+      { actorType: 'admin', action: 'product.import', outcome: 'success', at: ago(HOUR) },
+    ]);
+
+    await t.db.insert(apiDailyCounts).values([
+      { day: utcDate(ago(DAY)), count: 50 },
+      { day: utcDate(ago(13 * DAY)), count: 7 },
+      { day: utcDate(ago(14 * DAY)), count: 999 },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, token = dashboard) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  it('computes sales, orders, traffic, conversion, top products, revenue against refunds and geography', async () => {
+    const response = await get('/api/stats/overview');
+    expect(response.statusCode).toBe(200);
+    assertMatchesContract('getStatsOverview', response);
+    const data = response.json().data;
+    expect(data).toMatchObject({
+      salesToday: 100,
+      salesWeek: 220,
+      salesMonth: 270,
+      orders: { b2c: 3, d2c: 1, b2b: 1 },
+      traffic: { visitors: 3, pageviews: 4 },
+      conversion: 66.67,
+      topProducts: ['Gamma Cap', 'Alpha Lamp', 'Old Kettle', 'Beta Mug', 'Delta Pen'],
+      geo: [
+        { country: 'BD', orders: 3 },
+        { country: 'GB', orders: 1 },
+        { country: 'US', orders: 1 },
+      ],
+    });
+
+    const days = data.revenueVsRefund as Array<{ date: string; revenue: number; refund: number }>;
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)?.date).toBe(utcDate(now));
+    expect(days[0]?.date).toBe(utcDate(ago(29 * DAY)));
+    const on = (date: Date) => days.find((day) => day.date === utcDate(date));
+    expect(on(now)).toEqual({ date: utcDate(now), revenue: 100, refund: 0 });
+    expect(on(ago(3 * DAY))?.revenue).toBe(100);
+    expect(on(ago(5 * DAY))?.revenue).toBe(20);
+    expect(on(ago(10 * DAY))?.revenue).toBe(50);
+    expect(on(ago(2 * DAY))?.refund).toBe(20);
+    expect(days.reduce((sum, day) => sum + day.revenue, 0)).toBe(270);
+    expect(days.reduce((sum, day) => sum + day.refund, 0)).toBe(20);
+  });
+
+  it('raises alerts from real conditions, most severe first', async () => {
+    const response = await get('/api/admin/alerts', reports);
+    expect(response.statusCode).toBe(200);
+    assertMatchesContract('listAdminAlerts', response);
+    expect(response.json().data).toEqual([
+      { message: '1 dispute has been escalated.', severity: 'high', kind: 'disputes' },
+      { message: '1 dispute has waited more than 48 hours for a reply.', severity: 'high', kind: 'disputes' },
+      {
+        message: '1 marketplace request failed in the last 24 hours.',
+        severity: 'medium',
+        kind: 'marketplace',
+      },
+      { message: '2 products are out of stock.', severity: 'medium', kind: 'stock' },
+    ]);
+  });
+
+  it('counts drafts, orders awaiting fulfilment, vendor applications and unread shopper messages', async () => {
+    const response = await get('/api/admin/pending-actions');
+    expect(response.statusCode).toBe(200);
+    assertMatchesContract('getPendingActions', response);
+    expect(response.json().data).toEqual({ products: 1, orders: 2, vendors: 1, support: 5 });
+  });
+
+  it('lists API calls for the last 14 days, newest first, today counted live', async () => {
+    const response = await get('/api/stats/daily-count');
+    expect(response.statusCode).toBe(200);
+    assertMatchesContract('getDailyCount', response);
+    const data = response.json().data as Array<{ date: string; count: number }>;
+    expect(data).toHaveLength(14);
+    expect(data[0]?.date).toBe(utcDate(now));
+    expect(data[0]?.count).toBeGreaterThan(0);
+    expect(data[1]).toEqual({ date: utcDate(ago(DAY)), count: 50 });
+    expect(data[13]).toEqual({ date: utcDate(ago(13 * DAY)), count: 7 });
+    expect(data.slice(2, 13).every((day) => day.count === 0)).toBe(true);
+    expect((await get('/api/stats/daily-count?days=3')).json().data).toHaveLength(3);
+    expect((await get('/api/stats/daily-count?days=91')).statusCode).toBe(400);
+  });
+
+  it('is for staff with the dashboard or reports permission', async () => {
+    for (const url of [
+      '/api/stats/overview',
+      '/api/admin/alerts',
+      '/api/admin/pending-actions',
+      '/api/stats/daily-count',
+    ]) {
+      const refused = await get(url, productsOnly);
+      expect(refused.statusCode, url).toBe(403);
+      expect((await get(url, reports)).statusCode, url).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+  });
+
+  describe('POST /api/stats/visit', () => {
+    const visit = (payload: object) => t.app.inject({ method: 'POST', url: '/api/stats/visit', payload });
+
+    it('records page views for the traffic figures, a quick repeat only once', async () => {
+      const before = (await get('/api/stats/overview')).json().data.traffic;
+      const first = await visit({ path: '/products/abc', visitorId: 'visitor-new' });
+      expect(first.statusCode).toBe(201);
+      assertMatchesContract('recordVisit', first);
+      expect(first.json()).toEqual({ success: true, data: { recorded: true } });
+      expect((await visit({ path: '/products/abc', visitorId: 'visitor-new' })).json().data.recorded).toBe(
+        false,
+      );
+      expect(
+        (await visit({ path: '/cart', visitorId: 'visitor-new', country: 'BD' })).json().data.recorded,
+      ).toBe(true);
+      const after = (await get('/api/stats/overview')).json().data.traffic;
+      expect(after).toEqual({ visitors: before.visitors + 1, pageviews: before.pageviews + 2 });
+    });
+
+    it('refuses paths that are not storefront paths and missing visitor ids', async () => {
+      for (const payload of [
+        { path: 'cart', visitorId: 'v' },
+        { path: '/cart' },
+        { path: '/cart', visitorId: '' },
+      ]) {
+        const response = await visit(payload);
+        expect(response.statusCode).toBe(400);
+        assertMatchesContract('recordVisit', response);
+      }
+    });
+  });
+});
