@@ -1091,6 +1091,8 @@ export interface components {
             rate: number;
             /** @description Sanitised HTML. */
             description: string;
+            /** @description The product's main storefront category (Electronics, Fashion, Home & Kitchen, Beauty, Books), which the product page uses for Similar Products; null when it has none. Added beyond the spec. */
+            category?: string | null;
             skus: components["schemas"]["Sku"][];
             /** @description The pictures with their names, sizes, default flag and order (staff only). */
             media?: components["schemas"]["ProductImage"][];

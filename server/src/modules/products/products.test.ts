@@ -304,6 +304,8 @@ describe('the catalogue API', () => {
         expect(text).not.toMatch(/<script|onerror|javascript:/i);
       }
       expect(data.description).toContain('Bluetooth 5.3');
+      // Shoppers learn the storefront category, which Similar Products asks for; the editor fields stay hidden.
+      expect(data.category).toBe('Electronics');
       expect(data).not.toHaveProperty('seo');
     });
 

@@ -169,6 +169,7 @@ export function toDetail(
     logText: detailLogText(row, skus),
     rate: conversion.rate,
     description: sanitizeProductHtml(row.descriptionHtml),
+    category: row.categories[0] ?? null,
     skus: skus.map((sku) => toSku(sku, row.currency)),
     ...(staff
       ? {
