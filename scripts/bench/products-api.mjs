@@ -250,7 +250,8 @@ async function serve() {
     const password = 'bench-password-1';
     const [loaded] = await db.select({ n: sql`count(*)::int` }).from(products);
     if (loaded.n !== PRODUCTS) {
-      if (loaded.n !== 0) throw new Error(`${folder} holds ${loaded.n} products, not ${PRODUCTS}: remove it first`);
+      if (loaded.n !== 0)
+        throw new Error(`${folder} holds ${loaded.n} products, not ${PRODUCTS}: remove it first`);
       await db.insert(currencyRates).values(CURRENCY_RATES);
       await db.insert(admins).values({
         name: 'Bench Admin',

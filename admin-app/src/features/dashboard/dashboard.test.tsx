@@ -71,9 +71,7 @@ describe('dashboard', () => {
     });
     const answers = okAnswers();
     const asked = answerByPath(
-      Object.fromEntries(
-        Object.entries(answers).map(([path, answer]) => [path, () => held.then(answer)]),
-      ),
+      Object.fromEntries(Object.entries(answers).map(([path, answer]) => [path, () => held.then(answer)])),
     );
     renderApp('/manage-admin/dashboard');
 

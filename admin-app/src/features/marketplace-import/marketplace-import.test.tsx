@@ -20,7 +20,8 @@ const marketplaceResult = {
     mobile_detail: '{"version":"2.0.0","moduleList":[]}',
   },
   ae_multimedia_info_dto: {
-    image_urls: 'http://localhost:3000/media/marketplace/earbuds-1.svg;http://localhost:3000/media/marketplace/earbuds-2.svg',
+    image_urls:
+      'http://localhost:3000/media/marketplace/earbuds-1.svg;http://localhost:3000/media/marketplace/earbuds-2.svg',
   },
   ae_item_properties: {
     ae_item_property: [
@@ -106,10 +107,12 @@ function serve(routes: Record<string, Handler>) {
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 const basicInfo = () => within(screen.getByRole('region', { name: 'Basic Information' }));
 
-const found = (data: unknown = { product_id: ITEM_ID, BD: marketplaceResult }) => () => ({
-  status: 200,
-  body: { success: true, data },
-});
+const found =
+  (data: unknown = { product_id: ITEM_ID, BD: marketplaceResult }) =>
+  () => ({
+    status: 200,
+    body: { success: true, data },
+  });
 
 async function fetchItem(user: ReturnType<typeof renderApp>['user'], id = ITEM_ID) {
   await user.type(await screen.findByLabelText('AliExpress Product ID'), id);
@@ -122,7 +125,7 @@ describe('AliExpress import', { timeout: 20_000 }, () => {
     adminSession.login(makeAdminToken());
   });
 
-  it("shows the two steps and a way back to the chooser, and refuses a blank id without asking the server", async () => {
+  it('shows the two steps and a way back to the chooser, and refuses a blank id without asking the server', async () => {
     const { user } = renderApp(IMPORT_PATH);
     expect(await screen.findByText('Enter Product ID')).toBeInTheDocument();
     expect(screen.getByText('Preview & Import')).toBeInTheDocument();
@@ -149,16 +152,21 @@ describe('AliExpress import', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Product info fetched successfully.')).toBeInTheDocument();
     const preview = screen.getByRole('region', { name: 'Product preview' });
-    expect(within(preview).getByRole('heading', { name: marketplaceResult.ae_item_base_info_dto.subject })).toBeVisible();
-    expect(within(preview).getByRole('img', { name: marketplaceResult.ae_item_base_info_dto.subject })).toHaveAttribute(
-      'src',
-      'http://localhost:3000/media/marketplace/earbuds-1.svg',
-    );
+    expect(
+      within(preview).getByRole('heading', { name: marketplaceResult.ae_item_base_info_dto.subject }),
+    ).toBeVisible();
+    expect(
+      within(preview).getByRole('img', { name: marketplaceResult.ae_item_base_info_dto.subject }),
+    ).toHaveAttribute('src', 'http://localhost:3000/media/marketplace/earbuds-1.svg');
     expect(within(preview).getByText(`Product ID: ${ITEM_ID}`)).toBeInTheDocument();
     expect(within(preview).getByText('SKUs: 2')).toBeInTheDocument();
     expect(within(preview).getByText('Category ID: 63705')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Product images' })).getAllByRole('img')).toHaveLength(2);
-    expect(basicInfo().getByLabelText(label('Product Title'))).toHaveValue(marketplaceResult.ae_item_base_info_dto.subject);
+    expect(within(screen.getByRole('region', { name: 'Product images' })).getAllByRole('img')).toHaveLength(
+      2,
+    );
+    expect(basicInfo().getByLabelText(label('Product Title'))).toHaveValue(
+      marketplaceResult.ae_item_base_info_dto.subject,
+    );
     expect(screen.getAllByRole('group', { name: /^SKU \d$/ })).toHaveLength(2);
     expect(requests[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
 
@@ -251,14 +259,24 @@ describe('AliExpress import', { timeout: 20_000 }, () => {
       { attr_name_id: 2, attr_value_id: 1001, attr_name: 'Bluetooth Version', attr_value: '5.4' },
     ]);
     const [firstSku, secondSku] = body.product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o;
-    expect(firstSku).toMatchObject({ sku_id: '12000038123456701', sku_price: '29.99', sku_available_stock: 250 });
+    expect(firstSku).toMatchObject({
+      sku_id: '12000038123456701',
+      sku_price: '29.99',
+      sku_available_stock: 250,
+    });
     expect(firstSku.ae_sku_property_dtos.ae_sku_property_d_t_o[0]).toMatchObject({
       sku_property_id: 14,
       property_value_id: 193,
       property_value_definition_name: 'Black',
     });
-    expect(secondSku).toMatchObject({ sku_bulk_order: 0, price_include_tax: false, limit_strategy: 'create_order_fail' });
-    expect(body.product.ae_multimedia_info_dto.image_urls).toBe(marketplaceResult.ae_multimedia_info_dto.image_urls);
+    expect(secondSku).toMatchObject({
+      sku_bulk_order: 0,
+      price_include_tax: false,
+      limit_strategy: 'create_order_fail',
+    });
+    expect(body.product.ae_multimedia_info_dto.image_urls).toBe(
+      marketplaceResult.ae_multimedia_info_dto.image_urls,
+    );
     expect(screen.getByRole('link', { name: 'Open it in the editor' })).toHaveAttribute(
       'href',
       '/manage-admin/products/edit-product/prod-1',
@@ -270,7 +288,10 @@ describe('AliExpress import', { timeout: 20_000 }, () => {
       status: 403,
       body: { success: false, code: 'FORBIDDEN', message: 'You do not have permission to manage products.' },
     };
-    serve({ [`GET /product/aliexpress/${ITEM_ID}`]: found(), [`POST /product/aliexpress/${ITEM_ID}`]: () => answer });
+    serve({
+      [`GET /product/aliexpress/${ITEM_ID}`]: found(),
+      [`POST /product/aliexpress/${ITEM_ID}`]: () => answer,
+    });
     const { user } = renderApp(IMPORT_PATH);
     await fetchItem(user);
     await screen.findByLabelText(label('Product Title'));
@@ -319,7 +340,9 @@ describe('AliExpress import', { timeout: 20_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Import to Catalog' }));
 
       expect(await screen.findByText(message)).toBeInTheDocument();
-      expect(basicInfo().getByLabelText(label(name))).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(basicInfo().getByLabelText(label(name))).toHaveAccessibleDescription(
+        expect.stringContaining(message),
+      );
       expect(screen.getByText('Please correct the errors in the form.')).toBeInTheDocument();
       expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
     });
@@ -350,12 +373,16 @@ describe('AliExpress import', { timeout: 20_000 }, () => {
       await setField(user, 'Currency Code', 'us');
       await user.click(screen.getByRole('button', { name: 'Import to Catalog' }));
       expect(await screen.findByText('Product Title is required.')).toBeInTheDocument();
-      expect(screen.getByText('Currency Code must be a 3-letter uppercase code (e.g., USD).')).toBeInTheDocument();
+      expect(
+        screen.getByText('Currency Code must be a 3-letter uppercase code (e.g., USD).'),
+      ).toBeInTheDocument();
 
       await user.type(basicInfo().getByLabelText(label('Currency Code')), 'x');
 
       // Still not a valid code, but edited: its error goes until the next submit.
-      expect(screen.queryByText('Currency Code must be a 3-letter uppercase code (e.g., USD).')).not.toBeInTheDocument();
+      expect(
+        screen.queryByText('Currency Code must be a 3-letter uppercase code (e.g., USD).'),
+      ).not.toBeInTheDocument();
       expect(screen.getByText('Product Title is required.')).toBeInTheDocument();
       expect(screen.getByText('Please correct the errors in the form.')).toBeInTheDocument();
 
@@ -415,7 +442,9 @@ describe('AliExpress import', { timeout: 20_000 }, () => {
       expect(sku.getByRole('group', { name: 'Color (14)' })).toBeInTheDocument();
       expect(sku.getByRole('group', { name: 'Is Customized (200007009)' })).toBeInTheDocument();
       expect(sku.getByRole('group', { name: 'Ships From (200007763)' })).toBeInTheDocument();
-      expect(within(sku.getByRole('group', { name: 'Color (14)' })).getByLabelText('SKU Image URL')).toBeInTheDocument();
+      expect(
+        within(sku.getByRole('group', { name: 'Color (14)' })).getByLabelText('SKU Image URL'),
+      ).toBeInTheDocument();
       expect(
         within(sku.getByRole('group', { name: 'Ships From (200007763)' })).queryByLabelText('SKU Image URL'),
       ).not.toBeInTheDocument();

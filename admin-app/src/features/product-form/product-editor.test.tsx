@@ -71,12 +71,37 @@ const product = {
     },
   ],
   media: [
-    { url: 'http://localhost:3000/media/uploads/b.jpg', name: 'tote-back.jpg', size: 262144, isDefault: false, order: 1 },
-    { url: 'http://localhost:3000/media/uploads/a.jpg', name: 'tote-front.jpg', size: 482133, isDefault: true, order: 0 },
+    {
+      url: 'http://localhost:3000/media/uploads/b.jpg',
+      name: 'tote-back.jpg',
+      size: 262144,
+      isDefault: false,
+      order: 1,
+    },
+    {
+      url: 'http://localhost:3000/media/uploads/a.jpg',
+      name: 'tote-front.jpg',
+      size: 482133,
+      isDefault: true,
+      order: 0,
+    },
   ],
   videoUrl: 'https://www.youtube.com/watch?v=abc',
-  seo: { metaTitle: 'Canvas Tote Bag', metaDescription: 'A tote.', slug: 'canvas-tote-bag', focusKeyword: 'tote', index: true },
-  labels: { tags: ['bags'], mainCategory: 'Fashion', subcategory: 'Bags', labelName: 'New', labelColor: '#1c7ed6', flashSaleAt: null },
+  seo: {
+    metaTitle: 'Canvas Tote Bag',
+    metaDescription: 'A tote.',
+    slug: 'canvas-tote-bag',
+    focusKeyword: 'tote',
+    index: true,
+  },
+  labels: {
+    tags: ['bags'],
+    mainCategory: 'Fashion',
+    subcategory: 'Bags',
+    labelName: 'New',
+    labelColor: '#1c7ed6',
+    flashSaleAt: null,
+  },
 };
 
 const productRoute: Handler = () => ({ status: 200, body: { success: true, data: product } });
@@ -104,7 +129,10 @@ describe('product editor', { timeout: 30_000 }, () => {
     const steps = screen.getByRole('navigation', { name: 'Wizard steps' });
     await user.click(within(steps).getByText('2. Images & Media'));
     const images = within(screen.getByRole('list', { name: 'Product images' })).getAllByRole('listitem');
-    expect(images.map((item) => item.getAttribute('aria-label'))).toEqual(['tote-front.jpg', 'tote-back.jpg']);
+    expect(images.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'tote-front.jpg',
+      'tote-back.jpg',
+    ]);
     expect(within(images[0] as HTMLElement).getByText('0.46 MB')).toBeInTheDocument();
     expect(within(images[0] as HTMLElement).getByText('Default')).toBeInTheDocument();
     expect(screen.getByLabelText('Video URL')).toHaveValue('https://www.youtube.com/watch?v=abc');
@@ -123,7 +151,10 @@ describe('product editor', { timeout: 30_000 }, () => {
   it("saves the edited product with updateProduct and says 'Product information saved successfully!'", async () => {
     const requests = serve({
       'GET /product/p1': productRoute,
-      'PUT /product/p1': () => ({ status: 200, body: { success: true, data: { ...product, name: 'Large Tote' } } }),
+      'PUT /product/p1': () => ({
+        status: 200,
+        body: { success: true, data: { ...product, name: 'Large Tote' } },
+      }),
     });
     const { user } = renderApp(EDIT_PATH);
     const title = await screen.findByLabelText(label('Product Title'));
@@ -145,13 +176,35 @@ describe('product editor', { timeout: 30_000 }, () => {
       videoUrl: 'https://www.youtube.com/watch?v=abc',
       properties: [{ attr_name: 'Material', attr_value: 'Cotton canvas' }],
       seo: { slug: 'canvas-tote-bag', index: true },
-      labels: { tags: ['bags'], mainCategory: 'Fashion', subcategory: 'Bags', labelName: 'New', labelColor: '#1c7ed6' },
+      labels: {
+        tags: ['bags'],
+        mainCategory: 'Fashion',
+        subcategory: 'Bags',
+        labelName: 'New',
+        labelColor: '#1c7ed6',
+      },
     });
     expect(body.images).toEqual([
-      { url: 'http://localhost:3000/media/uploads/a.jpg', name: 'tote-front.jpg', size: 482133, isDefault: true, order: 0 },
-      { url: 'http://localhost:3000/media/uploads/b.jpg', name: 'tote-back.jpg', size: 262144, isDefault: false, order: 1 },
+      {
+        url: 'http://localhost:3000/media/uploads/a.jpg',
+        name: 'tote-front.jpg',
+        size: 482133,
+        isDefault: true,
+        order: 0,
+      },
+      {
+        url: 'http://localhost:3000/media/uploads/b.jpg',
+        name: 'tote-back.jpg',
+        size: 262144,
+        isDefault: false,
+        order: 1,
+      },
     ]);
-    expect(body.skus[0]).toMatchObject({ sku_id: '9000000300101', offer_sale_price: '14.99', currency_code: 'USD' });
+    expect(body.skus[0]).toMatchObject({
+      sku_id: '9000000300101',
+      offer_sale_price: '14.99',
+      currency_code: 'USD',
+    });
   });
 
   it("says 'Failed to save product information. Please try again.' when saving fails", async () => {
@@ -159,7 +212,11 @@ describe('product editor', { timeout: 30_000 }, () => {
       'GET /product/p1': productRoute,
       'PUT /product/p1': () => ({
         status: 403,
-        body: { success: false, code: 'FORBIDDEN', message: 'You do not have permission to manage products.' },
+        body: {
+          success: false,
+          code: 'FORBIDDEN',
+          message: 'You do not have permission to manage products.',
+        },
       }),
     });
     const { user } = renderApp(EDIT_PATH);
@@ -167,7 +224,9 @@ describe('product editor', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText('Failed to save product information. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to save product information. Please try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to manage products.')).toBeInTheDocument();
   });
 
@@ -201,14 +260,22 @@ describe('product editor', { timeout: 30_000 }, () => {
   it('duplicates the product as a draft with its own SKU ids and opens the copy', async () => {
     const requests = serve({
       'GET /product/p1': productRoute,
-      'POST /product/': () => ({ status: 201, body: { success: true, data: { ...product, _id: 'p2', id: 'p2' } } }),
-      'GET /product/p2': () => ({ status: 200, body: { success: true, data: { ...product, _id: 'p2', id: 'p2' } } }),
+      'POST /product/': () => ({
+        status: 201,
+        body: { success: true, data: { ...product, _id: 'p2', id: 'p2' } },
+      }),
+      'GET /product/p2': () => ({
+        status: 200,
+        body: { success: true, data: { ...product, _id: 'p2', id: 'p2' } },
+      }),
     });
     const { user, router } = renderApp(EDIT_PATH);
 
     await user.click(await screen.findByRole('button', { name: 'Duplicate Product' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-admin/products/edit-product/p2'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/manage-admin/products/edit-product/p2'),
+    );
     const body = await requests.find((request) => request.method === 'POST')?.json();
     expect(body).toMatchObject({
       title: 'Shop Originals Canvas Tote Bag (Copy)',
@@ -220,19 +287,27 @@ describe('product editor', { timeout: 30_000 }, () => {
 
   it("shows the server's message when the product cannot be loaded", async () => {
     serve({
-      'GET /product/p1': () => ({ status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Product not found.' } }),
+      'GET /product/p1': () => ({
+        status: 404,
+        body: { success: false, code: 'NOT_FOUND', message: 'Product not found.' },
+      }),
     });
     renderApp(EDIT_PATH);
 
     expect(await screen.findByText('Product not found.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/manage-admin/products');
+    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute(
+      'href',
+      '/manage-admin/products',
+    );
   });
 
   it('opens the editor from product-editor?id=', async () => {
     serve({ 'GET /product/p1': productRoute });
     const { router } = renderApp('/manage-admin/products/product-editor?id=p1');
 
-    expect(await screen.findByLabelText(label('Product Title'))).toHaveValue('Shop Originals Canvas Tote Bag');
+    expect(await screen.findByLabelText(label('Product Title'))).toHaveValue(
+      'Shop Originals Canvas Tote Bag',
+    );
     expect(router.state.location.pathname).toBe(EDIT_PATH);
   });
 });

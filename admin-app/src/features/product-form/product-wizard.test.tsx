@@ -28,7 +28,10 @@ function serve(routes: Record<string, Handler>) {
 
 /** The product list the wizard returns to asks for these. */
 const productListRoutes: Record<string, Handler> = {
-  'GET /product/': () => ({ status: 200, body: { success: true, data: [], meta: { page: 1, limit: 10, total: 0 } } }),
+  'GET /product/': () => ({
+    status: 200,
+    body: { success: true, data: [], meta: { page: 1, limit: 10, total: 0 } },
+  }),
   'GET /product/stats': () => ({
     status: 200,
     body: { success: true, data: { total: 0, published: 0, draft: 0, out_of_stock: 0, disabled: 0 } },
@@ -43,7 +46,11 @@ const uploadRoute: Handler = async (request) => {
     status: 201,
     body: {
       success: true,
-      data: { url: `http://localhost:3000/media/uploads/${uploads}-${file.name}`, name: file.name, size: file.size },
+      data: {
+        url: `http://localhost:3000/media/uploads/${uploads}-${file.name}`,
+        name: file.name,
+        size: file.size,
+      },
     },
   };
 };
@@ -73,7 +80,8 @@ const createdProduct = {
 
 /** Required labels end in an aria-hidden asterisk, which label text matching still sees. */
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
-const imageFile = (name: string, bytes: number, type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
+const imageFile = (name: string, bytes: number, type = 'image/png') =>
+  new File([new Uint8Array(bytes)], name, { type });
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -203,10 +211,14 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     await fill(user, currency, 'us');
     await user.tab();
 
-    expect(await screen.findByText('Currency Code must be a 3-letter uppercase code (e.g., USD).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Currency Code must be a 3-letter uppercase code (e.g., USD).'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Please correct the errors in the form.')).toBeInTheDocument();
     await user.type(currency, 'd');
-    expect(screen.queryByText('Currency Code must be a 3-letter uppercase code (e.g., USD).')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Currency Code must be a 3-letter uppercase code (e.g., USD).'),
+    ).not.toBeInTheDocument();
     // The wizard keeps only the catalogue's fields; rating, reviews and mobile description are the marketplace's.
     expect(screen.queryByLabelText('Average Rating')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Mobile Description')).not.toBeInTheDocument();
@@ -235,17 +247,26 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     expect((sentFile as File).size).toBe(1.5 * MB);
 
     const list = screen.getByRole('list', { name: 'Product images' });
-    const names = () => within(list).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
+    const names = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label'));
     expect(names()).toEqual(['front.png', 'back.jpg']);
     const front = within(screen.getByRole('listitem', { name: 'front.png' }));
     expect(front.getByText('1.50 MB')).toBeInTheDocument();
     expect(front.getByText('Default')).toBeInTheDocument();
-    expect(within(screen.getByRole('listitem', { name: 'back.jpg' })).getByText('0.25 MB')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'back.jpg' })).getByText('0.25 MB'),
+    ).toBeInTheDocument();
     expect(nextStep()).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Make Default (back.jpg)' }));
-    expect(within(screen.getByRole('listitem', { name: 'back.jpg' })).getByText('Default')).toBeInTheDocument();
-    expect(within(screen.getByRole('listitem', { name: 'front.png' })).queryByText('Default')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'back.jpg' })).getByText('Default'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'front.png' })).queryByText('Default'),
+    ).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Move back.jpg up' }));
     expect(names()).toEqual(['back.jpg', 'front.png']);
@@ -254,7 +275,9 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Remove back.jpg' }));
     expect(names()).toEqual(['front.png']);
     // Removing the default picture makes the first remaining one the default.
-    expect(within(screen.getByRole('listitem', { name: 'front.png' })).getByText('Default')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'front.png' })).getByText('Default'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove front.png' }));
     expect(screen.getByText('No images yet.')).toBeInTheDocument();
@@ -294,13 +317,9 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
 
     const rows = screen.getAllByRole('group', { name: /^Property \d+$/ });
     expect(rows.map((row) => within(row).getByLabelText('Attribute Name'))).toHaveLength(5);
-    expect(rows.map((row) => (within(row).getByLabelText('Attribute Name') as HTMLInputElement).value)).toEqual([
-      'Color',
-      'Size',
-      'Material',
-      'Brand',
-      'Weight',
-    ]);
+    expect(
+      rows.map((row) => (within(row).getByLabelText('Attribute Name') as HTMLInputElement).value),
+    ).toEqual(['Color', 'Size', 'Material', 'Brand', 'Weight']);
     expect(screen.getByText('0 of 5 properties complete')).toBeInTheDocument();
 
     await fill(user, within(rows[0] as HTMLElement).getByLabelText('Attribute Value'), 'Natural');
@@ -308,7 +327,8 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     expect(screen.getByText('1 of 5 properties complete')).toBeInTheDocument();
     expect(nextStep()).toBeDisabled();
 
-    for (const index of [5, 4, 3, 2]) await user.click(screen.getByRole('button', { name: `Remove property ${index}` }));
+    for (const index of [5, 4, 3, 2])
+      await user.click(screen.getByRole('button', { name: `Remove property ${index}` }));
 
     expect(screen.getByText('1 of 1 properties complete')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove property 1' })).toBeDisabled();
@@ -410,9 +430,24 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
       }),
     ]);
     expect(body.skus[0].ae_sku_property_dtos.ae_sku_property_d_t_o).toEqual([
-      { sku_property_id: 14, sku_property_name: 'Color', sku_property_value: 'natural', property_value_id: 193 },
-      { sku_property_id: 200007009, sku_property_name: 'Is Customized', sku_property_value: 'no', property_value_id: 0 },
-      { sku_property_id: 200007763, sku_property_name: 'Ships From', sku_property_value: 'CN', property_value_id: 201336100 },
+      {
+        sku_property_id: 14,
+        sku_property_name: 'Color',
+        sku_property_value: 'natural',
+        property_value_id: 193,
+      },
+      {
+        sku_property_id: 200007009,
+        sku_property_name: 'Is Customized',
+        sku_property_value: 'no',
+        property_value_id: 0,
+      },
+      {
+        sku_property_id: 200007763,
+        sku_property_name: 'Ships From',
+        sku_property_value: 'CN',
+        property_value_id: 201336100,
+      },
     ]);
   });
 
@@ -421,7 +456,11 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
       'POST /media': uploadRoute,
       'POST /product/': () => ({
         status: 409,
-        body: { success: false, code: 'CONFLICT', message: 'SKU id 9000000300101 is already used by another product.' },
+        body: {
+          success: false,
+          code: 'CONFLICT',
+          message: 'SKU id 9000000300101 is already used by another product.',
+        },
       }),
     });
     const { user, router } = renderApp(WIZARD_PATH);
@@ -476,7 +515,10 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     }
     expect(exported?.type).toBe('application/json');
     const data = JSON.parse((await exported?.text()) ?? '{}');
-    expect(data).toMatchObject({ status: 'draft', basicInfo: { productTitle: 'Hydrating Face Serum', categoryId: '152401' } });
+    expect(data).toMatchObject({
+      status: 'draft',
+      basicInfo: { productTitle: 'Hydrating Face Serum', categoryId: '152401' },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Preview Product' }));
 

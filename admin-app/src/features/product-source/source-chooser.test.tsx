@@ -23,7 +23,10 @@ describe('create-product source chooser', () => {
       expect(within(card as HTMLElement).getAllByRole('listitem').length).toBeGreaterThan(0);
       expect(within(card as HTMLElement).getByText(/^Best for:/)).toBeInTheDocument();
     }
-    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/manage-admin/products');
+    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute(
+      'href',
+      '/manage-admin/products',
+    );
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:/),

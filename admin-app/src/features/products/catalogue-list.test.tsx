@@ -48,7 +48,9 @@ describe('catalogue product list', { timeout: 15_000 }, () => {
     );
     expect(first.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     // Only marketplace products have a marketplace page.
-    expect((await rowOf('Product 2')).queryByRole('link', { name: 'View on AliExpress' })).not.toBeInTheDocument();
+    expect(
+      (await rowOf('Product 2')).queryByRole('link', { name: 'View on AliExpress' }),
+    ).not.toBeInTheDocument();
 
     const query = Object.fromEntries(api.sentTo(LIST)[0]?.url.searchParams ?? []);
     expect(query).toMatchObject({ country: 'BD', page: '1', limit: '10' });
@@ -90,12 +92,11 @@ describe('catalogue product list', { timeout: 15_000 }, () => {
     await rowOf('Product 1');
 
     const source = screen.getByLabelText('Source');
-    expect(within(source).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All Sources',
-      'aliexpress',
-      'local',
-      'vendor',
-    ]);
+    expect(
+      within(source)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Sources', 'aliexpress', 'local', 'vendor']);
     await user.selectOptions(source, 'local');
 
     await waitFor(() => expect(router.state.location.search).toEqual({ source: 'local' }));
@@ -147,7 +148,9 @@ describe('catalogue product list', { timeout: 15_000 }, () => {
 
     await user.click(edit);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-admin/products/edit-product/p-2'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/manage-admin/products/edit-product/p-2'),
+    );
   });
 
   it('disables the ticked products', async () => {
@@ -176,14 +179,19 @@ describe('catalogue product list', { timeout: 15_000 }, () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all products on this page' }));
     await user.click(
-      within(screen.getByRole('toolbar', { name: 'Product actions' })).getByRole('button', { name: 'Delete' }),
+      within(screen.getByRole('toolbar', { name: 'Product actions' })).getByRole('button', {
+        name: 'Delete',
+      }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm Delete' }));
     expect(api.sentTo('POST /product/bulk')).toHaveLength(0);
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Deleted 3 products.')).toBeInTheDocument();
-    expect(api.sentTo('POST /product/bulk')[0]?.body).toEqual({ action: 'delete', ids: ['p-1', 'p-2', 'p-3'] });
+    expect(api.sentTo('POST /product/bulk')[0]?.body).toEqual({
+      action: 'delete',
+      ids: ['p-1', 'p-2', 'p-3'],
+    });
   });
 
   it('sets a status on the ticked products with Bulk Edit', async () => {

@@ -3,13 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { adminSession } from '../../app/session';
 import { renderApp } from '../../test/render-app';
 import { makeAdminToken } from '../../test/tokens';
-import {
-  jsonResponse,
-  listEnvelope,
-  makeProduct,
-  statsEnvelope,
-  stubApi,
-} from './testing/product-api-stub';
+import { jsonResponse, listEnvelope, makeProduct, statsEnvelope, stubApi } from './testing/product-api-stub';
 
 const LIST = 'GET /product/';
 const STATS = 'GET /product/stats';
@@ -69,7 +63,7 @@ describe('Product Management list', { timeout: 15_000 }, () => {
     expect(row.getByRole('presentation')).toHaveAttribute('src', 'https://img.test/1-a.jpg');
   });
 
-  it("keeps a 60-character title whole", async () => {
+  it('keeps a 60-character title whole', async () => {
     const title = 'x'.repeat(60);
     stubList([makeProduct(1, {}, title)]);
     renderApp('/manage-admin/products');
@@ -133,7 +127,9 @@ describe('Product Management list', { timeout: 15_000 }, () => {
 
     await user.selectOptions(screen.getByLabelText('Source'), 'aliexpress');
 
-    await waitFor(() => expect(router.state.location.search).toEqual({ source: 'aliexpress', status: 'draft' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ source: 'aliexpress', status: 'draft' }),
+    );
     await waitFor(() => {
       const query = api.sentTo(LIST).at(-1)?.url.searchParams;
       expect(query?.get('page')).toBe('1');
@@ -223,14 +219,18 @@ describe('Product Management list', { timeout: 15_000 }, () => {
 
     await user.click((await rowOf('Product 3')).getByRole('button', { name: 'Delete' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Cancel' }),
+      within(await screen.findByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', {
+        name: 'Cancel',
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
 
     await user.click((await rowOf('Product 1')).getByRole('button', { name: 'Delete' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', { name: 'Delete' }),
+      within(await screen.findByRole('dialog', { name: 'Confirm Delete' })).getByRole('button', {
+        name: 'Delete',
+      }),
     );
 
     expect(await screen.findByText('You do not have permission.')).toBeInTheDocument();
@@ -272,7 +272,10 @@ describe('Product Management list', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Move to Draft' }));
 
     expect(await screen.findByText('Moved 3 products to draft.')).toBeInTheDocument();
-    expect(api.sentTo('POST /product/bulk')[0]?.body).toEqual({ action: 'draft', ids: ['p-1', 'p-2', 'p-3'] });
+    expect(api.sentTo('POST /product/bulk')[0]?.body).toEqual({
+      action: 'draft',
+      ids: ['p-1', 'p-2', 'p-3'],
+    });
   });
 
   it('asks before deleting the ticked products', async () => {

@@ -6,15 +6,19 @@ import { makeAdminToken } from '../../test/tokens';
 import { jsonResponse, makeProduct, stubApi } from './testing/product-api-stub';
 
 const detail = {
-  ...makeProduct(7, {
-    images: ['https://img.test/7-a.jpg', 'https://img.test/7-b.jpg'],
-    price: 18.99,
-    currency: 'USD',
-    originalPrice: 29.99,
-    availableStock: 412,
-    status: 'out_of_stock',
-    property: [{ attr_name: 'Brand Name', attr_value: 'SoundPeak' }],
-  }, 'TWS Wireless Earbuds'),
+  ...makeProduct(
+    7,
+    {
+      images: ['https://img.test/7-a.jpg', 'https://img.test/7-b.jpg'],
+      price: 18.99,
+      currency: 'USD',
+      originalPrice: 29.99,
+      availableStock: 412,
+      status: 'out_of_stock',
+      property: [{ attr_name: 'Brand Name', attr_value: 'SoundPeak' }],
+    },
+    'TWS Wireless Earbuds',
+  ),
   rate: 1,
   description: '<p>Crystal-clear <strong>sound</strong>.</p>',
   skus: [
@@ -55,7 +59,10 @@ describe('product viewer', { timeout: 15_000 }, () => {
     const summary = within(screen.getByRole('region', { name: 'Summary' }));
     expect(summary.getByText('Price').nextSibling).toHaveTextContent('$18.99$29.99');
     expect(summary.getByText('Stock').nextSibling).toHaveTextContent('412');
-    expect(screen.getByRole('img', { name: 'Product image' })).toHaveAttribute('src', 'https://img.test/7-a.jpg');
+    expect(screen.getByRole('img', { name: 'Product image' })).toHaveAttribute(
+      'src',
+      'https://img.test/7-a.jpg',
+    );
 
     const properties = within(screen.getByRole('table', { name: 'Properties' }));
     expect(properties.getByRole('rowheader', { name: 'Brand Name' })).toBeInTheDocument();
@@ -95,8 +102,7 @@ describe('product viewer', { timeout: 15_000 }, () => {
 
   it('has no marketplace link for a product created by hand', async () => {
     stubApi({
-      'GET /product/p-7': () =>
-        jsonResponse(200, { success: true, data: { ...detail, source: 'manual' } }),
+      'GET /product/p-7': () => jsonResponse(200, { success: true, data: { ...detail, source: 'manual' } }),
     });
     renderApp('/manage-admin/products/product-viewer?id=p-7');
 

@@ -24,7 +24,10 @@ export function useImportMarketplaceProduct() {
 
   async function save(productId: string, country: string, product: Schemas['AeProductResult']) {
     try {
-      const saved = await mutation.mutateAsync({ params: { path: { id: productId } }, body: { country, status: 'published', product } });
+      const saved = await mutation.mutateAsync({
+        params: { path: { id: productId } },
+        body: { country, status: 'published', product },
+      });
       toast.success(IMPORT_SAVED);
       return saved.data;
     } catch (error) {
@@ -33,5 +36,10 @@ export function useImportMarketplaceProduct() {
     }
   }
 
-  return { save, isPending: mutation.isPending, failed: mutation.isError, saved: mutation.data?.data ?? null };
+  return {
+    save,
+    isPending: mutation.isPending,
+    failed: mutation.isError,
+    saved: mutation.data?.data ?? null,
+  };
 }

@@ -18,7 +18,14 @@ type ImportPreviewProps = {
 };
 
 /** Spec 1 §2.11 step 2: what was found, 'Import to Catalog' and 'Search Another'. */
-export function ImportPreview({ found, onImport, onSearchAnother, importing, failed, saved }: ImportPreviewProps) {
+export function ImportPreview({
+  found,
+  onImport,
+  onSearchAnother,
+  importing,
+  failed,
+  saved,
+}: ImportPreviewProps) {
   const base = found.result.ae_item_base_info_dto;
   const [firstImage] = imageUrls(found.result);
   const skuCount = found.result.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.length;

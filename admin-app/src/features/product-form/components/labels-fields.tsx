@@ -86,7 +86,12 @@ export function LabelsFields({ form, title }: { form: LabelsForm; title: string 
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField control={control} name="labelName" label="Label Name" placeholder="e.g. New, Hot, Limited" />
+        <TextField
+          control={control}
+          name="labelName"
+          label="Label Name"
+          placeholder="e.g. New, Hot, Limited"
+        />
         <Controller
           control={control}
           name="labelColor"

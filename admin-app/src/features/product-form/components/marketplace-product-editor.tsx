@@ -25,7 +25,11 @@ export function useMarketplaceProductEditor(result: AeProductResult) {
 
   /** Shows every form's errors and answers the edited product, or null when a rule fails. */
   async function submit(): Promise<AeProductResult | null> {
-    const [info, props, skuList] = await Promise.all([validated(basicInfo), validated(properties), validated(skus)]);
+    const [info, props, skuList] = await Promise.all([
+      validated(basicInfo),
+      validated(properties),
+      validated(skus),
+    ]);
     if (!info || !props || !skuList) return null;
     return editedMarketplaceResult(result, info, props.properties, skuList.skus);
   }

@@ -7,7 +7,13 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useUploadMedia } from '../api/product.mutations';
-import { formatMegabytes, MAX_IMAGES, type MediaItem, type MediaValues, type mediaSchema } from '../schemas/media.schema';
+import {
+  formatMegabytes,
+  MAX_IMAGES,
+  type MediaItem,
+  type MediaValues,
+  type mediaSchema,
+} from '../schemas/media.schema';
 
 type MediaForm = UseFormReturn<MediaValues, unknown, z.output<typeof mediaSchema>>;
 
@@ -124,7 +130,12 @@ export function MediaFields({ form }: { form: MediaForm }) {
           No images yet.
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" aria-label="Product images" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack
+          gap="xs"
+          component="ul"
+          aria-label="Product images"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {images.map((image, index) => (
             <Paper key={image.id} withBorder p="xs" component="li" aria-label={image.name}>
               <Group wrap="nowrap" gap="sm">

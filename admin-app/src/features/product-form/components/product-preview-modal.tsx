@@ -15,13 +15,23 @@ type ProductPreviewModalProps = {
 export function ProductPreviewModal({ opened, onClose, product }: ProductPreviewModalProps) {
   const { basicInfo, media, properties, skus, seo, labels, status } = product;
   const defaultImage = media.images.find((image) => image.isDefault) ?? media.images[0];
-  const filledProperties = properties.properties.filter((row) => row.attr_name.trim() || row.attr_value.trim());
+  const filledProperties = properties.properties.filter(
+    (row) => row.attr_name.trim() || row.attr_value.trim(),
+  );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Product Preview" size="xl" scrollAreaComponent={ScrollArea.Autosize}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Product Preview"
+      size="xl"
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
       <Stack gap="md">
         <Group align="flex-start" wrap="nowrap">
-          {defaultImage ? <Image src={defaultImage.url} alt={defaultImage.name} w={140} h={140} radius="md" fit="cover" /> : null}
+          {defaultImage ? (
+            <Image src={defaultImage.url} alt={defaultImage.name} w={140} h={140} radius="md" fit="cover" />
+          ) : null}
           <Stack gap={4}>
             <Title order={3} size="h4">
               {basicInfo.productTitle.trim() || 'Untitled product'}
@@ -70,6 +80,7 @@ export function ProductPreviewModal({ opened, onClose, product }: ProductPreview
           ) : (
             <List size="sm">
               {filledProperties.map((row, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only snapshot whose rows never move
                 <List.Item key={`${row.attr_name}-${index}`}>
                   {row.attr_name}: {row.attr_value}
                 </List.Item>
@@ -91,9 +102,12 @@ export function ProductPreviewModal({ opened, onClose, product }: ProductPreview
             </Table.Thead>
             <Table.Tbody>
               {skus.skus.map((sku, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only snapshot whose rows never move
                 <Table.Tr key={`${sku.sku_id}-${index}`}>
                   <Table.Td>{sku.sku_id || '—'}</Table.Td>
-                  <Table.Td>{sku.offer_sale_price ? `${sku.offer_sale_price} ${sku.currency_code}` : '—'}</Table.Td>
+                  <Table.Td>
+                    {sku.offer_sale_price ? `${sku.offer_sale_price} ${sku.currency_code}` : '—'}
+                  </Table.Td>
                   <Table.Td>{sku.sku_price ? `${sku.sku_price} ${sku.currency_code}` : '—'}</Table.Td>
                   <Table.Td>{sku.sku_available_stock ?? '—'}</Table.Td>
                 </Table.Tr>

@@ -86,7 +86,9 @@ function downloadJson(fileName: string, data: unknown) {
  */
 export function ProductWizard(props: ProductWizardProps) {
   const editing = props.mode === 'edit';
-  const [defaults] = useState(() => (props.mode === 'edit' ? productFormFromDetail(props.product) : emptyProductForm()));
+  const [defaults] = useState(() =>
+    props.mode === 'edit' ? productFormFromDetail(props.product) : emptyProductForm(),
+  );
   const forms = useProductForms(defaults);
   const complete = useSectionCompletion(forms);
   const [active, setActive] = useState(0);
@@ -100,7 +102,8 @@ export function ProductWizard(props: ProductWizardProps) {
 
   const completedCount = SECTIONS.filter((section) => complete[section]).length;
   const progress = Math.round((completedCount / SECTIONS.length) * 100);
-  const stepComplete = (index: number) => STEPS[index]?.sections.every((section) => complete[section]) ?? false;
+  const stepComplete = (index: number) =>
+    STEPS[index]?.sections.every((section) => complete[section]) ?? false;
   // Creating: a step opens once every step before it is complete. Editing: any step opens.
   const canOpen = (index: number) => editing || STEPS.slice(0, index).every((_, i) => stepComplete(i));
   const title = forms.basicInfo.watch('productTitle');
@@ -110,7 +113,9 @@ export function ProductWizard(props: ProductWizardProps) {
     setServerError(null);
     const result = await validateProductForms(forms);
     if (!result.ok) {
-      const firstStep = STEPS.findIndex((step) => step.sections.some((section) => result.failed.includes(section)));
+      const firstStep = STEPS.findIndex((step) =>
+        step.sections.some((section) => result.failed.includes(section)),
+      );
       if (firstStep >= 0) setActive(firstStep);
       toast.error(FORM_ERRORS_BANNER);
       return null;
@@ -155,7 +160,9 @@ export function ProductWizard(props: ProductWizardProps) {
       title: `${body.title} (Copy)`.slice(0, 1000),
       // A copy's SKUs need ids of their own.
       skus: body.skus?.map((sku) => ({ ...sku, sku_id: `${sku.sku_id.slice(0, 59)}-copy` })),
-      seo: body.seo ? { ...body.seo, slug: body.seo.slug ? `${body.seo.slug.slice(0, 195)}-copy` : body.seo.slug } : body.seo,
+      seo: body.seo
+        ? { ...body.seo, slug: body.seo.slug ? `${body.seo.slug.slice(0, 195)}-copy` : body.seo.slug }
+        : body.seo,
     };
     try {
       const created = await createProduct.mutateAsync({ body: copy });
@@ -201,7 +208,12 @@ export function ProductWizard(props: ProductWizardProps) {
           </Text>
         </Stack>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={saveDraft} disabled={busy}>
+          <Button
+            variant="default"
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={saveDraft}
+            disabled={busy}
+          >
             Save Draft
           </Button>
           <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)}>
@@ -219,9 +231,7 @@ export function ProductWizard(props: ProductWizardProps) {
             <Paper withBorder p="md">
               <Stack gap="xs">
                 <Group justify="space-between">
-                  <Text fw={600}>
-                    Progress
-                  </Text>
+                  <Text fw={600}>Progress</Text>
                   <Text fw={600}>{`${progress}%`}</Text>
                 </Group>
                 <Progress value={progress} aria-label="Progress" />
@@ -249,7 +259,12 @@ export function ProductWizard(props: ProductWizardProps) {
                   Preview Product
                 </Button>
                 {editing ? (
-                  <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => void duplicate()} disabled={busy}>
+                  <Button
+                    variant="light"
+                    leftSection={<IconCopy size={16} />}
+                    onClick={() => void duplicate()}
+                    disabled={busy}
+                  >
                     Duplicate Product
                   </Button>
                 ) : null}
@@ -269,7 +284,11 @@ export function ProductWizard(props: ProductWizardProps) {
                 </Alert>
               ) : null}
               <Group justify="space-between">
-                <Button variant="default" onClick={() => setActive((step) => step - 1)} disabled={active === 0}>
+                <Button
+                  variant="default"
+                  onClick={() => setActive((step) => step - 1)}
+                  disabled={active === 0}
+                >
                   Previous Step
                 </Button>
                 <Group gap="xs">

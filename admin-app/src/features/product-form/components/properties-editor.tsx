@@ -27,7 +27,8 @@ export function PropertiesEditor({ form }: { form: PropertiesForm }) {
       attr_value: '',
     }));
     if (added.length === 0) return;
-    const onlyAnEmptyRow = rows.length === 1 && rows[0]?.attr_name.trim() === '' && rows[0]?.attr_value.trim() === '';
+    const onlyAnEmptyRow =
+      rows.length === 1 && rows[0]?.attr_name.trim() === '' && rows[0]?.attr_value.trim() === '';
     if (onlyAnEmptyRow) replace(added);
     else append(added);
   }
@@ -42,7 +43,11 @@ export function PropertiesEditor({ form }: { form: PropertiesForm }) {
           <Button variant="default" leftSection={<IconPlus size={16} />} onClick={addCommonProperties}>
             Add Common Properties
           </Button>
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => append(emptyPropertyRow())}>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => append(emptyPropertyRow())}
+          >
             Add Property
           </Button>
         </Group>
@@ -62,14 +67,24 @@ export function PropertiesEditor({ form }: { form: PropertiesForm }) {
                 control={control}
                 name={`properties.${index}.attr_name`}
                 render={({ field: input }) => (
-                  <TextInput {...input} label="Attribute Name" placeholder="e.g. Material" style={{ flex: 1 }} />
+                  <TextInput
+                    {...input}
+                    label="Attribute Name"
+                    placeholder="e.g. Material"
+                    style={{ flex: 1 }}
+                  />
                 )}
               />
               <Controller
                 control={control}
                 name={`properties.${index}.attr_value`}
                 render={({ field: input }) => (
-                  <TextInput {...input} label="Attribute Value" placeholder="e.g. Cotton" style={{ flex: 1 }} />
+                  <TextInput
+                    {...input}
+                    label="Attribute Value"
+                    placeholder="e.g. Cotton"
+                    style={{ flex: 1 }}
+                  />
                 )}
               />
               <Badge variant="light" color={complete ? 'teal' : 'gray'} mb={6}>

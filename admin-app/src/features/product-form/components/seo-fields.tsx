@@ -12,7 +12,13 @@ export function SeoFields({ form, title }: { form: SeoForm; title: string }) {
   return (
     <Stack gap="md">
       <TextField control={control} name="metaTitle" label="Meta Title" placeholder={title} withAsterisk />
-      <TextareaField control={control} name="metaDescription" label="Meta Description" rows={3} withAsterisk />
+      <TextareaField
+        control={control}
+        name="metaDescription"
+        label="Meta Description"
+        rows={3}
+        withAsterisk
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField
           control={control}

@@ -70,18 +70,29 @@ export function SkuEditor({ form }: { form: SkusForm }) {
               />
               <TextField control={control} name={`skus.${index}.limit_strategy`} label="Limit Strategy" />
             </SimpleGrid>
-            <CheckboxField control={control} name={`skus.${index}.price_include_tax`} label="Price includes tax" />
+            <CheckboxField
+              control={control}
+              name={`skus.${index}.price_include_tax`}
+              label="Price includes tax"
+            />
 
             {field.ae_sku_property_dtos.ae_sku_property_d_t_o.map((property, propertyIndex) => {
-              const base = `skus.${index}.ae_sku_property_dtos.ae_sku_property_d_t_o.${propertyIndex}` as const;
+              const base =
+                `skus.${index}.ae_sku_property_dtos.ae_sku_property_d_t_o.${propertyIndex}` as const;
               return (
                 <Fieldset
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a SKU's properties are fixed slots that are never reordered
                   key={`${property.sku_property_id}-${propertyIndex}`}
                   legend={`${property.sku_property_name} (${property.sku_property_id})`}
                   variant="filled"
                 >
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextField control={control} name={`${base}.sku_property_value`} label="Property Value" required />
+                    <TextField
+                      control={control}
+                      name={`${base}.sku_property_value`}
+                      label="Property Value"
+                      required
+                    />
                     <NumberField
                       control={control}
                       name={`${base}.property_value_id`}
@@ -99,7 +110,12 @@ export function SkuEditor({ form }: { form: SkusForm }) {
                           name={`${base}.property_value_definition_name`}
                           label="Color Name"
                         />
-                        <TextField control={control} name={`${base}.sku_image`} label="SKU Image URL" type="url" />
+                        <TextField
+                          control={control}
+                          name={`${base}.sku_image`}
+                          label="SKU Image URL"
+                          type="url"
+                        />
                       </>
                     ) : null}
                   </SimpleGrid>

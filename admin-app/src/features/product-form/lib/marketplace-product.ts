@@ -1,7 +1,11 @@
 import type { Schemas } from '@shop/sdk/types';
 import type { z } from 'zod';
 import type { BasicInfo, BasicInfoValues } from '../schemas/basic-info.schema';
-import { emptyPropertyRow, type PropertiesValues, type PropertySubmission } from '../schemas/properties.schema';
+import {
+  emptyPropertyRow,
+  type PropertiesValues,
+  type PropertySubmission,
+} from '../schemas/properties.schema';
 import { newSku, type SkusValues, type skusSchema, skuToValues } from '../schemas/skus.schema';
 
 type AeProductResult = Schemas['AeProductResult'];
@@ -40,7 +44,8 @@ export function editedMarketplaceResult(
     ae_item_base_info_dto: {
       ...result.ae_item_base_info_dto,
       subject: basicInfo.productTitle,
-      avg_evaluation_rating: basicInfo.averageRating === undefined ? undefined : String(basicInfo.averageRating),
+      avg_evaluation_rating:
+        basicInfo.averageRating === undefined ? undefined : String(basicInfo.averageRating),
       evaluation_count: basicInfo.reviewCount === undefined ? undefined : String(basicInfo.reviewCount),
       category_id: basicInfo.categoryId,
       currency_code: basicInfo.currency,

@@ -3,7 +3,11 @@ import type { z } from 'zod';
 import { type BasicInfo, type BasicInfoValues, emptyBasicInfo } from '../schemas/basic-info.schema';
 import { emptyLabels, type LabelsValues, type labelsSchema } from '../schemas/labels.schema';
 import { emptyMedia, type MediaValues, type mediaSchema } from '../schemas/media.schema';
-import { emptyPropertyRow, type PropertiesValues, type PropertySubmission } from '../schemas/properties.schema';
+import {
+  emptyPropertyRow,
+  type PropertiesValues,
+  type PropertySubmission,
+} from '../schemas/properties.schema';
 import { emptySeo, type SeoValues, type seoSchema } from '../schemas/seo.schema';
 import { newSku, type SkusValues, type skusSchema, skuToValues } from '../schemas/skus.schema';
 
@@ -57,7 +61,13 @@ export function productFormFromDetail(product: Schemas['ProductDetail']): Produc
         isDefault: image.isDefault,
         order: image.order ?? index,
       }))
-    : product.images.map((url, index) => ({ id: `${index}-${url}`, url, name: fileName(url), isDefault: index === 0, order: index }));
+    : product.images.map((url, index) => ({
+        id: `${index}-${url}`,
+        url,
+        name: fileName(url),
+        isDefault: index === 0,
+        order: index,
+      }));
   media.sort((a, b) => a.order - b.order);
   const skus = product.skus.map(skuToValues);
   return {

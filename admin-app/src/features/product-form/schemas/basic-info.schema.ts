@@ -36,7 +36,10 @@ export const basicInfoSchema = z.object({
   reviewCount: z
     .string()
     .trim()
-    .refine((text) => text === '' || NON_NEGATIVE_INTEGER.test(text), 'Review Count must be a non-negative integer.')
+    .refine(
+      (text) => text === '' || NON_NEGATIVE_INTEGER.test(text),
+      'Review Count must be a non-negative integer.',
+    )
     .transform((text) => (text === '' ? undefined : Number(text))),
   categoryId: z
     .string()

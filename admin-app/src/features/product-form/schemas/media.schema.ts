@@ -28,21 +28,22 @@ export const mediaSchema = z.object({
         items.findIndex((item) => item.isDefault),
         0,
       );
-      return items.map(
-        (item, index): Schemas['ProductImage'] => ({
-          url: item.url,
-          name: item.name,
-          size: item.size,
-          isDefault: index === defaultIndex,
-          order: index,
-        }),
-      );
+      return items.map((item, index): Schemas['ProductImage'] => ({
+        url: item.url,
+        name: item.name,
+        size: item.size,
+        isDefault: index === defaultIndex,
+        order: index,
+      }));
     }),
   videoUrl: z
     .string()
     .trim()
     .max(2000, 'Video URL must be at most 2000 characters.')
-    .refine((url) => url === '' || /^https?:\/\/\S+$/.test(url), 'Enter a video address starting with http:// or https://.')
+    .refine(
+      (url) => url === '' || /^https?:\/\/\S+$/.test(url),
+      'Enter a video address starting with http:// or https://.',
+    )
     .transform((url) => (url === '' ? null : url)),
 });
 

@@ -14,7 +14,8 @@ const propertyRow = z.object({ attr_name: z.string(), attr_value: z.string() });
 type PropertyRow = z.infer<typeof propertyRow>;
 
 /** A property is Complete when its name and value are both filled (spaces do not count). */
-export const isPropertyComplete = (row: PropertyRow) => row.attr_name.trim() !== '' && row.attr_value.trim() !== '';
+export const isPropertyComplete = (row: PropertyRow) =>
+  row.attr_name.trim() !== '' && row.attr_value.trim() !== '';
 
 /** Spec 1 §5 "Properties": at least one row, and every row needs a name and a value. */
 export const propertiesSchema = z.object({

@@ -11,14 +11,23 @@ export const seoSchema = z.object({
     .string()
     .trim()
     .max(200, 'URL Slug must be at most 200 characters.')
-    .regex(SLUG, 'URL Slug may only hold lower-case letters and digits joined by single hyphens (e.g. canvas-tote-bag).'),
+    .regex(
+      SLUG,
+      'URL Slug may only hold lower-case letters and digits joined by single hyphens (e.g. canvas-tote-bag).',
+    ),
   focusKeyword: z.string().trim().max(100, 'Focus Keyword must be at most 100 characters.'),
   index: z.boolean(),
 }) satisfies z.ZodType<Schemas['ProductSeo']>;
 
 export type SeoValues = z.input<typeof seoSchema>;
 
-export const emptySeo: SeoValues = { metaTitle: '', metaDescription: '', slug: '', focusKeyword: '', index: true };
+export const emptySeo: SeoValues = {
+  metaTitle: '',
+  metaDescription: '',
+  slug: '',
+  focusKeyword: '',
+  index: true,
+};
 
 /** Progress counts SEO as done once the title, description and slug are set (and valid). */
 export function isSeoComplete(values: SeoValues): boolean {

@@ -98,7 +98,11 @@ export function newSku(): SkuValues {
     currency_code: 'USD',
     ae_sku_property_dtos: {
       ae_sku_property_d_t_o: [
-        { ...startingProperty(COLOR_PROPERTY_ID, 'Color'), property_value_definition_name: '', sku_image: '' },
+        {
+          ...startingProperty(COLOR_PROPERTY_ID, 'Color'),
+          property_value_definition_name: '',
+          sku_image: '',
+        },
         startingProperty(IS_CUSTOMIZED_PROPERTY_ID, 'Is Customized'),
         startingProperty(SHIPS_FROM_PROPERTY_ID, 'Ships From'),
       ],

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Card, List, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconArrowLeft, IconBrandAlipay, IconBuilding, IconPencil, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

@@ -14,7 +14,10 @@ const DONE: Record<BulkAction, (count: number) => string> = {
 };
 
 /** Runs one bulk action and reports how many products it changed, or why it failed. */
-export async function runBulkAction(action: BulkAction, run: () => Promise<{ data: ResponseData<'bulkProducts'> }>) {
+export async function runBulkAction(
+  action: BulkAction,
+  run: () => Promise<{ data: ResponseData<'bulkProducts'> }>,
+) {
   try {
     const { data } = await run();
     toast.success(DONE[action](data.affected));

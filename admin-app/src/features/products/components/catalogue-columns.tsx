@@ -67,7 +67,11 @@ export function catalogueColumns({ rows, selection, onDelete }: CatalogueColumns
               View on AliExpress
             </Anchor>
           ) : null}
-          <AnchorLink to="/manage-admin/products/edit-product/$id" params={{ id: row.original._id }} size="sm">
+          <AnchorLink
+            to="/manage-admin/products/edit-product/$id"
+            params={{ id: row.original._id }}
+            size="sm"
+          >
             Edit
           </AnchorLink>
           <Button variant="subtle" color="red" size="compact-sm" onClick={() => onDelete(row.original._id)}>

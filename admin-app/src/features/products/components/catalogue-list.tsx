@@ -1,6 +1,6 @@
 import { Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { toast } from '@shop/ui/notifications';
 import { DataTable } from '@shop/ui/data-table';
+import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -11,5 +11,7 @@ export const AnchorLink = createLink(
 );
 
 export const ButtonLink = createLink(
-  forwardRef<HTMLAnchorElement, ButtonElementProps>((props, ref) => <Button component="a" ref={ref} {...props} />),
+  forwardRef<HTMLAnchorElement, ButtonElementProps>((props, ref) => (
+    <Button component="a" ref={ref} {...props} />
+  )),
 );

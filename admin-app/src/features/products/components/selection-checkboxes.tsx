@@ -14,7 +14,15 @@ export function SelectAllCheckbox({ selection, pageIds }: { selection: RowSelect
   );
 }
 
-export function SelectRowCheckbox({ selection, id, name }: { selection: RowSelection; id: string; name: string }) {
+export function SelectRowCheckbox({
+  selection,
+  id,
+  name,
+}: {
+  selection: RowSelection;
+  id: string;
+  name: string;
+}) {
   return (
     <Checkbox
       aria-label={`Select ${name}`}

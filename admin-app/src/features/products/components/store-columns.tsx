@@ -2,8 +2,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import type { StoreRow } from '../lib/product-rows';
 import { ProductStatusBadge } from './product-status-badge';
-import { AnchorLink } from './router-links';
 import { ProductThumb } from './product-thumb';
+import { AnchorLink } from './router-links';
 import { SelectAllCheckbox, SelectRowCheckbox } from './selection-checkboxes';
 import type { RowSelection } from './use-row-selection';
 
@@ -37,7 +37,12 @@ export function storeColumns({ rows, selection, onDelete }: StoreColumnsOptions)
         <Group gap="sm" wrap="nowrap">
           <ProductThumb src={row.original.image} />
           <Stack gap={2}>
-            <Text size="sm" fw={500} c={row.original.invalid ? 'red' : undefined} title={row.original.fullTitle}>
+            <Text
+              size="sm"
+              fw={500}
+              c={row.original.invalid ? 'red' : undefined}
+              title={row.original.fullTitle}
+            >
               {row.original.title}
             </Text>
             <Text size="xs" c="dimmed">
@@ -59,18 +64,10 @@ export function storeColumns({ rows, selection, onDelete }: StoreColumnsOptions)
       header: 'Actions',
       cell: ({ row }) => (
         <Group gap="xs" wrap="nowrap">
-          <AnchorLink
-            to="/manage-admin/products/edit-product/$id"
-            params={{ id: row.original.id }}
-            size="sm"
-          >
+          <AnchorLink to="/manage-admin/products/edit-product/$id" params={{ id: row.original.id }} size="sm">
             Edit
           </AnchorLink>
-          <AnchorLink
-            to="/manage-admin/products/product-viewer"
-            search={{ id: row.original.id }}
-            size="sm"
-          >
+          <AnchorLink to="/manage-admin/products/product-viewer" search={{ id: row.original.id }} size="sm">
             View
           </AnchorLink>
           <Button variant="subtle" color="red" size="compact-sm" onClick={() => onDelete(row.original.id)}>

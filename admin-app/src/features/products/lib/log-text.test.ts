@@ -28,7 +28,9 @@ describe('readLogText', () => {
   });
 
   it('leaves out what the record lacks', () => {
-    expect(readLogText('{"ae_item_base_info_dto":{"subject":"  "},"ae_multimedia_info_dto":{"image_urls":""}}')).toEqual({
+    expect(
+      readLogText('{"ae_item_base_info_dto":{"subject":"  "},"ae_multimedia_info_dto":{"image_urls":""}}'),
+    ).toEqual({
       title: undefined,
       image: undefined,
       itemId: undefined,

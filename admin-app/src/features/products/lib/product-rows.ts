@@ -51,7 +51,8 @@ export function toStoreRow(item: ProductListItem): StoreRow {
  * price (already in the list's currency).
  */
 function storePrice(item: ProductListItem, discountPrice?: string, currencyCode?: string): string {
-  const amount = discountPrice === undefined || discountPrice.trim() === '' ? Number.NaN : Number(discountPrice);
+  const amount =
+    discountPrice === undefined || discountPrice.trim() === '' ? Number.NaN : Number(discountPrice);
   if (currencyCode && Number.isFinite(amount)) return formatMoney(amount, currencyCode);
   return formatMoney(item.price, item.currency);
 }

@@ -19,7 +19,8 @@ function ProductManagementScreen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
-    (change: Partial<StoreListSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change }) }),
+    (change: Partial<StoreListSearch>) =>
+      void navigate({ search: (previous) => ({ ...previous, ...change }) }),
     [navigate],
   );
   return (

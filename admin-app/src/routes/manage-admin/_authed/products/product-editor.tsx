@@ -9,7 +9,11 @@ export const Route = createFileRoute('/manage-admin/_authed/products/product-edi
   // The editor lives at edit-product/$id (spec 1 §2.1); `product-editor?id=` is kept as a way there.
   beforeLoad: ({ search }) => {
     if (search.id) {
-      throw redirect({ to: '/manage-admin/products/edit-product/$id', params: { id: search.id }, replace: true });
+      throw redirect({
+        to: '/manage-admin/products/edit-product/$id',
+        params: { id: search.id },
+        replace: true,
+      });
     }
   },
   component: ProductEditorScreen,

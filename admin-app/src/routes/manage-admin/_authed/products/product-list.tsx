@@ -19,7 +19,8 @@ function ProductListScreen() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onSearchChange = useCallback(
-    (change: Partial<CatalogueSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change }) }),
+    (change: Partial<CatalogueSearch>) =>
+      void navigate({ search: (previous) => ({ ...previous, ...change }) }),
     [navigate],
   );
   return (

@@ -5,7 +5,10 @@ import { useState } from 'react';
 import { ScreenTitle } from '../../../../../components/screen-title';
 import { useImportMarketplaceProduct } from '../../../../../features/marketplace-import/api/use-import-marketplace-product';
 import { ImageStrip } from '../../../../../features/marketplace-import/components/image-strip';
-import { ImportPreview, NoProductData } from '../../../../../features/marketplace-import/components/import-preview';
+import {
+  ImportPreview,
+  NoProductData,
+} from '../../../../../features/marketplace-import/components/import-preview';
 import { ImportStepper } from '../../../../../features/marketplace-import/components/import-stepper';
 import { ProductIdStep } from '../../../../../features/marketplace-import/components/product-id-step';
 import {
