@@ -1,12 +1,88 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 const port = 5174;
 
-export default defineConfig({
+// Libraries every page starts with get chunks of their own, so an app release does not re-download them. Only
+// modules of the first load ('$initial') are grouped; the rest stay with the lazy screens that use them.
+const vendorChunks = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  {
+    name: 'router',
+    test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
+  },
+  {
+    name: 'query',
+    test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|openapi-fetch|openapi-react-query)[\\/]/,
+  },
+  { name: 'mantine', test: /node_modules[\\/](@mantine|react-transition-group|clsx)[\\/]/ },
+];
+
+/**
+ * src/app/mantine-styles.ts imports Mantine's styles per component. Every Mantine component carries a
+ * `<Name>.module.mjs` (its class names); the build stops when one is bundled without `styles/<Name>.css`.
+ */
+function mantineStylesGuard(): Plugin {
+  return {
+    name: 'mantine-styles-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const ids = Object.values(bundle)
+        .flatMap((output) => (output.type === 'chunk' ? Object.keys(output.modules) : []))
+        .map((id) => id.replaceAll('\\', '/'));
+      const styles = new Set(ids.flatMap((id) => id.match(/@mantine\/core\/styles\/(\w+)\.css$/)?.[1] ?? []));
+      const used = ids.flatMap(
+        (id) => id.match(/@mantine\/core\/esm\/components\/.+\/(\w+)\.module\.mjs$/)?.[1] ?? [],
+      );
+      const missing = [...new Set(used)].filter((name) => !styles.has(name));
+      if (missing.length > 0) {
+        const files = missing.map((name) => `@mantine/core/styles/${name}.css`).join(', ');
+        this.error(`Mantine styles missing from src/app/mantine-styles.ts: ${files}`);
+      }
+    },
+  };
+}
+
+/** Opens the connections to the API (which also serves product images) while the page's scripts download. */
+function preconnectToApi(apiUrl: string): Plugin {
+  return {
+    name: 'preconnect-to-api',
+    transformIndexHtml() {
+      // A relative API address is the page's own origin: nothing to open.
+      if (!URL.canParse(apiUrl)) return [];
+      const href = new URL(apiUrl).origin;
+      // The API's fetch() calls are CORS requests and images are not; the browser keeps a connection for each.
+      return [
+        { tag: 'link', attrs: { rel: 'preconnect', href, crossorigin: '' }, injectTo: 'head' },
+        { tag: 'link', attrs: { rel: 'preconnect', href }, injectTo: 'head' },
+      ];
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
   // The router plugin must run before react() so it can split route files first.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    mantineStylesGuard(),
+    // The same default as src/lib/api.ts.
+    preconnectToApi(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_URL ?? 'http://localhost:3000/api'),
+  ],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: vendorChunks.map((group, index) => ({
+            ...group,
+            tags: ['$initial'],
+            priority: vendorChunks.length - index,
+          })),
+        },
+      },
+    },
+  },
   server: { port, strictPort: true },
   preview: { port, strictPort: true },
-});
+}));

@@ -1,7 +1,6 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import { createHashHistory } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppQueryClient } from './app/query-client';
@@ -15,8 +14,18 @@ const router = createAppRouter(createHashHistory(), { queryClient, session: cust
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+// The first page is resolved before React renders it. Its render is then one transition, which React does in
+// small slices that let the browser paint and answer input between them; resolved by the mounted router instead,
+// it would be one long synchronous task.
+void router
+  .load()
+  .catch(console.error)
+  .then(() => {
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App router={router} queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
+  });

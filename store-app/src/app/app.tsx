@@ -1,10 +1,16 @@
 import { MantineProvider } from '@mantine/core';
-import { AppNotifications } from '@shop/ui/notifications';
 import { theme } from '@shop/ui/theme';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { settingsColorSchemeManager } from '../features/settings/settings-store';
+import { useAfterFirstPaint } from '../lib/after-first-paint';
 import type { createAppRouter } from './router';
+
+// See lib/toast.ts: the toast host is fetched once the first screen is painted.
+const AppNotifications = lazy(() =>
+  import('@shop/ui/notifications').then((module) => ({ default: module.AppNotifications })),
+);
 
 type AppProps = {
   router: ReturnType<typeof createAppRouter>;
@@ -22,10 +28,20 @@ export function App({ router, queryClient, env = 'default' }: AppProps) {
       colorSchemeManager={settingsColorSchemeManager}
       env={env}
     >
-      <AppNotifications />
+      <DeferredNotifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );
+}
+
+// A component of its own, so the first paint re-renders only it, not the whole app.
+function DeferredNotifications() {
+  const painted = useAfterFirstPaint();
+  return painted ? (
+    <Suspense fallback={null}>
+      <AppNotifications />
+    </Suspense>
+  ) : null;
 }

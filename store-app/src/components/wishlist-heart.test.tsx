@@ -27,8 +27,10 @@ const earbuds = {
   currency: 'USD',
 };
 
-const wishlistOf = (...products: (typeof earbuds)[]) => () =>
-  json(200, { success: true, data: products.map((product) => ({ _id: `w-${product._id}`, product })) });
+const wishlistOf =
+  (...products: (typeof earbuds)[]) =>
+  () =>
+    json(200, { success: true, data: products.map((product) => ({ _id: `w-${product._id}`, product })) });
 
 /** The heart on a page of its own (it is shared by the catalogue's cards and the product page). */
 function renderHeart(path = '/products/p1') {

@@ -1,13 +1,17 @@
-import { ActionIcon, type ActionIconProps, Button, Group, Modal, Text } from '@mantine/core';
+import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas, SuccessBody } from '@shop/sdk/types';
-import { toast } from '@shop/ui/notifications';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { type MouseEvent, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { $api, api, unwrap } from '../lib/api';
 import { useSessionUser } from '../lib/session';
+import { toast } from '../lib/toast';
+
+// The sign-in dialog (Mantine's modal, focus trap and scroll lock) is fetched when a signed-out shopper needs it.
+const SignInPrompt = lazy(() =>
+  import('./sign-in-prompt').then((module) => ({ default: module.SignInPrompt })),
+);
 
 const ADD_FAILED = 'Failed to add to wishlist';
 const REMOVE_FAILED = 'Failed to remove from wishlist';
@@ -81,34 +85,11 @@ export function WishlistHeart({ productId, product, size = 'lg' }: WishlistHeart
       >
         {wished ? <IconHeartFilled size={20} /> : <IconHeart size={20} />}
       </ActionIcon>
-      {askingToSignIn && <SignInPrompt onClose={() => setAskingToSignIn(false)} />}
+      {askingToSignIn && (
+        <Suspense fallback={null}>
+          <SignInPrompt onClose={() => setAskingToSignIn(false)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function SignInPrompt({ onClose }: { onClose: () => void }) {
-  // After signing in the shopper comes back to the page they were on.
-  const here = useRouterState({ select: (state) => state.location.href });
-  const navigate = useNavigate();
-  const signIn = () => {
-    onClose();
-    void navigate({ to: '/login', search: { redirect: here } });
-  };
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Sign in required"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Text>Please sign in to save products to your wishlist.</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={signIn}>Sign In</Button>
-      </Group>
-    </Modal>
   );
 }

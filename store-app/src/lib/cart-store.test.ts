@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addToCart,
   cartStore,
@@ -79,5 +79,25 @@ describe('cart store', () => {
       items: [{ ...earbuds, quantity: 1 }],
       checkoutItems: [],
     });
+  });
+
+  it('reads back a cart saved by an earlier visit, and ignores one of the wrong shape', async () => {
+    const loadStoredCart = async (stored: unknown) => {
+      localStorage.setItem('shop.cart', JSON.stringify(stored));
+      vi.resetModules();
+      return (await import('./cart-store')).cartStore.get();
+    };
+    const saved = {
+      items: [{ ...earbuds, quantity: 2, currency: 'EUR', logistics_service_name: 'Standard Shipping' }],
+      checkoutItems: [{ ...lamp, quantity: 1 }],
+    };
+    expect(await loadStoredCart(saved)).toEqual(saved);
+
+    const empty = { items: [], checkoutItems: [] };
+    expect(await loadStoredCart({ items: [{ ...earbuds, quantity: 0 }], checkoutItems: [] })).toEqual(empty);
+    expect(
+      await loadStoredCart({ items: [{ ...earbuds, quantity: 1, price: '19.99' }], checkoutItems: [] }),
+    ).toEqual(empty);
+    expect(await loadStoredCart({ items: [] })).toEqual(empty);
   });
 });

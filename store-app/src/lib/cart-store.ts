@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { createPersistedStore, usePersistedStore } from './persisted-store';
 import { CART_KEY } from './storage-keys';
 
@@ -11,31 +10,64 @@ export const MAX_LINE_QUANTITY = 12;
  * currency `price` was shown in (so a later currency switch does not mislabel it), and `logistics_service_name` the
  * delivery option the shopper chose on the product page, which the checkout sends with the order.
  */
-const cartItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  price: z.number(),
-  quantity: z.int().check(z.positive()),
-  image: z.string(),
-  sku_id: z.string(),
-  currency: z.optional(z.string()),
-  logistics_service_name: z.optional(z.string()),
-});
+export type CartItem = {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  image: string;
+  sku_id: string;
+  currency?: string;
+  logistics_service_name?: string;
+};
 
-const cartSchema = z.object({
-  items: z.array(cartItemSchema),
+export type Cart = {
+  items: CartItem[];
   /** Set by Buy Now, Order Now or Proceed to Checkout; the checkout screen reads it. */
-  checkoutItems: z.array(cartItemSchema),
-});
+  checkoutItems: CartItem[];
+};
 
-export type CartItem = z.infer<typeof cartItemSchema>;
-export type Cart = z.infer<typeof cartSchema>;
 /** What names a line: a product in one variation (two colours of one product are two lines). */
 export type CartLineKey = Pick<CartItem, 'id' | 'sku_id'>;
 
 const emptyCart: Cart = { items: [], checkoutItems: [] };
 
-export const cartStore = createPersistedStore<Cart>(CART_KEY, cartSchema, emptyCart);
+// Plain checks rather than a schema library: the cart is read on every page's first load.
+function parseCartItem(value: unknown): CartItem | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, name, price, quantity, image, sku_id, currency, logistics_service_name } = value as Record<
+    string,
+    unknown
+  >;
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof image !== 'string') return undefined;
+  if (typeof sku_id !== 'string' || typeof price !== 'number' || !Number.isFinite(price)) return undefined;
+  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity <= 0) return undefined;
+  if (currency !== undefined && typeof currency !== 'string') return undefined;
+  if (logistics_service_name !== undefined && typeof logistics_service_name !== 'string') return undefined;
+  const item: CartItem = { id, name, price, quantity, image, sku_id };
+  if (currency !== undefined) item.currency = currency;
+  if (logistics_service_name !== undefined) item.logistics_service_name = logistics_service_name;
+  return item;
+}
+
+/** A stored cart with any line that is not a cart item is not trusted at all (the empty cart is used instead). */
+function parseCartItems(value: unknown): CartItem[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const items = value.map(parseCartItem);
+  return items.every((item) => item !== undefined) ? items : undefined;
+}
+
+function parseCart(value: unknown): Cart | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { items, checkoutItems } = value as Record<string, unknown>;
+  const parsedItems = parseCartItems(items);
+  const parsedCheckoutItems = parseCartItems(checkoutItems);
+  return parsedItems && parsedCheckoutItems
+    ? { items: parsedItems, checkoutItems: parsedCheckoutItems }
+    : undefined;
+}
+
+export const cartStore = createPersistedStore<Cart>(CART_KEY, parseCart, emptyCart);
 
 function isSameLine(a: CartLineKey, b: CartLineKey): boolean {
   return a.id === b.id && a.sku_id === b.sku_id;

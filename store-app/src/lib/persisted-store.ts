@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-/** What the store needs of a schema: zod's `safeParse` (the entry uses `zod/mini` to stay small). */
-export type StoredSchema<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
+/** Reads a stored value back: the value in its current shape, or undefined when it is not one. */
+export type StoredParser<T> = (data: unknown) => T | undefined;
 
 export type PersistedStore<T> = {
   get(): T;
@@ -10,15 +10,11 @@ export type PersistedStore<T> = {
 };
 
 /**
- * A value kept in localStorage and shared by every component that reads it. Stored data is parsed with
- * `schema` so an old or hand-edited entry falls back instead of breaking the app; storage problems
+ * A value kept in localStorage and shared by every component that reads it. Stored data is checked by
+ * `parse` so an old or hand-edited entry falls back instead of breaking the app; storage problems
  * (private mode, quota) are only logged, as the spec asks for the cart.
  */
-export function createPersistedStore<T>(
-  key: string,
-  schema: StoredSchema<T>,
-  fallback: T,
-): PersistedStore<T> {
+export function createPersistedStore<T>(key: string, parse: StoredParser<T>, fallback: T): PersistedStore<T> {
   const listeners = new Set<() => void>();
   let current = load();
 
@@ -26,8 +22,7 @@ export function createPersistedStore<T>(
     try {
       const raw = localStorage.getItem(key);
       if (raw === null) return fallback;
-      const parsed = schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : fallback;
+      return parse(JSON.parse(raw)) ?? fallback;
     } catch (error) {
       console.warn(`Could not read ${key} from storage`, error);
       return fallback;

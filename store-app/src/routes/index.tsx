@@ -5,6 +5,9 @@ import { parseHomeSearch } from '../features/catalogue/lib/list-filters';
 import { useStoreSettings } from '../features/settings/settings-store';
 
 export const Route = createFileRoute('/')({
+  // The home page is where most visits start: its component ships with the app instead of as a second,
+  // sequential download (pending, error and not-found components are still split off).
+  codeSplitGroupings: [['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   // Search, sort and filters live in the URL, so a filtered page can be shared and survives a reload.
   validateSearch: parseHomeSearch,
   component: HomePage,

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cartStore } from '../lib/cart-store';
 import { DEFAULT_SETTINGS, settingsStore } from '../features/settings/settings-store';
+import { cartStore } from '../lib/cart-store';
 import { customerSession } from '../lib/session';
 import { stubApi } from './network';
 

@@ -1,35 +1,20 @@
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconPackage, IconUser } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import type { SessionUser } from '../../lib/session';
+import { AccountButton } from './account-button';
+
+// Mantine's Menu brings its popover and floating-ui along; only a signed-in shopper needs them, and not to paint.
+const AccountMenuContent = lazy(() =>
+  import('./account-menu-content').then((module) => ({ default: module.AccountMenuContent })),
+);
 
 type AccountMenuProps = { user: SessionUser; onLogout: () => void };
 
 export function AccountMenu({ user, onLogout }: AccountMenuProps) {
+  // A click that lands before the menu's code has arrived opens the menu as soon as it has.
+  const [openOnLoad, setOpenOnLoad] = useState(false);
   return (
-    <Menu position="bottom-end" width={220}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          leftSection={<IconUser size={18} />}
-          rightSection={<IconChevronDown size={14} />}
-        >
-          Account
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Signed in as {user.username}</Menu.Label>
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
-          Profile
-        </Menu.Item>
-        <Menu.Item component={Link} to="/profile/order" leftSection={<IconPackage size={16} />}>
-          My Orders
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<AccountButton onClick={() => setOpenOnLoad(true)} />}>
+      <AccountMenuContent user={user} onLogout={onLogout} defaultOpened={openOnLoad} />
+    </Suspense>
   );
 }

@@ -10,7 +10,7 @@ import {
   IconUser,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { NavLinkLink } from '../../components/router-links';
+import { NavLinkLink } from '../../components/nav-link-link';
 import type { SessionUser } from '../../lib/session';
 import { CATEGORIES } from './categories';
 import { SearchBox } from './search-box';

@@ -18,7 +18,12 @@ export function SiteFooter() {
       mt="xl"
       py="xl"
       bg="var(--mantine-color-default-hover)"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      // Below the fold on most pages: the browser lays it out and paints it when it is scrolled near.
+      style={{
+        borderTop: '1px solid var(--mantine-color-default-border)',
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 320px',
+      }}
     >
       <Container size="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">

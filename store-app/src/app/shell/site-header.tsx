@@ -1,35 +1,33 @@
 import { ActionIcon, Box, Burger, Button, Container, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { AnchorLink } from '../../components/router-links';
-import { LogoutDialog } from '../../features/auth/components/logout-dialog';
 import { useSessionUser } from '../../lib/session';
+import { useLazyDisclosure } from '../../lib/use-lazy-disclosure';
 import { AccountMenu } from './account-menu';
 import { CartButton } from './cart-button';
 import { CATEGORIES } from './categories';
-import { MobileMenu } from './mobile-menu';
 import { SearchBox } from './search-box';
 
-// The settings form (selects, form state) is fetched on first open, keeping it out of every page's first load.
+// The drawer and the dialogs (with Mantine's modal, focus trap and scroll lock) are fetched on first open,
+// keeping them out of every page's first load.
 const SettingsModal = lazy(() =>
   import('../../features/settings/components/settings-modal').then((module) => ({
     default: module.SettingsModal,
   })),
 );
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+const LogoutDialog = lazy(() =>
+  import('../../features/auth/components/logout-dialog').then((module) => ({ default: module.LogoutDialog })),
+);
 
 // The shell lives in app/ because it is where the cart, settings and auth features meet.
 export function SiteHeader() {
   const user = useSessionUser();
-  const [menuOpened, menu] = useDisclosure(false);
-  const [settingsOpened, settings] = useDisclosure(false);
-  const [settingsLoaded, setSettingsLoaded] = useState(false);
-  const openSettings = () => {
-    setSettingsLoaded(true);
-    settings.open();
-  };
-  const [logoutOpened, logout] = useDisclosure(false);
+  const menu = useLazyDisclosure();
+  const settings = useLazyDisclosure();
+  const logout = useLazyDisclosure();
 
   return (
     <Box
@@ -43,7 +41,7 @@ export function SiteHeader() {
         <Group h={64} gap="md" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap">
             <Burger
-              opened={menuOpened}
+              opened={menu.opened}
               onClick={menu.toggle}
               hiddenFrom="sm"
               size="sm"
@@ -57,7 +55,7 @@ export function SiteHeader() {
             <SearchBox />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <ActionIcon variant="subtle" size="lg" aria-label="Settings" onClick={openSettings}>
+            <ActionIcon variant="subtle" size="lg" aria-label="Settings" onClick={settings.open}>
               <IconSettings size={22} />
             </ActionIcon>
             {user ? (
@@ -85,19 +83,27 @@ export function SiteHeader() {
           ))}
         </Group>
       </Container>
-      <MobileMenu
-        opened={menuOpened}
-        onClose={menu.close}
-        user={user}
-        onOpenSettings={openSettings}
-        onLogout={logout.open}
-      />
-      {settingsLoaded && (
+      {menu.everOpened && (
         <Suspense fallback={null}>
-          <SettingsModal opened={settingsOpened} onClose={settings.close} />
+          <MobileMenu
+            opened={menu.opened}
+            onClose={menu.close}
+            user={user}
+            onOpenSettings={settings.open}
+            onLogout={logout.open}
+          />
         </Suspense>
       )}
-      <LogoutDialog opened={logoutOpened} onClose={logout.close} />
+      {settings.everOpened && (
+        <Suspense fallback={null}>
+          <SettingsModal opened={settings.opened} onClose={settings.close} />
+        </Suspense>
+      )}
+      {logout.everOpened && (
+        <Suspense fallback={null}>
+          <LogoutDialog opened={logout.opened} onClose={logout.close} />
+        </Suspense>
+      )}
     </Box>
   );
 }

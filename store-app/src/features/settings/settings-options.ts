@@ -86,16 +86,3 @@ export type ShipToCountry = (typeof SHIP_TO_COUNTRIES)[number];
 export type Currency = (typeof CURRENCIES)[number];
 export type Language = (typeof LANGUAGE_CODES)[number];
 export type Theme = (typeof THEMES)[number];
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
-
-export const countryOptions = SHIP_TO_COUNTRIES.map((code) => ({
-  value: code,
-  label: `${regionNames.of(code) ?? code} (${code})`,
-}));
-
-export const currencyOptions = CURRENCIES.map((code) => ({
-  value: code,
-  label: `${code} - ${currencyNames.of(code) ?? code}`,
-}));

@@ -1,5 +1,4 @@
 import type { MantineColorSchemeManager } from '@mantine/core';
-import * as z from 'zod/mini';
 import { createPersistedStore, usePersistedStore } from '../../lib/persisted-store';
 import { SETTINGS_KEY } from '../../lib/storage-keys';
 import {
@@ -28,17 +27,26 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   theme: 'light',
 };
 
-// Each field falls back on its own, so one bad stored value never resets the others.
-const settingsSchema = z.object({
-  shipToCountry: z.catch(z.enum(SHIP_TO_COUNTRIES), DEFAULT_SETTINGS.shipToCountry),
-  currency: z.catch(z.enum(CURRENCIES), DEFAULT_SETTINGS.currency),
-  language: z.catch(z.enum(LANGUAGE_CODES), DEFAULT_SETTINGS.language),
-  theme: z.catch(z.enum(THEMES), DEFAULT_SETTINGS.theme),
-}) satisfies z.ZodMiniType<StoreSettings>;
+function oneOf<T extends string>(options: readonly T[], value: unknown, fallback: T): T {
+  return options.find((option) => option === value) ?? fallback;
+}
+
+// Each field falls back on its own, so one bad stored value never resets the others. Plain checks rather than a
+// schema library: the settings are read on every page's first load.
+function parseSettings(value: unknown): StoreSettings | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const stored = value as Record<string, unknown>;
+  return {
+    shipToCountry: oneOf(SHIP_TO_COUNTRIES, stored.shipToCountry, DEFAULT_SETTINGS.shipToCountry),
+    currency: oneOf(CURRENCIES, stored.currency, DEFAULT_SETTINGS.currency),
+    language: oneOf(LANGUAGE_CODES, stored.language, DEFAULT_SETTINGS.language),
+    theme: oneOf(THEMES, stored.theme, DEFAULT_SETTINGS.theme),
+  };
+}
 
 export const settingsStore = createPersistedStore<StoreSettings>(
   SETTINGS_KEY,
-  settingsSchema,
+  parseSettings,
   DEFAULT_SETTINGS,
 );
 

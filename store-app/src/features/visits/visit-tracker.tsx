@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { api } from '../../lib/api';
 import { visitorId } from './visitor-id';
 
@@ -18,14 +19,20 @@ async function recordVisit(path: string): Promise<void> {
  */
 export function VisitTracker() {
   const path = useRouterState({ select: (state) => state.resolvedLocation?.pathname });
+  // Page views are sent once the first page is on screen, never at the expense of painting it.
+  const painted = useAfterFirstPaint();
   // StrictMode runs effects twice in development; one page is one view.
   const reported = useRef<string | undefined>(undefined);
+  const unsent = useRef<string[]>([]);
 
   useEffect(() => {
-    if (!path || reported.current === path) return;
-    reported.current = path;
-    void recordVisit(path);
-  }, [path]);
+    if (path && reported.current !== path) {
+      reported.current = path;
+      unsent.current.push(path);
+    }
+    if (!painted) return;
+    for (const shown of unsent.current.splice(0)) void recordVisit(shown);
+  }, [path, painted]);
 
   return null;
 }

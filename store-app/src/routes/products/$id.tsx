@@ -1,8 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { catalogueQueries } from '../../features/catalogue/api/catalogue.queries';
 import { ProductDetailPage } from '../../features/catalogue/components/product-detail';
-import { useStoreSettings } from '../../features/settings/settings-store';
+import { openingImage } from '../../features/catalogue/lib/sku-options';
+import { settingsStore, useStoreSettings } from '../../features/settings/settings-store';
 
 export const Route = createFileRoute('/products/$id')({
+  // Asks for the product while the page's code is still downloading (the page then finds it in the cache: same
+  // options), and starts its opening image as soon as its address is known. Not awaited, so the page keeps its own
+  // skeleton and its own failure text.
+  loader: ({ context, params }) => {
+    const { shipToCountry, currency } = settingsStore.get();
+    const product = catalogueQueries.product(params.id, { country: shipToCountry, currency });
+    context.queryClient.fetchQuery(product).then(
+      ({ data }) => {
+        const image = openingImage(data);
+        if (image) new Image().src = image;
+      },
+      () => {},
+    );
+  },
   component: ProductPage,
 });
 

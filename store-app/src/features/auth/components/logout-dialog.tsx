@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { toast } from '@shop/ui/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { customerSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 
 type LogoutDialogProps = { opened: boolean; onClose: () => void };
 

@@ -1,6 +1,6 @@
 import { Button, SimpleGrid } from '@mantine/core';
-import { toast } from '@shop/ui/notifications';
 import { IconBrandApple, IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
+import { toast } from '../../../lib/toast';
 
 const PROVIDERS = [
   { name: 'Google', icon: IconBrandGoogle },

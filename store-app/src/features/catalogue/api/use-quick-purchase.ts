@@ -1,7 +1,7 @@
-import { toast } from '@shop/ui/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
+import { toast } from '../../../lib/toast';
 import { firstInStockSku, toCartItem } from '../lib/cart-item';
 import { ADDED_TO_CART, CANNOT_ADD_TO_CART, PRODUCT_FAILED } from '../lib/messages';
 import { catalogueQueries } from './catalogue.queries';

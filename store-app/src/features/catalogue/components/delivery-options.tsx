@@ -1,11 +1,16 @@
-import { Button, Group, Modal, Paper, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useLazyDisclosure } from '../../../lib/use-lazy-disclosure';
 import { catalogueQueries, type DeliveryOptionsBody } from '../api/catalogue.queries';
-import { cheapestOption, type DeliveryOption, deliveryDays } from '../lib/delivery';
+import { cheapestOption, type DeliveryOption, deliveryWhen, feeText } from '../lib/delivery';
 import { NO_DELIVERY_OPTIONS } from '../lib/messages';
+
+// The modal (with Mantine's focus trap and scroll lock) is fetched on first Change, not with the product page.
+const DeliveryOptionsModal = lazy(() =>
+  import('./delivery-options-modal').then((module) => ({ default: module.DeliveryOptionsModal })),
+);
 
 type DeliveryOptionsProps = {
   /** Null while no SKU or quantity is chosen: nothing can be quoted yet. */
@@ -22,7 +27,7 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
     placeholderData: keepPreviousData,
   });
   const [choice, setChoice] = useState<{ options: DeliveryOption[]; code: string } | null>(null);
-  const [modalOpened, modal] = useDisclosure(false);
+  const modal = useLazyDisclosure();
 
   if (request !== null && quote.isPending) {
     return <Skeleton height={72} aria-label="Loading delivery options" />;
@@ -49,44 +54,22 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
           </Button>
         </Group>
       </Paper>
-      <Modal
-        opened={modalOpened}
-        onClose={modal.close}
-        title="Delivery Options"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Radio.Group
-          label="Choose a delivery option"
-          value={chosen.code}
-          onChange={(code) => {
-            setChoice({ options, code });
-            modal.close();
-          }}
-        >
-          <Stack gap="xs" mt="xs">
-            {options.map((option) => (
-              <Radio
-                key={option.code}
-                value={option.code}
-                label={`${option.company} · ${feeText(option)}`}
-                description={deliveryWhen(option)}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-      </Modal>
+      {modal.everOpened && (
+        <Suspense fallback={null}>
+          <DeliveryOptionsModal
+            opened={modal.opened}
+            onClose={modal.close}
+            options={options}
+            chosen={chosen}
+            onChoose={(code) => {
+              setChoice({ options, code });
+              modal.close();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
-}
-
-function feeText(option: DeliveryOption): string {
-  return option.free_shipping ? 'Free shipping' : option.shipping_fee_format;
-}
-
-function deliveryWhen(option: DeliveryOption): string {
-  const when = option.delivery_date_desc ? `${option.delivery_date_desc} · ` : '';
-  return `${when}${deliveryDays(option)}${option.tracking ? ' · Tracking available' : ''}`;
 }
 
 function DeliverySummary({ option }: { option: DeliveryOption }) {

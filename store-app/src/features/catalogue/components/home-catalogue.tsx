@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Grid, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useLazyDisclosure } from '../../../lib/use-lazy-disclosure';
 import {
   type CategoryFilter,
   DEFAULT_SORT,
@@ -29,12 +30,7 @@ const FiltersDrawer = lazy(() =>
 
 /** Spec §2 Home: the hero and tiles, the heading bar (search, sort, filters) and the top picks. */
 export function HomeCatalogue({ search, onSearchChange, categories, country, currency }: HomeCatalogueProps) {
-  const [filtersOpened, filters] = useDisclosure(false);
-  const [filtersLoaded, setFiltersLoaded] = useState(false);
-  const openFilters = () => {
-    setFiltersLoaded(true);
-    filters.open();
-  };
+  const filters = useLazyDisclosure();
   const activeFilters = (search.category ? 1 : 0) + (search.minRating ? 1 : 0);
   const update = (patch: Partial<HomeSearch>) => onSearchChange({ ...search, ...patch });
 
@@ -65,8 +61,14 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
             <Button
               variant="default"
               leftSection={<IconAdjustmentsHorizontal size={16} />}
-              rightSection={activeFilters > 0 ? <Badge size="xs" circle>{activeFilters}</Badge> : null}
-              onClick={openFilters}
+              rightSection={
+                activeFilters > 0 ? (
+                  <Badge size="xs" circle>
+                    {activeFilters}
+                  </Badge>
+                ) : null
+              }
+              onClick={filters.open}
             >
               Filters
             </Button>
@@ -86,10 +88,10 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
         />
       </Stack>
 
-      {filtersLoaded && (
+      {filters.everOpened && (
         <Suspense fallback={null}>
           <FiltersDrawer
-            opened={filtersOpened}
+            opened={filters.opened}
             onClose={filters.close}
             search={search}
             onChange={update}

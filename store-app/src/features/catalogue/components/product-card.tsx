@@ -21,7 +21,16 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
   const productLink = { to: '/products/$id', params: { id: product._id }, target: '_blank' } as const;
 
   return (
-    <Card withBorder padding="sm" radius="md" component="article" aria-label={name} h="100%">
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      component="article"
+      aria-label={name}
+      h="100%"
+      // Off-screen cards skip style, layout and paint until scrolled near: most of a page of 20 is below the fold.
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 340px' }}
+    >
       <Card.Section pos="relative">
         <ImageCarousel
           images={product.images}

@@ -262,9 +262,7 @@ describe('product page', { timeout: 15_000 }, () => {
       await user.click(option('Color', 'Blue'));
 
       await waitFor(async () => expect((await logisticBodies(requests)).at(-1)?.sku_id).toBe('sku-blue-s'));
-      await waitFor(() =>
-        expect(within(chosenOption()).getByText('US $3.10')).toBeInTheDocument(),
-      );
+      await waitFor(() => expect(within(chosenOption()).getByText('US $3.10')).toBeInTheDocument());
     });
 
     it('says No delivery options found for your location. when nothing ships there', async () => {

@@ -12,12 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { WishlistHeart } from '../../../components/wishlist-heart';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
+import { toast } from '../../../lib/toast';
 import { catalogueQueries } from '../api/catalogue.queries';
 import { priceIn, toCartItem } from '../lib/cart-item';
 import { asCategory } from '../lib/list-filters';
@@ -32,6 +32,7 @@ import {
   clampQuantity,
   groupOptions,
   matchSku,
+  openingImage,
   optionsOf,
   preselectSku,
   type SelectedOptions,
@@ -80,10 +81,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   const name = product.name || 'Unnamed Product';
   const groups = groupOptions(product.skus);
   const [selected, setSelected] = useState<SelectedOptions>(() => optionsOf(preselectSku(product.skus)));
-  const [shownImage, setShownImage] = useState(() => {
-    const first = preselectSku(product.skus);
-    return (first && skuImage(first)) ?? product.images[0];
-  });
+  const [shownImage, setShownImage] = useState(() => openingImage(product));
   const [quantity, setQuantity] = useState<number | ''>(1);
 
   // The contract names a storefront category only in `labels` (staff answers); without one, no similar.
@@ -230,12 +228,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
       </Stack>
 
       {category && (
-        <SimilarProducts
-          category={category}
-          productId={product._id}
-          country={country}
-          currency={currency}
-        />
+        <SimilarProducts category={category} productId={product._id} country={country} currency={currency} />
       )}
     </Stack>
   );

@@ -1,5 +1,7 @@
 import { Alert, Button, Card, Center, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { memo, useDeferredValue } from 'react';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { catalogueQueries, PAGE_SIZE, type ProductListQuery } from '../api/catalogue.queries';
 import { PRODUCTS_FAILED } from '../lib/messages';
 import { ProductCard } from './product-card';
@@ -14,11 +16,18 @@ const gridCols = { base: 2, sm: 3, md: 4, lg: 5 };
 
 /** A product list's cards a page at a time: skeletons, the failure text, Load More while pages remain. */
 export function ProductGrid({ query, emptyText }: ProductGridProps) {
+  // The grid sits below the hero: its request waits for the first screen to be painted.
+  const painted = useAfterFirstPaint();
   const products = useInfiniteQuery({
     ...catalogueQueries.productPages(query),
+    enabled: painted,
     // A new filter or currency keeps the old cards until the new ones arrive, instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
+
+  // A page of cards is one big render. Deferred, React renders it in small slices (no long task holding up the
+  // page) while the skeleton, or the cards shown before, stay on screen.
+  const pages = useDeferredValue(products.data);
 
   if (products.isPending) return <ProductGridSkeleton />;
   if (products.isError) {
@@ -29,7 +38,8 @@ export function ProductGrid({ query, emptyText }: ProductGridProps) {
     );
   }
 
-  const items = products.data.pages.flatMap((page) => page.data);
+  if (!pages) return <ProductGridSkeleton />;
+  const items = pages.pages.flatMap((page) => page.data);
   if (items.length === 0) {
     return (
       <Center py="xl">
@@ -65,7 +75,8 @@ export function ProductGrid({ query, emptyText }: ProductGridProps) {
   );
 }
 
-function ProductGridSkeleton({ count = PAGE_SIZE / 2 }: { count?: number }) {
+// Memoised: the grid re-renders while it waits (first paint, then the answer), the placeholders never change.
+const ProductGridSkeleton = memo(function ProductGridSkeleton({ count = PAGE_SIZE / 2 }: { count?: number }) {
   return (
     <SimpleGrid cols={gridCols} spacing="md" aria-label="Loading products">
       {Array.from({ length: count }, (_, index) => (
@@ -81,4 +92,4 @@ function ProductGridSkeleton({ count = PAGE_SIZE / 2 }: { count?: number }) {
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -13,9 +13,7 @@ describe('search results', { timeout: 15_000 }, () => {
     });
     renderApp('/search/earbuds');
 
-    expect(
-      await screen.findByRole('heading', { name: 'Search results for “earbuds”' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Search results for “earbuds”' })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Wireless Earbuds' })).toBeInTheDocument();
     expect(listQueries(requests)[0]?.get('q')).toBe('earbuds');
   });
@@ -42,13 +40,11 @@ describe('search results', { timeout: 15_000 }, () => {
         .map((box) => box.getAttribute('value'));
     expect(values('Category')).toEqual(['Men', 'Women', 'Electronics', 'Home', 'Beauty']);
     expect(values('Brand')).toEqual(['Apple', 'Samsung', 'Nike', 'Adidas', 'Sony']);
-    expect(within(sidebar).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
-      '5',
-      '4',
-      '3',
-      '2',
-      '1',
-    ]);
+    expect(
+      within(sidebar)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['5', '4', '3', '2', '1']);
 
     await user.click(within(sidebar).getByRole('checkbox', { name: 'Women' }));
     await user.click(within(sidebar).getByRole('checkbox', { name: 'Nike' }));

@@ -23,3 +23,12 @@ export function deliveryDays(option: DeliveryOption): string {
     ? `${option.max_delivery_days} days`
     : `${option.min_delivery_days}-${option.max_delivery_days} days`;
 }
+
+export function feeText(option: DeliveryOption): string {
+  return option.free_shipping ? 'Free shipping' : option.shipping_fee_format;
+}
+
+export function deliveryWhen(option: DeliveryOption): string {
+  const when = option.delivery_date_desc ? `${option.delivery_date_desc} · ` : '';
+  return `${when}${deliveryDays(option)}${option.tracking ? ' · Tracking available' : ''}`;
+}

@@ -1,5 +1,4 @@
 import type { QueryParams } from '@shop/sdk/types';
-import * as z from 'zod/mini';
 
 export type SortKey = NonNullable<QueryParams<'listProducts'>['sort']>;
 
@@ -27,7 +26,7 @@ const CATEGORY_FILTERS = [
   'Home',
 ] as const satisfies readonly CategoryFilter[];
 
-export function asCategory(value: string | null | undefined): CategoryFilter | undefined {
+export function asCategory(value: unknown): CategoryFilter | undefined {
   return CATEGORY_FILTERS.find((category) => category === value);
 }
 
@@ -39,31 +38,51 @@ export function ratingLabel(rating: number): string {
 }
 
 // URL search parameters are typed by hand in the address bar: a bad one is dropped, never an error page.
-const text = z.catch(z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))), undefined);
-const category = z.catch(z.optional(z.enum(CATEGORY_FILTERS)), undefined);
-const rating = z.catch(
-  z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(5)))),
-  undefined,
-);
+// Plain checks rather than a schema library: these run on the first page load, so they stay out of its bundle.
+const SORT_KEYS = [
+  'newest',
+  'price_asc',
+  'price_desc',
+  'popularity',
+  'title',
+] as const satisfies readonly SortKey[];
 
-const homeSearchSchema = z.object({
-  q: text,
-  sort: z.catch(z.optional(z.enum(['newest', 'price_asc', 'price_desc', 'popularity', 'title'])), undefined),
-  category,
-  minRating: rating,
-});
+export type HomeSearch = { q?: string; sort?: SortKey; category?: CategoryFilter; minRating?: number };
+export type SearchPageFilters = { category?: CategoryFilter; brand?: string; minRating?: number };
 
-const searchPageSchema = z.object({ category, brand: text, minRating: rating });
+/** A term of 1 to 200 characters once trimmed. */
+function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed.length >= 1 && trimmed.length <= 200 ? trimmed : undefined;
+}
 
-export type HomeSearch = z.infer<typeof homeSearchSchema>;
-export type SearchPageFilters = z.infer<typeof searchPageSchema>;
+/** A whole number of stars from 1 to 5; `?minRating=4` may arrive as the number or the text. */
+function rating(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const stars = Number(value);
+  return Number.isInteger(stars) && stars >= 1 && stars <= 5 ? stars : undefined;
+}
+
+function sort(value: unknown): SortKey | undefined {
+  return SORT_KEYS.find((key) => key === value);
+}
 
 export function parseHomeSearch(search: Record<string, unknown>): HomeSearch {
-  return withoutEmpty(homeSearchSchema.parse(search));
+  return withoutEmpty({
+    q: text(search.q),
+    sort: sort(search.sort),
+    category: asCategory(search.category),
+    minRating: rating(search.minRating),
+  });
 }
 
 export function parseSearchPageFilters(search: Record<string, unknown>): SearchPageFilters {
-  return withoutEmpty(searchPageSchema.parse(search));
+  return withoutEmpty({
+    category: asCategory(search.category),
+    brand: text(search.brand),
+    minRating: rating(search.minRating),
+  });
 }
 
 // Absent rather than undefined keys keep the URL and the query key free of `key=undefined`.

@@ -47,6 +47,12 @@ export function preselectSku(skus: Sku[]): Sku | undefined {
   return skus.find((sku) => skuImage(sku) !== null) ?? skus[0];
 }
 
+/** The image a product page opens on: the preselected SKU's, else the product's first. */
+export function openingImage(product: { skus: Sku[]; images: string[] }): string | undefined {
+  const first = preselectSku(product.skus);
+  return (first && skuImage(first)) ?? product.images[0];
+}
+
 export function optionsOf(sku: Sku | undefined): SelectedOptions {
   const selected: SelectedOptions = {};
   for (const property of sku ? propertiesOf(sku) : []) selected[property.sku_property_name] = keyOf(property);

@@ -2,11 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addToCart, cartStore, setCheckoutItems } from '../../../lib/cart-store';
-import { DEFAULT_SETTINGS, settingsStore } from '../../settings/settings-store';
 import { customerSession } from '../../../lib/session';
 import { apiError, demoProfile, json, stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
 import { customerToken } from '../../../test/tokens';
+import { DEFAULT_SETTINGS, settingsStore } from '../../settings/settings-store';
 
 const earbuds = { id: 'p1', name: 'Earbuds', price: 60, image: 'earbuds.jpg', sku_id: 's1', currency: 'USD' };
 const lamp = { id: 'p2', name: 'Desk Lamp', price: 24.5, image: 'lamp.jpg', sku_id: 's9', currency: 'USD' };
@@ -188,7 +188,9 @@ describe('checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     await screen.findAllByText('Order placed successfully!');
-    const sent = (await requests.find((request) => request.method === 'POST')?.json()) as { currency: string };
+    const sent = (await requests.find((request) => request.method === 'POST')?.json()) as {
+      currency: string;
+    };
     expect(sent.currency).toBe('EUR');
   });
 

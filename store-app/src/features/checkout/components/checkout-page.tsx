@@ -17,11 +17,11 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { SelectField, TextField } from '@shop/ui/form-fields';
 import { formatMoney } from '@shop/ui/format';
-import { toast } from '@shop/ui/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { type Control, useController, useForm } from 'react-hook-form';
 import { type CartItem, removeOrderedLines, useCart } from '../../../lib/cart-store';
+import { toast } from '../../../lib/toast';
 import { usePlaceOrder } from '../api/place-order';
 import { estimateOrder } from '../order-estimate';
 import {
@@ -299,7 +299,8 @@ function EstimateCard({ items, currency }: { items: CartItem[]; currency: string
         <Amount label="Total" value={money(estimate.totalPrice)} strong />
       </dl>
       <Text size="xs" c="dimmed" mt="sm">
-        Estimated. The store confirms the final amounts in {currency} from its catalogue when the order is placed.
+        Estimated. The store confirms the final amounts in {currency} from its catalogue when the order is
+        placed.
       </Text>
     </Card>
   );

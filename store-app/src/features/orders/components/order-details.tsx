@@ -49,9 +49,7 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
           </Title>
           {address.full_name && <Text>{address.full_name}</Text>}
           <Text>{address.address}</Text>
-          <Text>
-            {[address.city, address.province, address.postalCode].filter(Boolean).join(', ')}
-          </Text>
+          <Text>{[address.city, address.province, address.postalCode].filter(Boolean).join(', ')}</Text>
           <Text>{address.country}</Text>
           {address.mobile_no && (
             <Text>

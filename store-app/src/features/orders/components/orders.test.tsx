@@ -48,8 +48,10 @@ function order(overrides: Partial<Schemas['Order']> = {}): Schemas['Order'] {
   };
 }
 
-const ordersPage = (orders: Schemas['Order'][], total = orders.length) => () =>
-  json(200, { success: true, data: orders, meta: { page: 1, limit: 10, total } });
+const ordersPage =
+  (orders: Schemas['Order'][], total = orders.length) =>
+  () =>
+    json(200, { success: true, data: orders, meta: { page: 1, limit: 10, total } });
 
 function signIn() {
   customerSession.signIn(customerToken());

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { PasswordField } from '@shop/ui/form-fields';
-import { toast } from '@shop/ui/notifications';
 import { useForm } from 'react-hook-form';
 import { passwordToggleProps } from '../../../components/password-toggle';
+import { toast } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { type PasswordFormValues, passwordFormSchema } from '../schemas/account.schemas';
 

@@ -9,7 +9,7 @@ import {
   IconStar,
   IconUserCog,
 } from '@tabler/icons-react';
-import { NavLinkLink } from '../../../components/router-links';
+import { NavLinkLink } from '../../../components/nav-link-link';
 
 const ENTRIES = [
   { to: '/profile', label: 'Overview', icon: IconLayoutDashboard },

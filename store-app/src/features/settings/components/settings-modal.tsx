@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, useMantineColorScheme } from '@mantine/core';
 import { SelectField } from '@shop/ui/form-fields';
 import { useForm } from 'react-hook-form';
-import { countryOptions, currencyOptions, languageOptions } from '../settings-options';
+import { countryOptions, currencyOptions } from '../settings-labels';
+import { languageOptions } from '../settings-options';
 import { type StoreSettings, settingsStore } from '../settings-store';
 
 const themeOptions = [

@@ -1,8 +1,8 @@
 import { errorMessage } from '@shop/sdk/client';
 import type { SuccessBody } from '@shop/sdk/types';
-import { toast } from '@shop/ui/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import { followedStoresQueryOptions, wishlistQueryOptions } from './wishlist.queries';
 
 const REMOVE_FAILED = 'Failed to remove from wishlist';
@@ -15,8 +15,10 @@ export function useRemoveFromWishlist() {
   return useMutation({
     mutationFn: (productId: string) => unwrap(api.POST('/wishlist/remove', { body: { productId } })),
     onSuccess: (_answer, productId) =>
-      queryClient.setQueryData<SuccessBody<'listWishlist'>>(queryKey, (current) =>
-        current && { ...current, data: current.data.filter((entry) => entry.product._id !== productId) },
+      queryClient.setQueryData<SuccessBody<'listWishlist'>>(
+        queryKey,
+        (current) =>
+          current && { ...current, data: current.data.filter((entry) => entry.product._id !== productId) },
       ),
     onError: (error) => toast.error(errorMessage(error, REMOVE_FAILED)),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
@@ -29,8 +31,10 @@ export function useUnfollowStore() {
   return useMutation({
     mutationFn: (storeId: string) => unwrap(api.POST('/followed-stores/unfollow', { body: { storeId } })),
     onSuccess: (_answer, storeId) =>
-      queryClient.setQueryData<SuccessBody<'listFollowedStores'>>(queryKey, (current) =>
-        current && { ...current, data: current.data.filter((entry) => entry.store._id !== storeId) },
+      queryClient.setQueryData<SuccessBody<'listFollowedStores'>>(
+        queryKey,
+        (current) =>
+          current && { ...current, data: current.data.filter((entry) => entry.store._id !== storeId) },
       ),
     onError: (error) => toast.error(errorMessage(error, UNFOLLOW_FAILED)),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),

@@ -15,8 +15,10 @@ const earbuds = {
 };
 const lamp = { _id: 'p2', name: 'LED Desk Lamp', images: ['lamp.jpg'], price: 24.5, currency: 'EUR' };
 
-const wishlist = (...products: (typeof earbuds)[]) => () =>
-  json(200, { success: true, data: products.map((product) => ({ _id: `w-${product._id}`, product })) });
+const wishlist =
+  (...products: (typeof earbuds)[]) =>
+  () =>
+    json(200, { success: true, data: products.map((product) => ({ _id: `w-${product._id}`, product })) });
 const noStores = () => json(200, { success: true, data: [] });
 
 async function openPage(routes: Parameters<typeof stubApi>[0]) {

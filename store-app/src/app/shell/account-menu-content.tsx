@@ -1,0 +1,31 @@
+import { Menu } from '@mantine/core';
+import { IconLogout, IconPackage, IconUser } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { SessionUser } from '../../lib/session';
+import { AccountButton } from './account-button';
+
+type AccountMenuContentProps = { user: SessionUser; onLogout: () => void; defaultOpened: boolean };
+
+/** The account menu itself; account-menu.tsx fetches it, with Mantine's popover, after the first paint. */
+export function AccountMenuContent({ user, onLogout, defaultOpened }: AccountMenuContentProps) {
+  return (
+    <Menu position="bottom-end" width={220} defaultOpened={defaultOpened}>
+      <Menu.Target>
+        <AccountButton />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Signed in as {user.username}</Menu.Label>
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+          Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to="/profile/order" leftSection={<IconPackage size={16} />}>
+          My Orders
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
