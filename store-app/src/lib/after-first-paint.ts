@@ -26,9 +26,8 @@ function watchFirstPaint() {
 }
 
 /**
- * False until the page's first frame is on screen, then true for the rest of the visit. Requests that the first
- * screen does not need (the toast host, page-view reports, the product grid below the hero) wait for it, so they
- * do not compete with the scripts and styles that paint that screen.
+ * False until the page's first frame is on screen, then true for the rest of the visit. Work that no screen needs
+ * (the toast host, page-view reports) waits for it, so it does not compete with painting the first one.
  */
 export function useAfterFirstPaint(): boolean {
   const done = useSyncExternalStore(subscribe, () => painted);

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { DEFAULT_SETTINGS, settingsStore } from '../features/settings/settings-store';
 import { cartStore } from '../lib/cart-store';
@@ -16,7 +16,9 @@ beforeEach(() => {
 
 // The stores are module singletons (as in the browser); each test starts from a signed-out, empty browser.
 // Toasts live in a module-level store too: without cleaning, earlier tests' toasts fill the visible limit.
+// The screen is unmounted first: a page still mounted would answer the reset settings with a real request.
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   notifications.clean();
   customerSession.signOut();

@@ -6,7 +6,7 @@ import { AccountButton } from './account-button';
 
 type AccountMenuContentProps = { user: SessionUser; onLogout: () => void; defaultOpened: boolean };
 
-/** The account menu itself; account-menu.tsx fetches it, with Mantine's popover, after the first paint. */
+/** The account menu itself; account-menu.tsx fetches it, with Mantine's popover, apart from the first download. */
 export function AccountMenuContent({ user, onLogout, defaultOpened }: AccountMenuContentProps) {
   return (
     <Menu position="bottom-end" width={220} defaultOpened={defaultOpened}>

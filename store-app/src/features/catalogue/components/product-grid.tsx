@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Center, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue } from 'react';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import { catalogueQueries, PAGE_SIZE, type ProductListQuery } from '../api/catalogue.queries';
 import { PRODUCTS_FAILED } from '../lib/messages';
 import { ProductCard } from './product-card';
@@ -16,11 +15,8 @@ const gridCols = { base: 2, sm: 3, md: 4, lg: 5 };
 
 /** A product list's cards a page at a time: skeletons, the failure text, Load More while pages remain. */
 export function ProductGrid({ query, emptyText }: ProductGridProps) {
-  // The grid sits below the hero: its request waits for the first screen to be painted.
-  const painted = useAfterFirstPaint();
   const products = useInfiniteQuery({
     ...catalogueQueries.productPages(query),
-    enabled: painted,
     // A new filter or currency keeps the old cards until the new ones arrive, instead of flashing skeletons.
     placeholderData: keepPreviousData,
   });
@@ -75,7 +71,7 @@ export function ProductGrid({ query, emptyText }: ProductGridProps) {
   );
 }
 
-// Memoised: the grid re-renders while it waits (first paint, then the answer), the placeholders never change.
+// Memoised: the grid re-renders as its request moves along, the placeholders never change.
 const ProductGridSkeleton = memo(function ProductGridSkeleton({ count = PAGE_SIZE / 2 }: { count?: number }) {
   return (
     <SimpleGrid cols={gridCols} spacing="md" aria-label="Loading products">
