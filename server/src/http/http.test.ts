@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDailyCounts } from '../db/schema.ts';
@@ -216,5 +217,50 @@ describe('HTTP behaviour shared by every route', () => {
         expect(response.body, url).not.toContain('"name": "@shop/server"');
       }
     });
+  });
+});
+
+describe('response compression', () => {
+  let seeded: TestApp;
+  beforeAll(async () => {
+    seeded = await createTestApp({ seed: true });
+  });
+  afterAll(() => seeded.close());
+
+  it('gzips a product list for clients that accept it, and the body is the same JSON', async () => {
+    const url = '/api/product/?page=1&limit=20&country=US&currency=USD';
+    const plain = await seeded.app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const zipped = await seeded.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('prefers brotli when offered', async () => {
+    const url = '/api/product/?page=1&limit=20&country=US&currency=USD';
+    const response = await seeded.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(
+      JSON.parse(brotliDecompressSync(response.rawPayload).toString('utf8')).data.length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('leaves small answers as they are', async () => {
+    const response = await seeded.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 const HERO_INTERVAL_MS = 5000;
 const SLIDE_TRANSITION_MS = 500;
 
-const slides = [
+/** The slides; the first one is also drawn by the first-paint shell in index.html. */
+export const HERO_SLIDES = [
   {
     title: 'Top picks, delivered worldwide',
     text: 'We deliver to 40+ countries, priced in your currency.',
@@ -27,11 +28,11 @@ const slides = [
 /** The home page's rotating banner: 3 slides, previous/next arrows and dots. */
 export function HeroBanner() {
   const [index, setIndex] = useState(0);
-  const go = (next: number) => setIndex((next + slides.length) % slides.length);
+  const go = (next: number) => setIndex((next + HERO_SLIDES.length) % HERO_SLIDES.length);
 
   // Restarted on every change, so a slide the shopper picked stays for the full interval.
   useEffect(() => {
-    const timer = setTimeout(() => setIndex((index + 1) % slides.length), HERO_INTERVAL_MS);
+    const timer = setTimeout(() => setIndex((index + 1) % HERO_SLIDES.length), HERO_INTERVAL_MS);
     return () => clearTimeout(timer);
   }, [index]);
 
@@ -52,12 +53,12 @@ export function HeroBanner() {
           transition: `transform ${SLIDE_TRANSITION_MS}ms ease`,
         }}
       >
-        {slides.map((slide, position) => (
+        {HERO_SLIDES.map((slide, position) => (
           <Stack
             key={slide.title}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${position + 1} of ${slides.length}`}
+            aria-label={`${position + 1} of ${HERO_SLIDES.length}`}
             aria-hidden={position !== index}
             justify="center"
             px={{ base: 'xl', sm: 64 }}
@@ -97,7 +98,7 @@ export function HeroBanner() {
         <IconChevronRight size={18} />
       </ActionIcon>
       <Group gap={8} pos="absolute" bottom={12} left={0} right={0} justify="center">
-        {slides.map((slide, dot) => (
+        {HERO_SLIDES.map((slide, dot) => (
           <UnstyledButton
             key={slide.title}
             aria-label={`Go to slide ${dot + 1}`}
@@ -116,38 +117,35 @@ export function HeroBanner() {
   );
 }
 
-/** The two tiles beside the hero. */
+/** The two tiles beside the hero (also drawn by the first-paint shell in index.html). */
+export const PROMO_TILES = [
+  { title: 'Free Shipping', text: 'On orders over 100 in your currency.', color: 'teal' },
+  { title: 'Easy Returns', text: '7 calendar days to change your mind.', color: 'grape' },
+] as const;
+
 export function PromoTiles() {
   return (
     <Stack gap="md" h="100%">
-      <Stack
-        gap={4}
-        p="lg"
-        flex={1}
-        justify="center"
-        style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-teal-light)' }}
-      >
-        <Text fw={700} fz="lg">
-          Free Shipping
-        </Text>
-        <Text fz="sm" c="dimmed">
-          On orders over 100 in your currency.
-        </Text>
-      </Stack>
-      <Stack
-        gap={4}
-        p="lg"
-        flex={1}
-        justify="center"
-        style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-grape-light)' }}
-      >
-        <Text fw={700} fz="lg">
-          Easy Returns
-        </Text>
-        <Text fz="sm" c="dimmed">
-          7 calendar days to change your mind.
-        </Text>
-      </Stack>
+      {PROMO_TILES.map((tile) => (
+        <Stack
+          key={tile.title}
+          gap={4}
+          p="lg"
+          flex={1}
+          justify="center"
+          style={{
+            borderRadius: 'var(--mantine-radius-md)',
+            background: `var(--mantine-color-${tile.color}-light)`,
+          }}
+        >
+          <Text fw={700} fz="lg">
+            {tile.title}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {tile.text}
+          </Text>
+        </Stack>
+      ))}
     </Stack>
   );
 }

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+const store = 'http://localhost:5174';
+const heroTitle = 'Top picks, delivered worldwide';
+
+test.describe('first paint before the scripts run', () => {
+  test('the home page shows its header, hero and tiles from the HTML alone', async ({ page }) => {
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(`${store}/`);
+    await expect(page.getByRole('link', { name: 'Shop home' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: heroTitle })).toBeVisible();
+    await expect(page.getByText('Free Shipping')).toBeVisible();
+    await expect(page.getByText('Easy Returns')).toBeVisible();
+  });
+
+  test('other pages show only the header, in the stored theme', async ({ page }) => {
+    await page.route('**/*.js', (route) => route.abort());
+    await page.addInitScript(() => localStorage.setItem('shop.settings', JSON.stringify({ theme: 'dark' })));
+    await page.goto(`${store}/#/cart`);
+    await expect(page.getByRole('link', { name: 'Shop home' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: heroTitle })).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(36, 36, 36)',
+    );
+  });
+
+  test('the app replaces the shell, with the same category links', async ({ page }) => {
+    const shellLinks = await test.step('read the links of the shell', async () => {
+      const blocked = await page.context().newPage();
+      await blocked.route('**/*.js', (route) => route.abort());
+      await blocked.goto(`${store}/`);
+      const links = await blocked
+        .getByRole('navigation', { name: 'Categories' })
+        .getByRole('link')
+        .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
+      await blocked.close();
+      return links;
+    });
+
+    await page.goto(`${store}/`);
+    await expect(page.getByRole('heading', { name: 'Top Picks' })).toBeVisible();
+    await expect(page.locator('.boot')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: heroTitle })).toHaveCount(1);
+    const appLinks = await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => [a.textContent, a.getAttribute('href')?.replace(/^\//, '')]),
+      );
+    expect(appLinks).toEqual(shellLinks);
+  });
+});
