@@ -1,6 +1,8 @@
 // `npm start`: builds the three apps, starts the API (embedded PostgreSQL and demo data unless DATABASE_URL is
 // set) and serves the built apps, then prints where everything is.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const apiPort = Number(process.env.PORT ?? 3000);
@@ -43,9 +45,14 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-run('API', 'npx', ['tsx', 'server/src/main.ts']);
+// Node runs each server itself (no npx in between), so stopping a child stops its server.
+run('API', process.execPath, ['--import', 'tsx', 'server/src/main.ts']);
 for (const app of apps) {
-  run(app.name, 'npx', ['vite', 'preview', '--port', String(app.port), '--strictPort'], { cwd: app.dir });
+  const require = createRequire(resolve(app.dir, 'package.json'));
+  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+  run(app.name, process.execPath, [vite, 'preview', '--port', String(app.port), '--strictPort'], {
+    cwd: app.dir,
+  });
 }
 
 async function answers(url) {

@@ -11,6 +11,7 @@ import { cpus } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -134,51 +135,92 @@ try {
     console.log(`  ${kb(asset.gzip).padStart(6)} KB gzip  ${new URL(asset.url).pathname}`);
   }
 
-  // 2. Lighthouse performance (mobile emulation, simulated throttling: Lighthouse's defaults). Scores move from
-  // run to run on a shared machine, so each page is measured several times and the median run is reported.
+  // 2. Lighthouse performance (mobile emulation, simulated throttling). Scores move from run to run on a shared
+  // machine, so each page is measured several times and the median run is reported.
+  // Lighthouse's 4x CPU slowdown assumes a fast desktop host (benchmarkIndex about 1,500) and warns below 1,000
+  // that scores will suffer; its docs (docs/throttling.md, "Calibrating multipliers") give the multiplier that
+  // emulates the same reference phone from a slower host. This shared virtual machine's speed moves from minute to
+  // minute (benchmarkIndex 700 to 1,600), so both are run: the defaults, then with the multiplier calibrated from
+  // Lighthouse's own CPU benchmark taken just before each run.
   const productUrl = productHref ? new URL(productHref, `${store}/`).href : `${store}/`;
+  const pages = [
+    ['home', `${store}/`],
+    ['product', productUrl],
+  ];
   const chrome = await launch({ chromePath, chromeFlags: flags });
   try {
-    for (const [name, url] of [
-      ['home', `${store}/`],
-      ['product', productUrl],
-    ]) {
-      const results = [];
-      for (let run = 1; run <= runs; run++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          output: 'json',
-        });
-        results.push(result.lhr);
-        writeFileSync(`${reportDir}/${name}-${run}.json`, result.report);
-      }
-      const score = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);
-      const sorted = [...results].sort((a, b) => score(a) - score(b));
-      const median = sorted[Math.floor(sorted.length / 2)];
-      const metric = (id) => median.audits[id]?.displayValue ?? 'n/a';
-      console.log(
-        `lighthouse ${name} (${url}): performance ${score(median)} median of ${runs} ` +
-          `[${results.map(score).join(', ')}] (target ${SCORE_TARGET}: ${score(median) >= SCORE_TARGET ? 'met' : 'NOT met'}), ` +
-          `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
-          `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}; ` +
-          // Lighthouse's CPU benchmark of each run: low values (a busy machine) mean lower scores.
-          `benchmarkIndex ${results.map((lhr) => Math.round(lhr.environment.benchmarkIndex)).join(', ')}`,
-      );
-      // What Lighthouse would fix first: its failing opportunities and diagnostics, biggest saving first.
-      const failing = Object.values(median.audits)
-        .filter(
-          (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
-        )
-        .filter((audit) => audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual')
-        .sort((a, b) => (b.details?.overallSavingsMs ?? 0) - (a.details?.overallSavingsMs ?? 0));
-      for (const audit of failing.slice(0, 8)) {
-        console.log(`  - ${audit.id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
-      }
-    }
+    for (const [name, url] of pages) await measure(chrome.port, name, url, 'default');
+    for (const [name, url] of pages) await measure(chrome.port, name, url, 'calibrated');
   } finally {
     await chrome.kill();
   }
 } finally {
   await stopStack();
+}
+
+/**
+ * The CPU slowdown that makes this host behave like Lighthouse's reference phone, from Lighthouse's CPU throttling
+ * calculator (linked from its docs/throttling.md): 800 → 2x, 1,300 → 3x, 1,533 → 4x, 2,000 → 6x.
+ */
+function calibratedMultiplier(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return 1 + Math.max(0, benchmarkIndex - 150) / 650;
+}
+
+/** Lighthouse's CPU benchmark (its own page function), taken in a blank tab of the browser it drives. */
+async function benchmarkIndex(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const index = await page.evaluate(pageFunctions.computeBenchmarkIndex);
+    await page.close();
+    return index;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Runs Lighthouse `runs` times on one page, with its default 4x CPU slowdown or with one calibrated before each
+ * run; prints the median run and returns all.
+ */
+async function measure(port, name, url, cpu) {
+  const results = [];
+  const multipliers = [];
+  for (let run = 1; run <= runs; run++) {
+    const cpuSlowdownMultiplier =
+      cpu === 'calibrated' ? Math.round(calibratedMultiplier(await benchmarkIndex(port)) * 10) / 10 : 4;
+    multipliers.push(cpuSlowdownMultiplier);
+    const result = await lighthouse(url, {
+      port,
+      onlyCategories: ['performance'],
+      output: 'json',
+      throttling: { cpuSlowdownMultiplier },
+    });
+    results.push(result.lhr);
+    writeFileSync(`${reportDir}/${name}-${cpu}-${run}.json`, result.report);
+  }
+  const score = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);
+  const sorted = [...results].sort((a, b) => score(a) - score(b));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  const metric = (id) => middle.audits[id]?.displayValue ?? 'n/a';
+  const verdict = score(middle) >= SCORE_TARGET ? 'met' : 'NOT met';
+  console.log(
+    `lighthouse ${name}, CPU ${cpu} [${multipliers.map((m) => `${m}x`).join(', ')}] (${url}): performance ${score(middle)} median of ${runs} ` +
+      `[${results.map(score).join(', ')}] (target ${SCORE_TARGET}: ${verdict}), ` +
+      `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+      `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}; ` +
+      // Lighthouse's CPU benchmark of each run: low values (a busy machine) mean lower scores.
+      `benchmarkIndex ${results.map((lhr) => Math.round(lhr.environment.benchmarkIndex)).join(', ')}`,
+  );
+  // What Lighthouse would fix first: its failing opportunities and diagnostics, biggest saving first.
+  const failing = Object.values(middle.audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+    .filter((audit) => audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual')
+    .sort((a, b) => (b.details?.overallSavingsMs ?? 0) - (a.details?.overallSavingsMs ?? 0));
+  for (const audit of failing.slice(0, 6)) {
+    console.log(`  - ${audit.id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
+  }
+  return results;
 }

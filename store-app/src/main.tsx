@@ -7,25 +7,30 @@ import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { customerSession } from './lib/session';
 
-const queryClient = createAppQueryClient(customerSession);
-// Hash URLs (/#/products/{id}) let the store be served as static files from any host.
-const router = createAppRouter(createHashHistory(), { queryClient, session: customerSession });
+/** Ends the current task, so the browser can paint and answer input before the next step of starting up. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start(root: HTMLElement) {
+  // Evaluating the modules is one task; building the router (its route tree) and resolving the first page are
+  // separate ones, so none of them holds the main thread for long.
+  await yieldToBrowser();
+  const queryClient = createAppQueryClient(customerSession);
+  // Hash URLs (/#/products/{id}) let the store be served as static files from any host.
+  const router = createAppRouter(createHashHistory(), { queryClient, session: customerSession });
+  await yieldToBrowser();
+  // The first page is resolved before React renders it. Its render is then one transition, which React does in
+  // small slices that let the browser paint and answer input between them; resolved by the mounted router
+  // instead, it would be one long synchronous task.
+  await router.load().catch(console.error);
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-
-// The first page is resolved before React renders it. Its render is then one transition, which React does in
-// small slices that let the browser paint and answer input between them; resolved by the mounted router instead,
-// it would be one long synchronous task.
-void router
-  .load()
-  .catch(console.error)
-  .then(() => {
-    startTransition(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <App router={router} queryClient={queryClient} />
-        </StrictMode>,
-      );
-    });
-  });
+void start(root);
