@@ -14,7 +14,7 @@ import {
 import type { Schemas } from '@shop/sdk/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { WishlistHeart } from '../../../components/wishlist-heart';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
 import { toast } from '../../../lib/toast';
@@ -52,11 +52,14 @@ type ProductDetailPageProps = { productId: string; country: string; currency: st
 
 /** Spec §2 'Product detail'. A new ship-to country or currency asks for the product again (key). */
 export function ProductDetailPage({ productId, country, currency }: ProductDetailPageProps) {
-  const product = useQuery({
+  const latest = useQuery({
     ...catalogueQueries.product(productId, { country, currency }),
     // Repricing keeps the page (and the shopper's choices) on screen while the new prices load.
     placeholderData: keepPreviousData,
   });
+  // The whole page is a long render. Deferred, React renders it in small slices (not one long task holding up
+  // the page) while what was shown before stays on screen.
+  const product = useDeferredValue(latest);
 
   const data = product.data?.data;
   // Another product's page stays only while the same product reprices, never while a new one loads.

@@ -13,7 +13,7 @@ import {
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { catalogueQueries } from '../api/catalogue.queries';
 import type { CategoryFilter } from '../lib/list-filters';
 
@@ -32,8 +32,11 @@ type SimilarProductsProps = {
 /** Spec §2: products of the same category in a carousel of 6 (5, 4, 3, 2, 1 on narrower screens). */
 export function SimilarProducts({ category, productId, country, currency }: SimilarProductsProps) {
   const perView = useMatches({ base: 1, xs: 2, sm: 3, md: 4, lg: 5, xl: 6 });
-  const similar = useQuery(
-    catalogueQueries.productList({ category, country, currency, sort: 'popularity', limit: SIMILAR_LIMIT }),
+  // Deferred like the product page: the slides render in small slices once they arrive.
+  const similar = useDeferredValue(
+    useQuery(
+      catalogueQueries.productList({ category, country, currency, sort: 'popularity', limit: SIMILAR_LIMIT }),
+    ),
   );
   const products = similar.data?.data.filter((product) => product._id !== productId) ?? [];
   const lastStart = Math.max(products.length - perView, 0);
