@@ -44,19 +44,26 @@ function mantineStylesGuard(): Plugin {
   };
 }
 
-/** Opens the connections to the API (which also serves product images) while the page's scripts download. */
-function preconnectToApi(apiUrl: string): Plugin {
+/**
+ * Puts the API's address where index.html asks for it (`__SHOP_API_URL__`, used by its start-up script), and opens
+ * the connections to the API (which also serves product images) while the page's scripts download.
+ */
+function apiAddressInHtml(apiUrl: string): Plugin {
   return {
-    name: 'preconnect-to-api',
-    transformIndexHtml() {
+    name: 'api-address-in-html',
+    transformIndexHtml(html) {
+      const withAddress = html.replaceAll('__SHOP_API_URL__', JSON.stringify(apiUrl).slice(1, -1));
       // A relative API address is the page's own origin: nothing to open.
-      if (!URL.canParse(apiUrl)) return [];
+      if (!URL.canParse(apiUrl)) return withAddress;
       const href = new URL(apiUrl).origin;
       // The API's fetch() calls are CORS requests and images are not; the browser keeps a connection for each.
-      return [
-        { tag: 'link', attrs: { rel: 'preconnect', href, crossorigin: '' }, injectTo: 'head' },
-        { tag: 'link', attrs: { rel: 'preconnect', href }, injectTo: 'head' },
-      ];
+      return {
+        html: withAddress,
+        tags: [
+          { tag: 'link', attrs: { rel: 'preconnect', href, crossorigin: '' }, injectTo: 'head' },
+          { tag: 'link', attrs: { rel: 'preconnect', href }, injectTo: 'head' },
+        ],
+      };
     },
   };
 }
@@ -68,7 +75,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     mantineStylesGuard(),
     // The same default as src/lib/api.ts.
-    preconnectToApi(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_URL ?? 'http://localhost:3000/api'),
+    apiAddressInHtml(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_URL ?? 'http://localhost:3000/api'),
   ],
   build: {
     rolldownOptions: {

@@ -38,7 +38,7 @@ test.describe('first paint before the scripts run', () => {
     });
 
     await page.goto(`${store}/`);
-    await expect(page.getByRole('heading', { name: 'Top Picks' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Top Picks', exact: true })).toBeVisible();
     await expect(page.locator('.boot')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: heroTitle })).toHaveCount(1);
     const appLinks = await page
@@ -48,5 +48,26 @@ test.describe('first paint before the scripts run', () => {
         anchors.map((a) => [a.textContent, a.getAttribute('href')?.replace(/^\//, '')]),
       );
     expect(appLinks).toEqual(shellLinks);
+  });
+
+  test('a product page asks for its product once (index.html asks, the app uses the answer)', async ({
+    page,
+    request,
+  }) => {
+    const list = await request.get(
+      'http://localhost:3000/api/product/?page=1&limit=1&country=BD&currency=USD',
+    );
+    const [product] = (await list.json()).data as { _id: string; name: string }[];
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/product/${product._id}`) asked.push(request.url());
+    });
+
+    await page.goto(`${store}/#/products/${product._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('country=BD&currency=USD');
   });
 });

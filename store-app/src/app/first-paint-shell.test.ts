@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HERO_SLIDES, PROMO_TILES } from '../features/catalogue/components/hero-banner';
+import { DEFAULT_SETTINGS } from '../features/settings/settings-store';
 import { SETTINGS_KEY } from '../lib/storage-keys';
 import { CATEGORIES } from './shell/categories';
 
@@ -45,5 +46,65 @@ describe('the first-paint shell in index.html', () => {
   it('reads the stored theme from the settings key the app uses', () => {
     const script = text(shell.querySelector('head script:not([src])'));
     expect(script).toContain(`localStorage.getItem('${SETTINGS_KEY}')`);
+  });
+});
+
+describe('the product request in index.html', () => {
+  const script = [...shell.querySelectorAll('head script:not([src])')]
+    .map((element) => element.textContent ?? '')
+    .find((source) => source.includes('__shopEarlyProduct'));
+  const run = (hash: string) => {
+    window.location.hash = hash;
+    new Function(String(script).replaceAll('__SHOP_API_URL__', 'http://api.test/api'))();
+  };
+  const fetchStub = () => {
+    const stub = vi.fn(async () => new Response(JSON.stringify({ data: { _id: 'p 1' } })));
+    vi.stubGlobal('fetch', stub);
+    return stub;
+  };
+
+  afterEach(() => {
+    window.__shopEarlyProduct = undefined;
+    localStorage.clear();
+    window.location.hash = '';
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the product of a product page, in the default settings', async () => {
+    const stub = fetchStub();
+    run('#/products/p%201');
+    expect(stub).toHaveBeenCalledWith(
+      `http://api.test/api/product/p%201?country=${DEFAULT_SETTINGS.shipToCountry}&currency=${DEFAULT_SETTINGS.currency}`,
+    );
+    const early = window.__shopEarlyProduct;
+    expect(early).toMatchObject({
+      id: 'p 1',
+      country: DEFAULT_SETTINGS.shipToCountry,
+      currency: DEFAULT_SETTINGS.currency,
+    });
+    expect(await early?.body).toEqual({ data: { _id: 'p 1' } });
+  });
+
+  it('asks in the stored ship-to country and currency', () => {
+    const stub = fetchStub();
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ shipToCountry: 'FR', currency: 'EUR' }));
+    run('#/products/p1?tab=reviews');
+    expect(stub).toHaveBeenCalledWith('http://api.test/api/product/p1?country=FR&currency=EUR');
+  });
+
+  it('asks for nothing on other pages', () => {
+    const stub = fetchStub();
+    for (const hash of ['', '#/', '#/cart', '#/search/Books', '#/products']) run(hash);
+    expect(stub).not.toHaveBeenCalled();
+    expect(window.__shopEarlyProduct).toBeUndefined();
+  });
+
+  it('turns a failed answer into a rejection the loader can catch', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    );
+    run('#/products/p1');
+    await expect(window.__shopEarlyProduct?.body).rejects.toThrow('The API answered 404');
   });
 });

@@ -31,10 +31,14 @@ export const catalogueQueries = {
       queryFn: ({ signal }) => unwrap(api.GET('/product/', { params: { query }, signal })),
     }),
 
-  product: (id: string, query: { country: string; currency: string }) =>
+  /** `early`: the same request already in flight (index.html's, see lib/early-product.ts); asked again if it fails. */
+  product: (id: string, query: { country: string; currency: string }, early?: Promise<unknown>) =>
     queryOptions({
       queryKey: ['get', '/product/{id}', { params: { path: { id }, query } }] as const,
-      queryFn: ({ signal }) => unwrap(api.GET('/product/{id}', { params: { path: { id }, query }, signal })),
+      queryFn: ({ signal }) => {
+        const ask = () => unwrap(api.GET('/product/{id}', { params: { path: { id }, query }, signal }));
+        return early ? (early as ReturnType<typeof ask>).catch(ask) : ask();
+      },
     }),
 
   reviews: (id: string) =>

@@ -180,7 +180,8 @@ describe('product page', { timeout: 15_000 }, () => {
   it('lists the item properties', async () => {
     stubProductPage();
     await openShirt();
-    expect(screen.getByText('Material')).toBeInTheDocument();
+    // The sections below the fold render once the top of the page is on screen.
+    expect(await screen.findByText('Material')).toBeInTheDocument();
     expect(screen.getByText('Threadly')).toBeInTheDocument();
     expect(screen.queryByText('No item properties available.')).not.toBeInTheDocument();
   });
@@ -188,7 +189,7 @@ describe('product page', { timeout: 15_000 }, () => {
   it('says No item properties available. when there are none', async () => {
     stubProductPage({ 'GET /product/shirt': () => productAnswer(shirt({ property: [] })) });
     await openShirt();
-    expect(screen.getByText('No item properties available.')).toBeInTheDocument();
+    expect(await screen.findByText('No item properties available.')).toBeInTheDocument();
   });
 
   it('shows the reviews from the API', async () => {

@@ -18,6 +18,7 @@ import { useDeferredValue, useState } from 'react';
 import { WishlistHeart } from '../../../components/wishlist-heart';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
 import { toast } from '../../../lib/toast';
+import { useAfterOwnFirstFrame } from '../../../lib/use-after-own-first-frame';
 import { catalogueQueries } from '../api/catalogue.queries';
 import { priceIn, toCartItem } from '../lib/cart-item';
 import { asCategory } from '../lib/list-filters';
@@ -86,6 +87,8 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   const [selected, setSelected] = useState<SelectedOptions>(() => optionsOf(preselectSku(product.skus)));
   const [shownImage, setShownImage] = useState(() => openingImage(product));
   const [quantity, setQuantity] = useState<number | ''>(1);
+  // The sections below the fold render once the top of the page (with its picture) is on screen.
+  const belowTheFold = useAfterOwnFirstFrame();
 
   // The contract names a storefront category only in `labels` (staff answers); without one, no similar.
   const category = asCategory(product.labels?.mainCategory);
@@ -216,22 +219,31 @@ function ProductView({ product, country, currency }: ProductViewProps) {
         </Grid.Col>
       </Grid>
 
-      <Stack component="section" aria-labelledby="item-properties" gap="sm">
-        <Title order={2} fz="h3" id="item-properties">
-          Item Properties
-        </Title>
-        <ItemProperties properties={product.property} />
-      </Stack>
+      {belowTheFold && (
+        <>
+          <Stack component="section" aria-labelledby="item-properties" gap="sm">
+            <Title order={2} fz="h3" id="item-properties">
+              Item Properties
+            </Title>
+            <ItemProperties properties={product.property} />
+          </Stack>
 
-      <Stack component="section" aria-labelledby="reviews" gap="sm">
-        <Title order={2} fz="h3" id="reviews">
-          Reviews
-        </Title>
-        <ProductReviews productId={product._id} />
-      </Stack>
+          <Stack component="section" aria-labelledby="reviews" gap="sm">
+            <Title order={2} fz="h3" id="reviews">
+              Reviews
+            </Title>
+            <ProductReviews productId={product._id} />
+          </Stack>
 
-      {category && (
-        <SimilarProducts category={category} productId={product._id} country={country} currency={currency} />
+          {category && (
+            <SimilarProducts
+              category={category}
+              productId={product._id}
+              country={country}
+              currency={currency}
+            />
+          )}
+        </>
       )}
     </Stack>
   );
