@@ -68,6 +68,54 @@ function apiAddressInHtml(apiUrl: string): Plugin {
   };
 }
 
+/**
+ * A product page is mostly opened from a card, in a new tab, so its route's code is needed as soon as the entry's.
+ * index.html's start-up script preloads it on product pages: `__SHOP_PRODUCT_ROUTE_CHUNKS__` becomes the chunk of
+ * the product route's component and the chunks it imports that the entry does not load anyway.
+ */
+function productRoutePreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'product-route-preload',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        // The dev server loads modules one by one as they are imported: nothing to preload.
+        if (!context.bundle) return html.replaceAll('__SHOP_PRODUCT_ROUTE_CHUNKS__', '[]');
+        const chunks = new Map(
+          Object.values(context.bundle).flatMap((output) =>
+            output.type === 'chunk' ? [[output.fileName, output] as const] : [],
+          ),
+        );
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
+          };
+          for (const file of start) visit(file);
+          return seen;
+        };
+        const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+        const route = [...chunks.values()].find((chunk) =>
+          /[\\/]routes[\\/]products[\\/]\$id\.tsx\?tsr-split=component/.test(chunk.facadeModuleId ?? ''),
+        );
+        if (!route) throw new Error('product-route-preload: no chunk for the product route component');
+        const loaded = closure(entries);
+        const files = [...closure([route.fileName])].filter((file) => !loaded.has(file));
+        return html.replaceAll(
+          '__SHOP_PRODUCT_ROUTE_CHUNKS__',
+          JSON.stringify(files.map((file) => base + file)),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   // The router plugin must run before react() so it can split route files first.
   plugins: [
@@ -76,6 +124,7 @@ export default defineConfig(({ mode }) => ({
     mantineStylesGuard(),
     // The same default as src/lib/api.ts.
     apiAddressInHtml(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_URL ?? 'http://localhost:3000/api'),
+    productRoutePreload(),
   ],
   build: {
     rolldownOptions: {

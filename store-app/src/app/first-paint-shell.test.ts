@@ -55,8 +55,14 @@ describe('the product request in index.html', () => {
     .find((source) => source.includes('__shopEarlyProduct'));
   const run = (hash: string) => {
     window.location.hash = hash;
-    new Function(String(script).replaceAll('__SHOP_API_URL__', 'http://api.test/api'))();
+    new Function(
+      String(script)
+        .replaceAll('__SHOP_API_URL__', 'http://api.test/api')
+        .replaceAll('__SHOP_PRODUCT_ROUTE_CHUNKS__', '["/assets/product-route.js", "/assets/Divider.js"]'),
+    )();
   };
+  const preloaded = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
   const fetchStub = () => {
     const stub = vi.fn(async () => new Response(JSON.stringify({ data: { _id: 'p 1' } })));
     vi.stubGlobal('fetch', stub);
@@ -67,6 +73,7 @@ describe('the product request in index.html', () => {
     window.__shopEarlyProduct = undefined;
     localStorage.clear();
     window.location.hash = '';
+    for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
     vi.unstubAllGlobals();
   });
 
@@ -85,6 +92,12 @@ describe('the product request in index.html', () => {
     expect(await early?.body).toEqual({ data: { _id: 'p 1' } });
   });
 
+  it('preloads the product route code the build listed', () => {
+    fetchStub();
+    run('#/products/p1');
+    expect(preloaded()).toEqual(['/assets/product-route.js', '/assets/Divider.js']);
+  });
+
   it('asks in the stored ship-to country and currency', () => {
     const stub = fetchStub();
     localStorage.setItem(SETTINGS_KEY, JSON.stringify({ shipToCountry: 'FR', currency: 'EUR' }));
@@ -97,6 +110,7 @@ describe('the product request in index.html', () => {
     for (const hash of ['', '#/', '#/cart', '#/search/Books', '#/products']) run(hash);
     expect(stub).not.toHaveBeenCalled();
     expect(window.__shopEarlyProduct).toBeUndefined();
+    expect(preloaded()).toEqual([]);
   });
 
   it('turns a failed answer into a rejection the loader can catch', async () => {

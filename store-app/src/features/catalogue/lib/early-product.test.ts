@@ -28,7 +28,7 @@ describe('the product answer index.html asked for', () => {
       ['p2', 'BD', 'USD'],
       ['p1', 'US', 'USD'],
       ['p1', 'BD', 'EUR'],
-    ]) {
+    ] as const) {
       ask('p1');
       expect(takeEarlyProduct(id, country, currency)).toBeUndefined();
       expect(window.__shopEarlyProduct).toBeUndefined();
