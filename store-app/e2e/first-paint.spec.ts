@@ -50,7 +50,7 @@ test.describe('first paint before the scripts run', () => {
     expect(appLinks).toEqual(shellLinks);
   });
 
-  test('a product page asks for its product once (index.html asks, the app uses the answer)', async ({
+  test('a product page asks for its product once, and opens on it (index.html asks, the app uses the answer)', async ({
     page,
     request,
   }) => {
@@ -63,8 +63,25 @@ test.describe('first paint before the scripts run', () => {
       if (new URL(request.url()).pathname === `/api/product/${product._id}`) asked.push(request.url());
     });
 
+    // A slow answer (still within the page's wait): the app's code is ready before it arrives.
+    await page.route(
+      (url) => url.pathname === `/api/product/${product._id}`,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      },
+    );
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Loading product"]'))
+          document.documentElement.dataset.sawSkeleton = '';
+      }).observe(document, { childList: true, subtree: true });
+    });
+
     await page.goto(`${store}/#/products/${product._id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    // The answer was there before the app's first render: the page opened on the product, not its skeleton.
+    await expect(page.locator('html')).not.toHaveAttribute('data-saw-skeleton');
     await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(asked).toHaveLength(1);
