@@ -38,6 +38,14 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A number of proxies is proxy-addr's "hop < n" rule; Fastify's types only take it as a function.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
 

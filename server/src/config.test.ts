@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       marketplace: { provider: 'fixture' },
       seedDemo: true,
       logLevel: 'info',
+      trustProxy: false,
     });
     expect(config.corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
     expect(config.corsOrigins).toEqual(
@@ -72,6 +73,23 @@ describe('loadConfig', () => {
       seedDemo: false,
       logLevel: 'warn',
     });
+  });
+
+  it('reads which proxies to trust for the client address', () => {
+    const root = cwd();
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, root).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1, fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', 'fd00::/129', 'example.com', '10.0.0.1,', '0']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('fails with every problem named at once', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export type MarketplaceProvider = 'fixture' | 'aliexpress';
@@ -24,6 +25,11 @@ export interface AppConfig {
   };
   seedDemo: boolean;
   logLevel: LogLevel;
+  /**
+   * Which proxies in front of the API to believe about the client's address (X-Forwarded-For): none (false), all
+   * (true), the nearest N, or these addresses/ranges. The login throttle and the activity log key on that address.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -106,6 +112,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
+
   const givenSecret = read('TOKEN_SECRET');
   if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
@@ -128,6 +136,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     seedDemo: seedDemo ?? true,
     logLevel,
+    trustProxy,
   };
 }
 
@@ -201,4 +210,25 @@ function parsePublicUrl(text: string, problems: string[]): string {
     return text;
   }
   return text.replace(/\/+$/, '');
+}
+
+function parseTrustProxy(text: string | undefined, problems: string[]): boolean | number | string[] {
+  if (text === undefined || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return parseInteger(text, 'TRUST_PROXY', 1, 20, problems) ?? false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    problems.push(
+      'TRUST_PROXY must be true, false, a number of proxies, or comma-separated addresses/ranges',
+    );
+    return false;
+  }
+  return entries;
 }

@@ -264,3 +264,48 @@ describe('response compression', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('client address behind a proxy', () => {
+  const failLogin = (t: TestApp, forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'shopper@example.com', password: 'wrong-password' },
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it.each([
+    ['by its address range', ['10.0.0.0/8']],
+    ['as the one proxy in front', 1],
+  ] as const)(
+    'keys the login throttle on the forwarded address when the proxy is trusted %s',
+    async (_, trustProxy) => {
+      const t = await createTestApp({
+        seed: true,
+        config: { trustProxy: typeof trustProxy === 'number' ? trustProxy : [...trustProxy] },
+      });
+      try {
+        for (let attempt = 0; attempt < 5; attempt++)
+          expect((await failLogin(t, '203.0.113.1')).statusCode).toBe(401);
+        expect((await failLogin(t, '203.0.113.1')).statusCode).toBe(429);
+        // Another shopper behind the same proxy is not locked out.
+        expect((await failLogin(t, '203.0.113.2')).statusCode).toBe(401);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('ignores X-Forwarded-For from an untrusted peer, so it cannot dodge the throttle', async () => {
+    const t = await createTestApp({ seed: true });
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await failLogin(t, `203.0.113.${attempt + 10}`)).statusCode).toBe(401);
+      }
+      expect((await failLogin(t, '203.0.113.99')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     marketplace: { provider: 'fixture', aliexpress: {} },
     seedDemo: false,
     logLevel: 'silent',
+    trustProxy: false,
     ...overrides,
   };
 }
