@@ -24,6 +24,31 @@ test.describe('first paint before the scripts run', () => {
     );
   });
 
+  test('a product page shows its picture from the HTML alone, where the gallery shows it', async ({
+    page,
+    request,
+  }) => {
+    const list = await request.get(
+      'http://localhost:3000/api/product/?page=1&limit=1&country=BD&currency=USD',
+    );
+    const [product] = (await list.json()).data as { _id: string; name: string }[];
+    const url = `${store}/#/products/${product._id}`;
+
+    const blocked = await page.context().newPage();
+    await blocked.route('**/*.js', (route) => route.abort());
+    await blocked.goto(url);
+    const shellPicture = blocked.getByRole('img', { name: product.name });
+    await expect(shellPicture).toBeVisible();
+    const shell = { src: await shellPicture.getAttribute('src'), box: await shellPicture.boundingBox() };
+    await blocked.close();
+
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    const gallery = page.getByRole('img', { name: product.name }).first();
+    expect(await gallery.getAttribute('src')).toBe(shell.src);
+    expect(await gallery.boundingBox()).toEqual(shell.box);
+  });
+
   test('the app replaces the shell, with the same category links', async ({ page }) => {
     const shellLinks = await test.step('read the links of the shell', async () => {
       const blocked = await page.context().newPage();

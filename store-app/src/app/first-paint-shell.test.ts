@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HERO_SLIDES, PROMO_TILES } from '../features/catalogue/components/hero-banner';
+import { openingImage } from '../features/catalogue/lib/sku-options';
+import { shirt, sku } from '../features/catalogue/testing/catalogue-fixtures';
 import { DEFAULT_SETTINGS } from '../features/settings/settings-store';
 import { SETTINGS_KEY } from '../lib/storage-keys';
 import { CATEGORIES } from './shell/categories';
@@ -73,6 +75,8 @@ describe('the product request in index.html', () => {
     window.__shopEarlyProduct = undefined;
     localStorage.clear();
     window.location.hash = '';
+    document.body.innerHTML = '';
+    document.documentElement.removeAttribute('data-boot-product');
     for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
     vi.unstubAllGlobals();
   });
@@ -111,6 +115,27 @@ describe('the product request in index.html', () => {
     expect(stub).not.toHaveBeenCalled();
     expect(window.__shopEarlyProduct).toBeUndefined();
     expect(preloaded()).toEqual([]);
+  });
+
+  it('draws the picture the product page opens on, where the gallery will show it', async () => {
+    for (const product of [
+      shirt(),
+      shirt({ skus: [sku('plain', { size: [1, 'S'] })] }),
+      shirt({ skus: [], images: ['https://img.test/only.jpg'] }),
+    ]) {
+      document.body.innerHTML = shell.querySelector('#root')?.outerHTML ?? '';
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify({ success: true, data: product }))),
+      );
+      run('#/products/shirt');
+      await window.__shopEarlyProduct?.body;
+      await new Promise((resolve) => setTimeout(resolve));
+      const picture = document.querySelector('.boot-picture img');
+      expect(picture?.getAttribute('src')).toBe(openingImage(product));
+      expect(picture?.getAttribute('alt')).toBe(product.name);
+    }
+    expect(document.documentElement.hasAttribute('data-boot-product')).toBe(true);
   });
 
   it('turns a failed answer into a rejection the loader can catch', async () => {
