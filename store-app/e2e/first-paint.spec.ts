@@ -1,7 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 
 const store = 'http://localhost:5174';
 const heroTitle = 'Top picks, delivered worldwide';
+
+/** The first product of the demo catalogue, as the home page lists it. */
+async function firstProduct(request: APIRequestContext): Promise<{ _id: string; name: string }> {
+  const list = await request.get('http://localhost:3000/api/product/?page=1&limit=1&country=BD&currency=USD');
+  return (await list.json()).data[0];
+}
 
 test.describe('first paint before the scripts run', () => {
   test('the home page shows its header, hero and tiles from the HTML alone', async ({ page }) => {
@@ -28,10 +34,7 @@ test.describe('first paint before the scripts run', () => {
     page,
     request,
   }) => {
-    const list = await request.get(
-      'http://localhost:3000/api/product/?page=1&limit=1&country=BD&currency=USD',
-    );
-    const [product] = (await list.json()).data as { _id: string; name: string }[];
+    const product = await firstProduct(request);
     const url = `${store}/#/products/${product._id}`;
 
     const blocked = await page.context().newPage();
@@ -79,10 +82,7 @@ test.describe('first paint before the scripts run', () => {
     page,
     request,
   }) => {
-    const list = await request.get(
-      'http://localhost:3000/api/product/?page=1&limit=1&country=BD&currency=USD',
-    );
-    const [product] = (await list.json()).data as { _id: string; name: string }[];
+    const product = await firstProduct(request);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === `/api/product/${product._id}`) asked.push(request.url());

@@ -76,7 +76,9 @@ describe('the product request in index.html', () => {
     localStorage.clear();
     window.location.hash = '';
     document.body.innerHTML = '';
-    document.documentElement.removeAttribute('data-boot-product');
+    for (const name of ['data-boot-product', 'data-boot-home', 'data-mantine-color-scheme']) {
+      document.documentElement.removeAttribute(name);
+    }
     for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
     vi.unstubAllGlobals();
   });

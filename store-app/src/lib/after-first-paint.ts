@@ -15,14 +15,32 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Calls `callback` once the next frame is on screen (at once in a hidden tab, which paints nothing); returns a
+ * cancel function.
+ */
+export function afterNextFrameShown(callback: () => void): () => void {
+  if (document.visibilityState === 'hidden') {
+    callback();
+    return () => {};
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A frame callback runs just before the browser paints; a task queued from it runs once that frame is on screen.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback);
+  });
+  document.addEventListener('visibilitychange', callback, { once: true });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', callback);
+  };
+}
+
 function watchFirstPaint() {
   if (scheduled) return;
   scheduled = true;
-  // A hidden tab paints nothing: there is nothing to wait for.
-  if (document.visibilityState === 'hidden') return markPainted();
-  // A frame callback runs just before the browser paints; a task queued from it runs once that frame is on screen.
-  requestAnimationFrame(() => setTimeout(markPainted));
-  document.addEventListener('visibilitychange', markPainted, { once: true });
+  afterNextFrameShown(markPainted);
 }
 
 /**

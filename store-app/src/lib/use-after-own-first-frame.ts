@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterNextFrameShown } from './after-first-paint';
 
 /**
  * False for a component's first frame on screen, then true. A long page renders what is at its top first (so
@@ -6,21 +7,6 @@ import { startTransition, useEffect, useState } from 'react';
  */
 export function useAfterOwnFirstFrame(): boolean {
   const [after, setAfter] = useState(false);
-  useEffect(() => {
-    const show = () => startTransition(() => setAfter(true));
-    // A hidden tab paints nothing: there is nothing to wait for.
-    if (document.visibilityState === 'hidden') return show();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame callback runs just before the browser paints; a task queued from it runs once that frame is shown.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(show);
-    });
-    document.addEventListener('visibilitychange', show, { once: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', show);
-    };
-  }, []);
+  useEffect(() => afterNextFrameShown(() => startTransition(() => setAfter(true))), []);
   return after;
 }
