@@ -35,17 +35,13 @@ export interface BuildAppOptions {
 
 /** The whole HTTP application, not yet listening: main.ts listens, tests use `app.inject`. */
 export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
     // A number of proxies is proxy-addr's "hop < n" rule; Fastify's types only take it as a function.
     trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
