@@ -1,6 +1,6 @@
-import { ActionIcon, Box, Group, Image, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import classes from './image-carousel.module.css';
 
 // A grey square for a missing or broken image, so the card keeps its shape.
 const PLACEHOLDER =
@@ -15,7 +15,10 @@ type ImageCarouselProps = {
   children?: ReactNode;
 };
 
-/** The card's image slider: one image at a time, arrows and dots when there is more than one. */
+/**
+ * The card's image slider: one image at a time, arrows and dots when there is more than one. Plain elements and
+ * one stylesheet: a page shows twenty of these at once, and it is the largest part of the home page's render.
+ */
 export function ImageCarousel({
   images,
   alt,
@@ -24,70 +27,57 @@ export function ImageCarousel({
   children,
 }: ImageCarouselProps) {
   const [index, setIndex] = useState(0);
+  const [broken, setBroken] = useState<string | null>(null);
   const count = images.length;
   const go = (next: number) => setIndex((next + count) % count);
+  const src = images[index];
   const image = (
-    <Image
-      src={images[index]}
+    <img
+      className={classes.image}
+      src={src === undefined || src === broken ? PLACEHOLDER : src}
       alt={alt}
-      h="100%"
-      w="100%"
-      fit="cover"
       loading="lazy"
-      fallbackSrc={PLACEHOLDER}
-      style={{ filter: greyscale ? 'grayscale(1)' : undefined }}
+      onError={() => setBroken(src ?? null)}
+      style={greyscale ? { filter: 'grayscale(1)' } : undefined}
     />
   );
 
   return (
-    <Box pos="relative" style={{ aspectRatio: '1 / 1', overflow: 'hidden' }} bg="gray.1">
+    <div className={classes.frame}>
       {frame(image)}
       {children}
       {count > 1 && (
         <>
-          <ActionIcon
-            variant="white"
-            radius="xl"
-            size="sm"
-            pos="absolute"
-            left={6}
-            top="calc(50% - 11px)"
+          <button
+            type="button"
+            className={`${classes.arrow} ${classes.previous}`}
             aria-label="Previous image"
             onClick={() => go(index - 1)}
           >
             <IconChevronLeft size={14} />
-          </ActionIcon>
-          <ActionIcon
-            variant="white"
-            radius="xl"
-            size="sm"
-            pos="absolute"
-            right={6}
-            top="calc(50% - 11px)"
+          </button>
+          <button
+            type="button"
+            className={`${classes.arrow} ${classes.next}`}
             aria-label="Next image"
             onClick={() => go(index + 1)}
           >
             <IconChevronRight size={14} />
-          </ActionIcon>
-          <Group gap={4} pos="absolute" bottom={6} left={0} right={0} justify="center">
-            {images.map((src, dot) => (
-              <UnstyledButton
-                key={src}
+          </button>
+          <div className={classes.dots}>
+            {images.map((image, dot) => (
+              <button
+                type="button"
+                key={image}
+                className={classes.dot}
                 aria-label={`Show image ${dot + 1}`}
                 aria-current={dot === index}
                 onClick={() => setIndex(dot)}
-                w={8}
-                h={8}
-                style={{
-                  borderRadius: '50%',
-                  background: dot === index ? 'var(--mantine-color-white)' : 'rgba(255, 255, 255, 0.5)',
-                  boxShadow: '0 0 2px rgba(0, 0, 0, 0.4)',
-                }}
               />
             ))}
-          </Group>
+          </div>
         </>
       )}
-    </Box>
+    </div>
   );
 }

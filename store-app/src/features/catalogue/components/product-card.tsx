@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Center, Group, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
 import { Link } from '@tanstack/react-router';
-import { AnchorLink } from '../../../components/router-links';
 import { WishlistHeart } from '../../../components/wishlist-heart';
 import { useQuickPurchase } from '../api/use-quick-purchase';
 import { ImageCarousel } from './image-carousel';
+import classes from './product-card.module.css';
 
 type ProductCardProps = {
   product: Schemas['ProductListItem'];
@@ -12,7 +12,10 @@ type ProductCardProps = {
   currency: string;
 };
 
-/** Spec §2 'Product card'. It opens the product page in a new tab (/#/products/{id} in the browser). */
+/**
+ * Spec §2 'Product card'. It opens the product page in a new tab (/#/products/{id} in the browser). Plain elements
+ * and one stylesheet rather than Mantine's layout components: a page renders twenty cards at once.
+ */
 export function ProductCard({ product, country, currency }: ProductCardProps) {
   const purchase = useQuickPurchase({ productId: product._id, country, currency });
   const outOfStock = product.availableStock === 0;
@@ -21,47 +24,22 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
   const productLink = { to: '/products/$id', params: { id: product._id }, target: '_blank' } as const;
 
   return (
-    <Card
-      withBorder
-      padding="sm"
-      radius="md"
-      component="article"
-      aria-label={name}
-      h="100%"
-      // Off-screen cards skip style, layout and paint until scrolled near: most of a page of 20 is below the fold.
-      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 340px' }}
-    >
-      <Card.Section pos="relative">
+    <article className={classes.card} aria-label={name}>
+      <div className={classes.media}>
         <ImageCarousel
           images={product.images}
           alt={name}
           greyscale={outOfStock}
           frame={(image) => (
-            <Link
-              {...productLink}
-              rel="noopener"
-              tabIndex={-1}
-              aria-hidden
-              style={{ display: 'block', height: '100%' }}
-            >
+            <Link {...productLink} rel="noopener" tabIndex={-1} aria-hidden className={classes.imageLink}>
               {image}
             </Link>
           )}
         >
-          {outOfStock && (
-            <Center pos="absolute" inset={0} bg="rgba(0, 0, 0, 0.45)" style={{ pointerEvents: 'none' }}>
-              <Text c="white" fw={800} fz="lg">
-                OUT OF STOCK
-              </Text>
-            </Center>
-          )}
+          {outOfStock && <div className={classes.soldOut}>OUT OF STOCK</div>}
         </ImageCarousel>
-        {product.originalPrice != null && (
-          <Badge color="red" pos="absolute" top={8} left={8}>
-            SALE
-          </Badge>
-        )}
-        <Group pos="absolute" top={4} right={4}>
+        {product.originalPrice != null && <span className={classes.sale}>SALE</span>}
+        <div className={classes.heart}>
           <WishlistHeart
             productId={product._id}
             product={{
@@ -73,23 +51,23 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
             }}
             size="md"
           />
-        </Group>
-      </Card.Section>
-      <Stack gap={6} mt="sm" flex={1}>
-        <AnchorLink {...productLink} rel="noopener" c="inherit" fz="sm" lineClamp={2}>
+        </div>
+      </div>
+      <div className={classes.body}>
+        <Link {...productLink} rel="noopener" className={classes.name}>
           {name}
-        </AnchorLink>
-        <Group gap="xs" align="baseline">
-          <Text fw={700}>
+        </Link>
+        <p className={classes.prices}>
+          <span className={classes.price}>
             {product.currency} {product.price.toFixed(2)}
-          </Text>
+          </span>
           {listPrice != null && listPrice > product.price && (
-            <Text component="s" c="dimmed" fz="sm">
+            <s className={classes.listPrice}>
               {product.currency} {listPrice.toFixed(2)}
-            </Text>
+            </s>
           )}
-        </Group>
-        <Group gap="xs" mt="auto" grow>
+        </p>
+        <div className={classes.actions}>
           <Button
             size="xs"
             disabled={outOfStock}
@@ -107,8 +85,8 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
           >
             Add to Cart
           </Button>
-        </Group>
-      </Stack>
-    </Card>
+        </div>
+      </div>
+    </article>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Center, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Alert, Button, Center, SimpleGrid, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue } from 'react';
 import { catalogueQueries, PAGE_SIZE, type ProductListQuery } from '../api/catalogue.queries';
 import { PRODUCTS_FAILED } from '../lib/messages';
 import { ProductCard } from './product-card';
+import classes from './product-grid.module.css';
 
 type ProductGridProps = {
   /** The list's filters; country and currency price every card. */
@@ -71,20 +72,19 @@ export function ProductGrid({ query, emptyText }: ProductGridProps) {
   );
 }
 
-// Memoised: the grid re-renders as its request moves along, the placeholders never change.
+// Memoised: the grid re-renders as its request moves along, the placeholders never change. Plain elements, as
+// the cards they stand for.
 const ProductGridSkeleton = memo(function ProductGridSkeleton({ count = PAGE_SIZE / 2 }: { count?: number }) {
   return (
     <SimpleGrid cols={gridCols} spacing="md" aria-label="Loading products">
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Card key={index} withBorder padding="sm" radius="md">
-          <Card.Section>
-            <Skeleton style={{ aspectRatio: '1 / 1' }} />
-          </Card.Section>
-          <Skeleton height={12} mt="sm" />
-          <Skeleton height={12} mt={6} width="60%" />
-          <Skeleton height={28} mt="sm" />
-        </Card>
+        <div key={index} className={classes.placeholder}>
+          <div className={`${classes.bone} ${classes.picture}`} />
+          <div className={`${classes.bone} ${classes.line}`} />
+          <div className={`${classes.bone} ${classes.shortLine}`} />
+          <div className={`${classes.bone} ${classes.button}`} />
+        </div>
       ))}
     </SimpleGrid>
   );
