@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { Launcher, launch } from 'chrome-launcher';
+import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
@@ -26,16 +26,6 @@ const flags = [
   '--disable-component-update',
   '--disable-sync',
 ];
-/**
- * Lighthouse's usual Chromium flags (chrome-launcher's defaults), with `features` added to the ones they disable:
- * Chromium reads only the last --disable-features switch, so a second one would re-enable theirs.
- */
-function lighthouseFlags(features = []) {
-  const defaults = Launcher.defaultFlags().map((flag) =>
-    flag.startsWith('--disable-features=') && features.length > 0 ? `${flag},${features.join(',')}` : flag,
-  );
-  return [...defaults, ...flags];
-}
 const store = 'http://localhost:5174';
 const dataDir = '.tmp/bench-store-data';
 const reportDir = '.tmp/bench-store';
@@ -150,32 +140,19 @@ try {
   // Lighthouse's 4x CPU slowdown assumes a fast desktop host (benchmarkIndex about 1,500) and warns below 1,000
   // that scores will suffer; its docs (docs/throttling.md, "Calibrating multipliers") give the multiplier that
   // emulates the same reference phone from a slower host. This shared virtual machine's speed moves from minute to
-  // minute (benchmarkIndex 650 to 1,650), so the last set takes the multiplier calibrated from Lighthouse's own CPU
-  // benchmark just before each run.
+  // minute (benchmarkIndex 700 to 1,600), so both are run: the defaults, then with the multiplier calibrated from
+  // Lighthouse's own CPU benchmark taken just before each run.
   const productUrl = productHref ? new URL(productHref, `${store}/`).href : `${store}/`;
   const pages = [
     ['home', `${store}/`],
     ['product', productUrl],
   ];
-  // Three sets per page. Chromium as Lighthouse starts it, with the default 4x slowdown. Then without Paint
-  // Holding: on this machine Chromium often keeps the first frames of a loaded page off the screen for one or two
-  // seconds (docs/benchmarks.md, "Why scores move"); the page has painted, the browser has not shown it.
-  const sets = [
-    { label: 'default', cpu: 'default', features: [] },
-    { label: 'no-paint-holding', cpu: 'default', features: ['PaintHolding'] },
-    { label: 'no-paint-holding-calibrated', cpu: 'calibrated', features: ['PaintHolding'] },
-  ];
-  for (const set of sets) {
-    const chrome = await launch({
-      chromePath,
-      chromeFlags: lighthouseFlags(set.features),
-      ignoreDefaultFlags: true,
-    });
-    try {
-      for (const [name, url] of pages) await measure(chrome.port, name, url, set);
-    } finally {
-      await chrome.kill();
-    }
+  const chrome = await launch({ chromePath, chromeFlags: flags });
+  try {
+    for (const [name, url] of pages) await measure(chrome.port, name, url, 'default');
+    for (const [name, url] of pages) await measure(chrome.port, name, url, 'calibrated');
+  } finally {
+    await chrome.kill();
   }
 } finally {
   await stopStack();
@@ -208,7 +185,7 @@ async function benchmarkIndex(port) {
  * Runs Lighthouse `runs` times on one page, with its default 4x CPU slowdown or with one calibrated before each
  * run; prints the median run and returns all.
  */
-async function measure(port, name, url, { label, cpu }) {
+async function measure(port, name, url, cpu) {
   const results = [];
   const multipliers = [];
   for (let run = 1; run <= runs; run++) {
@@ -222,7 +199,7 @@ async function measure(port, name, url, { label, cpu }) {
       throttling: { cpuSlowdownMultiplier },
     });
     results.push(result.lhr);
-    writeFileSync(`${reportDir}/${name}-${label}-${run}.json`, result.report);
+    writeFileSync(`${reportDir}/${name}-${cpu}-${run}.json`, result.report);
   }
   const score = (lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100);
   const sorted = [...results].sort((a, b) => score(a) - score(b));
@@ -230,7 +207,7 @@ async function measure(port, name, url, { label, cpu }) {
   const metric = (id) => middle.audits[id]?.displayValue ?? 'n/a';
   const verdict = score(middle) >= SCORE_TARGET ? 'met' : 'NOT met';
   console.log(
-    `lighthouse ${name}, ${label}, CPU [${multipliers.map((m) => `${m}x`).join(', ')}] (${url}): performance ${score(middle)} median of ${runs} ` +
+    `lighthouse ${name}, CPU ${cpu} [${multipliers.map((m) => `${m}x`).join(', ')}] (${url}): performance ${score(middle)} median of ${runs} ` +
       `[${results.map(score).join(', ')}] (target ${SCORE_TARGET}: ${verdict}), ` +
       `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
       `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}; ` +
