@@ -136,6 +136,7 @@ describe('the product request in index.html', () => {
       const picture = document.querySelector('.boot-picture img');
       expect(picture?.getAttribute('src')).toBe(openingImage(product));
       expect(picture?.getAttribute('alt')).toBe(product.name);
+      expect(picture?.getAttribute('fetchpriority')).toBe('high');
     }
     expect(document.documentElement.hasAttribute('data-boot-product')).toBe(true);
   });

@@ -78,10 +78,10 @@ describe('product page', { timeout: 15_000 }, () => {
     expect(screen.getByText('SKU ID: sku-red-s')).toBeInTheDocument();
     expect(screen.getByText('Stock: 30')).toBeInTheDocument();
     expect(screen.getByText('USD 10.00')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Cotton T-Shirt' })).toHaveAttribute(
-      'src',
-      'https://img.test/red.jpg',
-    );
+    const picture = screen.getByRole('img', { name: 'Cotton T-Shirt' });
+    expect(picture).toHaveAttribute('src', 'https://img.test/red.jpg');
+    // The page's largest picture is fetched ahead of the thumbnails.
+    expect(picture).toHaveAttribute('fetchpriority', 'high');
     expect(screen.getByText('Offer Price')).toBeInTheDocument();
   });
 

@@ -41,6 +41,8 @@ export function ProductGallery({ images, shown, onShow, alt }: ProductGalleryPro
           h="100%"
           w="100%"
           fit="contain"
+          // The page's largest picture (its LCP): before the thumbnails and the cards below.
+          fetchPriority="high"
           style={{
             transform: origin ? `scale(${ZOOM})` : undefined,
             transformOrigin: origin ?? 'center',
