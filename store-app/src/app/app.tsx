@@ -2,12 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { theme } from '@shop/ui/theme';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { settingsColorSchemeManager } from '../features/settings/settings-store';
-import { useAfterFirstPaint } from '../lib/after-first-paint';
+import { toastHost } from '../lib/toast';
 import type { createAppRouter } from './router';
 
-// See lib/toast.ts: the toast host is fetched once the first screen is painted.
+// See lib/toast.ts: the toast host is fetched and mounted with the first toast.
 const AppNotifications = lazy(() =>
   import('@shop/ui/notifications').then((module) => ({ default: module.AppNotifications })),
 );
@@ -36,10 +36,10 @@ export function App({ router, queryClient, env = 'default' }: AppProps) {
   );
 }
 
-// A component of its own, so the first paint re-renders only it, not the whole app.
+// A component of its own, so the first toast re-renders only it, not the whole app.
 function DeferredNotifications() {
-  const painted = useAfterFirstPaint();
-  return painted ? (
+  const wanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted, toastHost.wanted);
+  return wanted ? (
     <Suspense fallback={null}>
       <AppNotifications />
     </Suspense>

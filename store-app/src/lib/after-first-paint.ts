@@ -45,7 +45,7 @@ function watchFirstPaint() {
 
 /**
  * False until the page's first frame is on screen, then true for the rest of the visit. Work that no screen needs
- * (the toast host, page-view reports) waits for it, so it does not compete with painting the first one.
+ * (page-view reports) waits for it, so it does not compete with painting the first one.
  */
 export function useAfterFirstPaint(): boolean {
   const done = useSyncExternalStore(subscribe, () => painted);

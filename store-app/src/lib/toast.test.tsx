@@ -1,0 +1,23 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render-app';
+import { toast } from './toast';
+
+const toastHost = () => document.querySelector('.mantine-Notifications-root');
+
+describe('toasts', () => {
+  it('leave the toast host off the page until the first one, which it then shows', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    // The page has painted and settled: still no host, and no notifications code asked for.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(toastHost()).toBeNull();
+
+    act(() => toast.success('Profile saved.'));
+    expect(await screen.findByText('Profile saved.')).toBeInTheDocument();
+    expect(toastHost()).not.toBeNull();
+
+    act(() => toast.error('Failed to save.'));
+    expect(await screen.findByText('Failed to save.')).toBeInTheDocument();
+  });
+});
