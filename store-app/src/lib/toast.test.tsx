@@ -9,7 +9,7 @@ describe('toasts', () => {
   it('leave the toast host off the page until the first one, which it then shows', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
-    // The page has painted and settled: still no host, and no notifications code asked for.
+    // The page has rendered and settled: still no toast host.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(toastHost()).toBeNull();
 
