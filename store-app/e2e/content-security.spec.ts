@@ -32,6 +32,20 @@ test.describe('content security policy', () => {
     expect(await productViolations()).toEqual([]);
   });
 
+  test('the forms check their fields without a violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto(`${store}/#/register`);
+    await page.getByRole('button', { name: /create account|register|sign up/i }).click();
+    await expect(page.getByText('All fields are required.')).toBeVisible();
+    await page.getByLabel(/name/i).first().fill('Ada Lovelace');
+    await page.getByLabel(/email/i).fill('ada@example.com');
+    await page.getByLabel(/^password/i).fill('secret123');
+    await page.getByLabel(/confirm/i).fill('secret124');
+    await page.getByRole('button', { name: /create account|register|sign up/i }).click();
+    await expect(page.getByText('Passwords do not match.')).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+
   test('a script slipped into the page, inline or as an event handler, does not run', async ({ page }) => {
     const violations = await watchViolations(page);
     await page.goto(`${store}/`);

@@ -1,5 +1,5 @@
 import type { paths } from '@shop/sdk/types';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 type JsonBody<T> = T extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type LoginBody = JsonBody<paths['/user/login']['post']>;

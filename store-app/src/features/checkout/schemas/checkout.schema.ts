@@ -1,5 +1,5 @@
 import type { RequestBody } from '@shop/sdk/types';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 type PlaceOrderBody = RequestBody<'placeOrder'>;
 

@@ -1,5 +1,5 @@
 import type { components } from '@shop/sdk/types';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 type UpdateProfileBody = components['schemas']['UpdateProfileRequest'];
 type ChangePasswordBody = components['schemas']['ChangePasswordRequest'];
