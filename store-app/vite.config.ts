@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { contentSecurityPolicy } from '../scripts/vite/content-security-policy.mts';
 
 const port = 5174;
 
@@ -117,45 +117,6 @@ function productRoutePreload(): Plugin {
   };
 }
 
-/**
- * The built store's Content Security Policy, as a meta tag ahead of every script: scripts only from the store's own
- * origin plus index.html's inline start-up script (by its hash, taken after the other plugins have filled it in),
- * no plugins, no <base>. Product descriptions are marketplace HTML, sanitised by the server; this stops a script
- * that slipped through from running. The dev server adds inline scripts of its own, so it is left without one.
- */
-function contentSecurityPolicy(): Plugin {
-  return {
-    name: 'content-security-policy',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        if (html.includes('__SHOP_'))
-          throw new Error('content-security-policy: index.html still has a placeholder');
-        const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-          ([, body]) =>
-            `'sha256-${createHash('sha256')
-              .update(body ?? '')
-              .digest('base64')}'`,
-        );
-        const policy = [`script-src 'self' ${hashes.join(' ')}`, "object-src 'none'", "base-uri 'none'"].join(
-          '; ',
-        );
-        return {
-          html,
-          tags: [
-            {
-              tag: 'meta',
-              attrs: { 'http-equiv': 'Content-Security-Policy', content: policy },
-              injectTo: 'head-prepend',
-            },
-          ],
-        };
-      },
-    },
-  };
-}
-
 export default defineConfig(({ mode }) => ({
   // The router plugin must run before react() so it can split route files first.
   plugins: [
@@ -165,7 +126,7 @@ export default defineConfig(({ mode }) => ({
     // The same default as src/lib/api.ts.
     apiAddressInHtml(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_URL ?? 'http://localhost:3000/api'),
     productRoutePreload(),
-    // Last: it hashes the inline script once the plugins above have written into it.
+    // Last: it hashes the inline start-up script once the plugins above have written into it.
     contentSecurityPolicy(),
   ],
   build: {

@@ -1,12 +1,13 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contentSecurityPolicy } from '../scripts/vite/content-security-policy.mts';
 
 const port = 5175;
 
 export default defineConfig({
   // The router plugin must run before react() so it can split route files first.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), contentSecurityPolicy()],
   server: { port, strictPort: true },
   preview: { port, strictPort: true },
 });

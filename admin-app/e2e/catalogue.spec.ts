@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 
 const admin = 'http://localhost:5173';
 const api = 'http://localhost:3000/api';
@@ -69,6 +70,8 @@ test('staff run the catalogue: dashboard figures, list filters and paging, impor
 }) => {
   // One long journey on a shared two-core machine: more room than the suite's 60 s per test.
   test.setTimeout(120_000);
+  // The built admin's Content Security Policy must not stand in the way of any screen the journey opens.
+  const policyViolations = await watchPolicyViolations(page);
   const stamp = Date.now().toString(36);
   const importedTitle = `E2E Import ${stamp}`;
   const editedTitle = `E2E Edited Import ${stamp}`;
@@ -297,4 +300,6 @@ test('staff run the catalogue: dashboard figures, list filters and paging, impor
     await searchList(page, createdTitle);
     await expect(productList(page).showing).toHaveText('Showing 0 to 0 of 0 results');
   });
+
+  expect(policyViolations).toEqual([]);
 });

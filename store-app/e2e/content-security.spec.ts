@@ -1,39 +1,32 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  slippedScriptRan,
+  slipScriptsIn,
+  watchPolicyViolations,
+} from '../../scripts/e2e/policy-violations.mts';
 
 const store = 'http://localhost:5174';
 
-/** Collects the page's Content Security Policy violations from its first script on. */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
-    );
-  });
-  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-}
-
 test.describe('content security policy', () => {
   test('the home page and a product page run their own scripts without a violation', async ({ page }) => {
-    const homeViolations = await watchViolations(page);
+    const homeViolations = await watchPolicyViolations(page);
     await page.goto(`${store}/`);
     const firstCard = page.getByRole('article').first();
     await expect(firstCard).toBeVisible();
     const href = await firstCard.getByRole('link').last().getAttribute('href');
-    expect(await homeViolations()).toEqual([]);
+    expect(homeViolations).toEqual([]);
 
     // In a tab of its own, as a card opens it: index.html's start-up script asks for the product.
     const product = await page.context().newPage();
-    const productViolations = await watchViolations(product);
+    const productViolations = await watchPolicyViolations(product);
     await product.goto(new URL(href ?? '', store).href);
     await expect(product.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(product.getByRole('heading', { name: 'Reviews' })).toBeVisible();
-    expect(await productViolations()).toEqual([]);
+    expect(productViolations).toEqual([]);
   });
 
   test('the forms check their fields without a violation', async ({ page }) => {
-    const violations = await watchViolations(page);
+    const violations = await watchPolicyViolations(page);
     await page.goto(`${store}/#/register`);
     await page.getByRole('button', { name: /create account|register|sign up/i }).click();
     await expect(page.getByText('All fields are required.')).toBeVisible();
@@ -43,24 +36,16 @@ test.describe('content security policy', () => {
     await page.getByLabel(/confirm/i).fill('secret124');
     await page.getByRole('button', { name: /create account|register|sign up/i }).click();
     await expect(page.getByText('Passwords do not match.')).toBeVisible();
-    expect(await violations()).toEqual([]);
+    expect(violations).toEqual([]);
   });
 
   test('a script slipped into the page, inline or as an event handler, does not run', async ({ page }) => {
-    const violations = await watchViolations(page);
+    const violations = await watchPolicyViolations(page);
     await page.goto(`${store}/`);
     await expect(page.getByRole('article').first()).toBeVisible();
 
-    await page.evaluate(() => {
-      const html = document.createElement('div');
-      html.innerHTML = '<img src="data:," onerror="window.__ran = \'handler\'">';
-      document.body.append(html);
-      const script = document.createElement('script');
-      script.textContent = "window.__ran = 'inline'";
-      document.body.append(script);
-    });
-
-    await expect.poll(violations).toHaveLength(2);
-    expect(await page.evaluate(() => (window as unknown as { __ran?: string }).__ran)).toBeUndefined();
+    await slipScriptsIn(page);
+    await expect.poll(() => violations.length).toBe(2);
+    expect(await slippedScriptRan(page)).toBeUndefined();
   });
 });
