@@ -1,19 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { createLatch } from './latch';
 
-let painted = false;
+const firstPaint = createLatch();
 let scheduled = false;
-const listeners = new Set<() => void>();
-
-function markPainted() {
-  if (painted) return;
-  painted = true;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /**
  * Calls `callback` once the next frame is on screen (at once in a hidden tab, which paints nothing); returns a
@@ -40,7 +29,7 @@ export function afterNextFrameShown(callback: () => void): () => void {
 function watchFirstPaint() {
   if (scheduled) return;
   scheduled = true;
-  afterNextFrameShown(markPainted);
+  afterNextFrameShown(firstPaint.set);
 }
 
 /**
@@ -48,7 +37,7 @@ function watchFirstPaint() {
  * (page-view reports) waits for it, so it does not compete with painting the first one.
  */
 export function useAfterFirstPaint(): boolean {
-  const done = useSyncExternalStore(subscribe, () => painted);
+  const done = useSyncExternalStore(firstPaint.subscribe, firstPaint.get);
   useEffect(watchFirstPaint, []);
   return done;
 }
