@@ -42,6 +42,22 @@ export const NOT_IMPLEMENTED_OPERATIONS = [
   'listMyDisputes',
   'addDisputeMessage',
   'escalateDispute',
+  'exportOrders',
+  'listOrderStatusLogs',
+  'bulkChangeOrderStatus',
+  'archiveOrders',
+  'changeOrderStatus',
+  'confirmOrderPayment',
+  'updateAdminOrder',
+  'restoreOrder',
+  'forwardOrder',
+  'syncOrderForwarding',
+  'listForwardings',
+  'createRefund',
+  'listRefunds',
+  'processRefund',
+  'quoteOrder',
+  'cancelMyOrder',
 ] as const satisfies readonly OperationId[];
 
 type PendingOperation = (typeof NOT_IMPLEMENTED_OPERATIONS)[number];

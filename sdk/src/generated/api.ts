@@ -397,7 +397,8 @@ export interface paths {
         /**
          * List orders of every channel
          * @description Orders for the back office, newest first. Added beyond the spec: paging (`page`, `limit`, answered in
-         *     `meta`), search `q` over the order id, customer name and email, and the `status` and `channel` filters.
+         *     `meta`), search `q` over the order id, customer name and email, the `status` (one or more), `channel` and
+         *     date filters, the sort, and `stats` (the list's stat cards over the filtered orders).
          */
         get: operations["listAdminOrders"];
         put?: never;
@@ -425,6 +426,302 @@ export interface paths {
         get: operations["getAdminOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the filtered order list as CSV
+         * @description Added beyond the spec (the order list's Export button). Takes the same filters as `GET /orders` and answers
+         *     every matching order, one row each, as CSV with amounts in the order's currency and in USD at the order's rate.
+         */
+        get: operations["exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/status-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every status change across orders
+         * @description Added beyond the spec (Order Status History Logs). Newest first, paged, filterable.
+         */
+        get: operations["listOrderStatusLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/bulk-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move several orders to one status
+         * @description Added beyond the spec (the bulk bar's Update Status). Each order is moved on its own by the same rules as
+         *     `POST /orders/{id}/status`; the answer says, per order, whether it moved and why not.
+         */
+        post: operations["bulkChangeOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/bulk-archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive cancelled or failed orders
+         * @description Added beyond the spec (the list's Delete). Only Cancelled or Failed orders are archived (hidden from the
+         *     lists, kept for the books); others are refused per order.
+         */
+        post: operations["archiveOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an order to another status
+         * @description Added beyond the spec. Moves are checked against the order lifecycle (`allowedStatuses` of the order); a
+         *     forbidden move answers 409. Shipped needs `carrier` and `trackingNumber`; Cancelled returns the stock.
+         *     The change is kept in the status history with the staff member's name and the note.
+         */
+        post: operations["changeOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/confirm-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an offline payment
+         * @description Added beyond the spec. For Bank Transfer, Cash and Offline orders: records the payment with its reference,
+         *     shown on the timeline as 'Payment Confirmed'. 409 when the order is already paid, cancelled or failed.
+         */
+        post: operations["confirmOrderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an order's address and notes
+         * @description Added beyond the spec (Edit Order). Changes the shipping address and the staff notes; the address can no
+         *     longer change once the order has shipped (409). Status changes go through `POST /orders/{id}/status`.
+         */
+        put: operations["updateAdminOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a cancelled order to Placed
+         * @description Added beyond the spec (Failed/Cancelled Orders: Restore). Takes the stock again; 409 when there is not
+         *     enough stock or the order is not cancelled.
+         */
+        post: operations["restoreOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/forward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forward an order's marketplace items to the supplier
+         * @description Added beyond the spec (AliExpress Order Forwarding; also the Retry of Failed/Cancelled Orders). Only paid
+         *     orders with marketplace items, not cancelled. Places the supplier order through the marketplace adapter and
+         *     records the supplier's order id (`aeOrderId`) and the sync log. A supplier failure is recorded (status
+         *     Failed, with the reason) and answered 502; the order can be forwarded again.
+         */
+        post: operations["forwardOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/forward/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch the supplier's tracking for a forwarded order
+         * @description Added beyond the spec. Asks the marketplace for the supplier order's tracking; when it has a tracking number
+         *     the order is marked Shipped with it (carrier from the supplier) by `system`.
+         */
+        post: operations["syncOrderForwarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forwarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders forwarded, or waiting to be forwarded, to the supplier
+         * @description Added beyond the spec (the AliExpress Order Forwarding table). Lists paid orders with marketplace items:
+         *     those not yet forwarded (status Pending) and every forwarding with its supplier order id and sync log.
+         */
+        get: operations["listForwardings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part or all of an order
+         * @description Added beyond the spec (Refund Handling). The amount, in the order's currency, may never exceed what was paid
+         *     minus earlier refunds, also when two staff refund at once (409 otherwise). A refund starts Pending and is
+         *     completed by `POST /refunds/{id}/process`. Only paid orders can be refunded.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds across orders
+         * @description Added beyond the spec (the Refund Handling table). Newest first, paged, filterable by status.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refunds/{id}/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a pending refund
+         * @description Added beyond the spec (Refund Handling: Process). Pays the refund back through the order's payment provider
+         *     and marks it Completed; 409 when it is already completed.
+         */
+        post: operations["processRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -650,11 +947,56 @@ export interface paths {
          *     sale (draft or disabled); 409 when a SKU has fewer units in stock than asked ('Only 3 left in stock for
          *     <product name>.').
          *
-         *     The order starts in status `Placed` on the `b2c` channel, not delivered. A real payment gateway is out of
-         *     scope: Credit Card and PayPal orders are recorded as paid when placed, Bank Transfer orders as unpaid until
-         *     staff confirm the transfer.
+         *     The order starts in status `Placed` on the `b2c` channel, not delivered. Payment goes through the store's
+         *     payment provider: a Credit Card order with `card` is paid when the provider accepts the charge (a decline
+         *     answers 402 and places nothing); PayPal is authorised by the provider; Bank Transfer orders, and Credit Card
+         *     orders without `card`, are unpaid until staff confirm the payment. Shipping and tax follow the spec's rule
+         *     applied in USD and converted once into the order's currency, at the rate stored with the order.
          */
         post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a checkout before it is placed
+         * @description Added beyond the spec. The checkout's summary: the same code as `POST /order` prices the items in the chosen
+         *     currency (shipping and tax by the spec's rule applied in USD and converted once), so what is shown is what
+         *     `POST /order` will charge. Nothing is reserved. Answers 404, 409 and 422 as `POST /order` would.
+         */
+        post: operations["quoteOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of the shopper's own orders before it ships
+         * @description Added beyond the spec. Allowed while the order is Placed, Pending, Confirmed or Processing; the stock
+         *     returns. 409 once it has shipped (or is already cancelled); another shopper's order is 404.
+         */
+        post: operations["cancelMyOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -922,7 +1264,7 @@ export interface components {
             total: number;
         };
         /** @enum {string} */
-        ErrorCode: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "TOO_MANY_REQUESTS" | "NOT_IMPLEMENTED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "PAYMENT_DECLINED" | "TOO_MANY_REQUESTS" | "NOT_IMPLEMENTED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         FieldError: {
             /** @description JSON pointer to the offending field, e.g. `/email`. */
             path: string;
@@ -954,7 +1296,7 @@ export interface components {
         /** @enum {string} */
         AdminRole: "SuperAdmin" | "Manager" | "Support" | "Editor" | "Viewer";
         /** @enum {string} */
-        AdminPermission: "dashboard" | "products" | "orders" | "users" | "admins" | "reports" | "settings" | "disputes";
+        AdminPermission: "dashboard" | "products" | "orders" | "users" | "admins" | "reports" | "settings" | "disputes" | "refunds" | "analytics";
         /** @description A staff account (spec 2 §3 Admin). */
         Admin: {
             _id: string;
@@ -1388,7 +1730,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        OrderStatus: "Placed" | "Pending" | "Confirmed" | "Shipped" | "Delivered" | "Completed" | "Cancelled" | "Failed";
+        OrderStatus: "Placed" | "Pending" | "Confirmed" | "Processing" | "Shipped" | "Delivered" | "Completed" | "Cancelled" | "Failed";
         /** @enum {string} */
         OrderChannel: "b2c" | "d2c" | "b2b";
         /** @enum {string} */
@@ -1399,6 +1741,8 @@ export interface components {
             date: string;
             /** @description Who made the change (a name, or `system`). */
             by: string;
+            /** @description Added beyond the spec. The note given with the change. */
+            note?: string | null;
         };
         OrderItem: {
             /** @description The product's `_id`. */
@@ -1431,7 +1775,7 @@ export interface components {
             user: string;
             items: components["schemas"]["OrderItem"][];
             shippingAddress: components["schemas"]["OrderShippingAddress"];
-            paymentMethod: components["schemas"]["PaymentMethod"];
+            paymentMethod: components["schemas"]["OrderPaymentMethod"];
             currency: string;
             itemsPrice: number;
             shippingPrice: number;
@@ -1447,22 +1791,52 @@ export interface components {
             statusHistory: components["schemas"]["StatusHistoryEntry"][];
             /** Format: date-time */
             createdAt: string;
+            /** @description Added beyond the spec. */
+            paymentStatus: components["schemas"]["PaymentStatus"];
+            /** @description Added beyond the spec. Set when the order ships. */
+            carrier: string | null;
+            /** @description Added beyond the spec. Set when the order ships. */
+            trackingNumber: string | null;
+            /** @description Added beyond the spec. Sum of the order's refunds. */
+            refundedPrice: number;
+            /** @description Added beyond the spec. */
+            refunds: components["schemas"]["OrderRefund"][];
+            /** @description Added beyond the spec. Whether the shopper may still cancel (before it ships). */
+            canCancel: boolean;
         };
+        OrderRefund: {
+            id: string;
+            amount: number;
+            currency: string;
+            status: components["schemas"]["RefundStatus"];
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processedAt: string | null;
+        };
+        /** @enum {string} */
+        OrderPaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash" | "Offline";
         OrderEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["Order"];
         };
-        /** @description The checkout form's address fields (spec 3 §3); all are required except the delivery service. */
+        /**
+         * @description The checkout form's address fields (spec 3 §3), or the spec's Order address (`address`, `city`, `postalCode`,
+         *     `country`). `zip` or `postalCode` is required; the checkout form's other fields are optional here.
+         */
         CheckoutAddress: {
-            full_name: string;
+            full_name?: string;
             address: string;
             city: string;
-            province: string;
+            province?: string;
             /** @description Ship-to country, ISO 3166-1 alpha-2. */
             country: string;
-            zip: string;
-            mobile_no: string;
+            zip?: string;
+            /** @description The spec's name for `zip`. */
+            postalCode?: string;
+            mobile_no?: string;
             /** @description Dialling code, e.g. +880. */
-            phone_country: string;
+            phone_country?: string;
             /** @description The chosen delivery option's `code`, kept with the order (null when none was chosen). Shipping is charged by the flat rule of the order, not by this option. */
             logistics_service_name?: string;
         };
@@ -1484,6 +1858,11 @@ export interface components {
             items: components["schemas"]["PlaceOrderItem"][];
             shippingAddress: components["schemas"]["CheckoutAddress"];
             paymentMethod: components["schemas"]["PaymentMethod"];
+            /**
+             * @description Added beyond the spec. For Credit Card: charged through the payment provider when the order is placed
+             *     (a decline answers 402 and places nothing). Without it a Credit Card order is placed unpaid.
+             */
+            card?: components["schemas"]["PaymentCard"];
             /** @description The currency the order is priced and paid in (the store's currency setting); USD when absent. */
             currency?: components["schemas"]["StoreCurrency"];
             /** @description The client's figure; ignored (the server recomputes every total). */
@@ -1495,7 +1874,10 @@ export interface components {
             /** @description The client's figure; ignored. */
             totalPrice?: number;
         };
-        /** @description An order as the back office shows it (spec 2 §3 Order). Amounts are numbers with two decimals in `currency`. */
+        /**
+         * @description An order as the back office shows it (spec 2 §3 Order). Amounts are numbers with two decimals in `currency`.
+         *     Everything after `statusHistory` is an addition beyond the spec.
+         */
         AdminOrder: {
             _id: string;
             /** @description The order id shown to people (`ORD-...`). */
@@ -1515,20 +1897,182 @@ export interface components {
                 qty: number;
                 price: number;
                 total: number;
+                productId: string | null;
+                image: string | null;
             }[];
             shipping: {
                 method: string;
                 tracking: string | null;
                 address: string;
                 cost: number;
+                carrier: string | null;
             };
             payment: {
                 method: string;
                 gatewayRef: string | null;
-                /** @enum {string} */
-                status: "Paid" | "Unpaid" | "Refunded";
+                status: components["schemas"]["PaymentStatus"];
+                /** Format: date-time */
+                paidAt: string | null;
             };
             statusHistory: components["schemas"]["StatusHistoryEntry"][];
+            customerId: string | null;
+            itemsPrice: number;
+            shippingPrice: number;
+            taxPrice: number;
+            discount: number;
+            /** @description Sum of the order's refunds (pending and completed). */
+            refunded: number;
+            /** @description Units of `currency` per 1 USD when the order was priced; reports convert with it. */
+            rate: string;
+            notes: string | null;
+            /** @description Why the order was cancelled or failed. */
+            reason: string | null;
+            archived: boolean;
+            shippingAddress: components["schemas"]["OrderShippingAddress"];
+            refunds: components["schemas"]["Refund"][];
+            forwarding: components["schemas"]["OrderForwarding"] | null;
+            /** @description The statuses staff may move this order to now. */
+            allowedStatuses: components["schemas"]["OrderStatus"][];
+        };
+        /** @enum {string} */
+        PaymentStatus: "Paid" | "Unpaid" | "Refunded" | "Partially Refunded";
+        /** @description The order list's stat cards over the filtered orders; revenue in USD at each order's own rate. */
+        OrderStats: {
+            total: number;
+            pending: number;
+            shipped: number;
+            revenue: number;
+            currency: string;
+        };
+        OrderStatusLog: {
+            _id: string;
+            orderId: string;
+            orderNumber: string;
+            customer: string;
+            status: components["schemas"]["OrderStatus"];
+            /** Format: date-time */
+            date: string;
+            by: string;
+            note: string | null;
+        };
+        OrderStatusChangeRequest: {
+            status: components["schemas"]["OrderStatus"];
+            note?: string;
+            /** @description Needed for Shipped. */
+            carrier?: string;
+            /** @description Needed for Shipped. */
+            trackingNumber?: string;
+        };
+        BulkOrderStatusRequest: {
+            ids: string[];
+            status: components["schemas"]["OrderStatus"];
+            note?: string;
+        };
+        OrderIdsRequest: {
+            ids: string[];
+        };
+        BulkOrderResult: {
+            /** @description The `_id`s that changed. */
+            updated: string[];
+            failed: {
+                id: string;
+                message: string;
+            }[];
+        };
+        ConfirmPaymentRequest: {
+            /** @description The bank or receipt reference of the payment. */
+            reference: string;
+        };
+        UpdateAdminOrderRequest: {
+            shippingAddress?: {
+                full_name?: string;
+                address: string;
+                city: string;
+                province?: string;
+                postalCode: string;
+                country: string;
+                mobile_no?: string;
+            };
+            notes?: string;
+        };
+        /** @enum {string} */
+        RefundStatus: "Pending" | "Completed";
+        /** @description Spec 2 §3 Refund; `orderNumber`, `currency`, dates and names are additions. */
+        Refund: {
+            _id: string;
+            /** @description The refund id shown to people (`RF-...`). */
+            id: string;
+            orderId: string;
+            orderNumber: string;
+            customer: string;
+            amount: number;
+            currency: string;
+            status: components["schemas"]["RefundStatus"];
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processedAt: string | null;
+            createdBy: string;
+            processedBy: string | null;
+            gatewayRef: string | null;
+        };
+        CreateRefundRequest: {
+            amount: number;
+            reason: string;
+        };
+        /** @enum {string} */
+        ForwardingStatus: "Pending" | "Forwarded" | "Shipped" | "Failed";
+        /** @description Spec 2 §3 AliExpress forward; `orderId`, `orderNumber`, `tracking` and dates are additions. */
+        OrderForwarding: {
+            id: string;
+            orderId: string;
+            orderNumber: string;
+            /** @description The marketplace items' names. */
+            product: string;
+            country: string;
+            /** @description The delivery service chosen at checkout. */
+            shipping: string;
+            status: components["schemas"]["ForwardingStatus"];
+            aeOrderId: string | null;
+            tracking: string | null;
+            syncLog: {
+                /** Format: date-time */
+                time: string;
+                /** @enum {string} */
+                type: "success" | "error";
+                message: string;
+            }[];
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        QuoteRequest: {
+            items: components["schemas"]["PlaceOrderItem"][];
+            /** @description The currency to price in; USD when absent. */
+            currency?: components["schemas"]["StoreCurrency"];
+        };
+        OrderQuote: {
+            currency: string;
+            items: {
+                product: string;
+                sku_id: string;
+                name: string;
+                quantity: number;
+                price: number;
+                lineTotal: number;
+                image: string | null;
+            }[];
+            itemsPrice: number;
+            shippingPrice: number;
+            taxPrice: number;
+            totalPrice: number;
+        };
+        /** @description Card details, passed to the payment provider and never stored. */
+        PaymentCard: {
+            number: string;
+            expMonth: number;
+            expYear: number;
+            cvc: string;
         };
         /** @description The Manual Order Placement form (spec 2); the last five fields are additions beyond the spec. */
         CreateAdminOrderRequest: {
@@ -1752,6 +2296,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description The order as it now stands. */
+        AdminOrderResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["AdminOrder"];
+                };
+            };
+        };
         /** @description The request is malformed or fails validation; `errors` names each field. */
         BadRequest: {
             headers: {
@@ -1904,6 +2459,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The payment provider declined the payment; nothing was placed. */
+        PaymentDeclined: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "code": "PAYMENT_DECLINED",
+                 *       "message": "Your card was declined."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The marketplace answered, but with an error or an answer that cannot be read. */
         BadGateway: {
             headers: {
@@ -1958,6 +2529,20 @@ export interface components {
         Page: number;
         /** @description Page size. Added beyond the spec. */
         Limit: number;
+        /** @description The order's `_id` or its order id (`ORD-...`). */
+        OrderId: string;
+        /** @description Search over the order id, customer name and email. */
+        OrderSearch: string;
+        /** @description Only orders in these statuses (repeat the parameter for several). */
+        OrderStatusFilter: components["schemas"]["OrderStatus"][];
+        /** @description Only orders of this channel. */
+        OrderChannelFilter: components["schemas"]["OrderChannel"];
+        /** @description Only orders placed on or after this day (UTC). */
+        OrderDateFrom: string;
+        /** @description Only orders placed on or before this day (UTC). */
+        OrderDateTo: string;
+        /** @description Order of the list; newest first by default. */
+        OrderSort: "newest" | "oldest" | "total_desc" | "total_asc";
         /** @description Ship-to country, ISO 3166-1 alpha-2. */
         Country: string;
         /** @description Display currency, ISO 4217. */
@@ -3361,11 +3946,19 @@ export interface operations {
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Search over the order id, customer name and email. */
-                q?: string;
-                /** @description Only orders in this status. */
-                status?: components["schemas"]["OrderStatus"];
+                q?: components["parameters"]["OrderSearch"];
+                /** @description Only orders in these statuses (repeat the parameter for several). */
+                status?: components["parameters"]["OrderStatusFilter"];
                 /** @description Only orders of this channel. */
-                channel?: components["schemas"]["OrderChannel"];
+                channel?: components["parameters"]["OrderChannelFilter"];
+                /** @description Only orders placed on or after this day (UTC). */
+                from?: components["parameters"]["OrderDateFrom"];
+                /** @description Only orders placed on or before this day (UTC). */
+                to?: components["parameters"]["OrderDateTo"];
+                /** @description Order of the list; newest first by default. */
+                sort?: components["parameters"]["OrderSort"];
+                /** @description Archived orders instead of the live ones. */
+                archived?: boolean;
             };
             header?: never;
             path?: never;
@@ -3379,65 +3972,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": [
-                     *         {
-                     *           "_id": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
-                     *           "id": "ORD-20261121-0007",
-                     *           "customer": "Demo Shopper",
-                     *           "email": "shopper@example.com",
-                     *           "phone": "+8801712345678",
-                     *           "date": "2026-11-21T14:03:00.000Z",
-                     *           "status": "Shipped",
-                     *           "total": 47.98,
-                     *           "currency": "USD",
-                     *           "channel": "b2c",
-                     *           "items": [
-                     *             {
-                     *               "sku": "12000038123456701",
-                     *               "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
-                     *               "qty": 2,
-                     *               "price": 18.99,
-                     *               "total": 37.98
-                     *             }
-                     *           ],
-                     *           "shipping": {
-                     *             "method": "AliExpress Standard Shipping",
-                     *             "tracking": "LP00612345678901",
-                     *             "address": "House 12, Road 5, Dhanmondi, Dhaka 1205, BD",
-                     *             "cost": 10
-                     *           },
-                     *           "payment": {
-                     *             "method": "Credit Card",
-                     *             "gatewayRef": "ch_3Q9xYz2eZvKYlo2C",
-                     *             "status": "Paid"
-                     *           },
-                     *           "statusHistory": [
-                     *             {
-                     *               "status": "Placed",
-                     *               "date": "2026-11-21T14:03:00.000Z",
-                     *               "by": "Demo Shopper"
-                     *             },
-                     *             {
-                     *               "status": "Shipped",
-                     *               "date": "2026-11-22T09:30:00.000Z",
-                     *               "by": "Store Admin"
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "limit": 20,
-                     *         "total": 9
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AdminOrder"][];
                         meta: components["schemas"]["PageMeta"];
+                        stats: components["schemas"]["OrderStats"];
                     };
                 };
             };
@@ -3477,51 +4015,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Order created successfully.",
-                     *       "data": {
-                     *         "_id": "1e3d5f7a-9b2c-4d6e-8f0a-2b4c6d8e0f1a",
-                     *         "id": "ORD-20261122-0003",
-                     *         "customer": "Rahim Uddin",
-                     *         "email": "rahim@example.com",
-                     *         "phone": null,
-                     *         "date": "2026-11-22T10:12:00.000Z",
-                     *         "status": "Pending",
-                     *         "total": 17.09,
-                     *         "currency": "USD",
-                     *         "channel": "b2c",
-                     *         "items": [
-                     *           {
-                     *             "sku": "12000038123456701",
-                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
-                     *             "qty": 1,
-                     *             "price": 18.99,
-                     *             "total": 18.99
-                     *           }
-                     *         ],
-                     *         "shipping": {
-                     *           "method": "Manual",
-                     *           "tracking": null,
-                     *           "address": "House 12, Road 5, Dhanmondi, Dhaka 1205, BD",
-                     *           "cost": 0
-                     *         },
-                     *         "payment": {
-                     *           "method": "Cash",
-                     *           "gatewayRef": null,
-                     *           "status": "Unpaid"
-                     *         },
-                     *         "statusHistory": [
-                     *           {
-                     *             "status": "Pending",
-                     *             "date": "2026-11-22T10:12:00.000Z",
-                     *             "by": "Store Admin"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AdminOrder"];
                     };
@@ -3554,50 +4047,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "_id": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
-                     *         "id": "ORD-20261121-0007",
-                     *         "customer": "Demo Shopper",
-                     *         "email": "shopper@example.com",
-                     *         "phone": "+8801712345678",
-                     *         "date": "2026-11-21T14:03:00.000Z",
-                     *         "status": "Shipped",
-                     *         "total": 47.98,
-                     *         "currency": "USD",
-                     *         "channel": "b2c",
-                     *         "items": [
-                     *           {
-                     *             "sku": "12000038123456701",
-                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
-                     *             "qty": 2,
-                     *             "price": 18.99,
-                     *             "total": 37.98
-                     *           }
-                     *         ],
-                     *         "shipping": {
-                     *           "method": "AliExpress Standard Shipping",
-                     *           "tracking": "LP00612345678901",
-                     *           "address": "House 12, Road 5, Dhanmondi, Dhaka 1205, BD",
-                     *           "cost": 10
-                     *         },
-                     *         "payment": {
-                     *           "method": "Credit Card",
-                     *           "gatewayRef": "ch_3Q9xYz2eZvKYlo2C",
-                     *           "status": "Paid"
-                     *         },
-                     *         "statusHistory": [
-                     *           {
-                     *             "status": "Placed",
-                     *             "date": "2026-11-21T14:03:00.000Z",
-                     *             "by": "Demo Shopper"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AdminOrder"];
                     };
@@ -3607,6 +4056,437 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: {
+                /** @description Search over the order id, customer name and email. */
+                q?: components["parameters"]["OrderSearch"];
+                /** @description Only orders in these statuses (repeat the parameter for several). */
+                status?: components["parameters"]["OrderStatusFilter"];
+                /** @description Only orders of this channel. */
+                channel?: components["parameters"]["OrderChannelFilter"];
+                /** @description Only orders placed on or after this day (UTC). */
+                from?: components["parameters"]["OrderDateFrom"];
+                /** @description Only orders placed on or before this day (UTC). */
+                to?: components["parameters"]["OrderDateTo"];
+                /** @description Order of the list; newest first by default. */
+                sort?: components["parameters"]["OrderSort"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOrderStatusLogs: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Search over the order id, customer name and email. */
+                q?: components["parameters"]["OrderSearch"];
+                /** @description Only changes to this status. */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Only orders placed on or after this day (UTC). */
+                from?: components["parameters"]["OrderDateFrom"];
+                /** @description Only orders placed on or before this day (UTC). */
+                to?: components["parameters"]["OrderDateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of status changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrderStatusLog"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    bulkChangeOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkOrderStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description What happened to each order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BulkOrderResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    archiveOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description What happened to each order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BulkOrderResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    changeOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderStatusChangeRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AdminOrderResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    confirmOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPaymentRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AdminOrderResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateAdminOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAdminOrderRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AdminOrderResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    restoreOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AdminOrderResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    forwardOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forwarding as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrderForwarding"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    syncOrderForwarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forwarding as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrderForwarding"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listForwardings: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only forwardings in this state. */
+                status?: components["schemas"]["ForwardingStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of forwardings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrderForwarding"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund has been recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only refunds in this state. */
+                status?: components["schemas"]["RefundStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of refunds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Refund"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    processRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The refund's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The completed refund. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4225,64 +5105,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": [
-                     *         {
-                     *           "_id": "2a4c6e8f-0b1d-4e3f-9a5b-7c9d1e3f5a7b",
-                     *           "orderNumber": "ORD-20261122-0004",
-                     *           "user": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
-                     *           "items": [
-                     *             {
-                     *               "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
-                     *               "sku_id": "12000038123456701",
-                     *               "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
-                     *               "quantity": 2,
-                     *               "price": 18.99,
-                     *               "image": "http://localhost:3000/media/marketplace/1005006841234567-1.svg",
-                     *               "currency": "USD"
-                     *             }
-                     *           ],
-                     *           "shippingAddress": {
-                     *             "address": "House 12, Road 5, Dhanmondi",
-                     *             "city": "Dhaka",
-                     *             "postalCode": "1205",
-                     *             "country": "BD"
-                     *           },
-                     *           "paymentMethod": "Credit Card",
-                     *           "currency": "USD",
-                     *           "itemsPrice": 37.98,
-                     *           "shippingPrice": 10,
-                     *           "taxPrice": 3.8,
-                     *           "totalPrice": 51.78,
-                     *           "isPaid": true,
-                     *           "paidAt": "2026-11-22T10:46:00.000Z",
-                     *           "isDelivered": false,
-                     *           "deliveredAt": null,
-                     *           "status": "Confirmed",
-                     *           "statusHistory": [
-                     *             {
-                     *               "status": "Placed",
-                     *               "date": "2026-11-22T10:45:00.000Z",
-                     *               "by": "Demo Shopper"
-                     *             },
-                     *             {
-                     *               "status": "Confirmed",
-                     *               "date": "2026-11-22T10:46:00.000Z",
-                     *               "by": "system"
-                     *             }
-                     *           ],
-                     *           "createdAt": "2026-11-22T10:45:00.000Z"
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "page": 1,
-                     *         "limit": 20,
-                     *         "total": 6
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Order"][];
                         meta: components["schemas"]["PageMeta"];
@@ -4346,58 +5168,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Order placed successfully!",
-                     *       "data": {
-                     *         "_id": "2a4c6e8f-0b1d-4e3f-9a5b-7c9d1e3f5a7b",
-                     *         "orderNumber": "ORD-20261122-0004",
-                     *         "user": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
-                     *         "items": [
-                     *           {
-                     *             "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
-                     *             "sku_id": "12000038123456701",
-                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
-                     *             "quantity": 2,
-                     *             "price": 18.99,
-                     *             "image": "http://localhost:3000/media/marketplace/1005006841234567-1.svg",
-                     *             "currency": "USD"
-                     *           }
-                     *         ],
-                     *         "shippingAddress": {
-                     *           "full_name": "Demo Shopper",
-                     *           "address": "House 12, Road 5, Dhanmondi",
-                     *           "city": "Dhaka",
-                     *           "province": "Dhaka Division",
-                     *           "postalCode": "1205",
-                     *           "country": "BD",
-                     *           "mobile_no": "1712345678",
-                     *           "phone_country": "+880",
-                     *           "logistics_service_name": "CAINIAO_STANDARD"
-                     *         },
-                     *         "paymentMethod": "Credit Card",
-                     *         "currency": "USD",
-                     *         "itemsPrice": 37.98,
-                     *         "shippingPrice": 10,
-                     *         "taxPrice": 3.8,
-                     *         "totalPrice": 51.78,
-                     *         "isPaid": true,
-                     *         "paidAt": "2026-11-22T10:45:00.000Z",
-                     *         "isDelivered": false,
-                     *         "deliveredAt": null,
-                     *         "status": "Placed",
-                     *         "statusHistory": [
-                     *           {
-                     *             "status": "Placed",
-                     *             "date": "2026-11-22T10:45:00.000Z",
-                     *             "by": "Demo Shopper"
-                     *           }
-                     *         ],
-                     *         "createdAt": "2026-11-22T10:45:00.000Z"
-                     *       }
-                     *     }
-                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentDeclined"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    quoteOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The priced checkout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OrderQuote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    cancelMyOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
@@ -4406,8 +5239,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["Unprocessable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4429,52 +5260,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": {
-                     *         "_id": "2a4c6e8f-0b1d-4e3f-9a5b-7c9d1e3f5a7b",
-                     *         "orderNumber": "ORD-20261122-0004",
-                     *         "user": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
-                     *         "items": [
-                     *           {
-                     *             "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
-                     *             "sku_id": "12000038123456701",
-                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
-                     *             "quantity": 2,
-                     *             "price": 18.99,
-                     *             "image": null,
-                     *             "currency": "USD"
-                     *           }
-                     *         ],
-                     *         "shippingAddress": {
-                     *           "address": "House 12, Road 5, Dhanmondi",
-                     *           "city": "Dhaka",
-                     *           "postalCode": "1205",
-                     *           "country": "BD"
-                     *         },
-                     *         "paymentMethod": "PayPal",
-                     *         "currency": "USD",
-                     *         "itemsPrice": 37.98,
-                     *         "shippingPrice": 10,
-                     *         "taxPrice": 3.8,
-                     *         "totalPrice": 51.78,
-                     *         "isPaid": true,
-                     *         "paidAt": "2026-11-22T10:46:00.000Z",
-                     *         "isDelivered": true,
-                     *         "deliveredAt": "2026-12-05T16:20:00.000Z",
-                     *         "status": "Delivered",
-                     *         "statusHistory": [
-                     *           {
-                     *             "status": "Delivered",
-                     *             "date": "2026-12-05T16:20:00.000Z",
-                     *             "by": "system"
-                     *           }
-                     *         ],
-                     *         "createdAt": "2026-11-22T10:45:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Audience } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { admins, customers, stores } from '../db/schema.ts';
+import { type AdminPermission, admins, customers, stores } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { AuthContext } from './auth-context.ts';
+import { hasPermission } from './permissions.ts';
 import { InvalidTokenError, type TokenService } from './tokens.ts';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
@@ -69,8 +70,14 @@ export function createAuthenticator(deps: { db: Database; tokens: TokenService }
 export function createSecurityHandlers(deps: { db: Database; tokens: TokenService }) {
   const authenticate = createAuthenticator(deps);
   return {
-    adminBearer: async (request: FastifyRequest) => {
-      request.auth = await authenticate(request, 'staff');
+    // The contract's scopes (`adminBearer: [orders]`) name the permissions an operation needs; they are checked
+    // here, once, before any handler runs.
+    adminBearer: async (request: FastifyRequest, _reply: unknown, scopes: readonly string[] = []) => {
+      const staff = await authenticate(request, 'staff');
+      request.auth = staff;
+      if (staff.kind === 'staff' && !scopes.every((scope) => hasPermission(staff, scope as AdminPermission))) {
+        throw forbidden();
+      }
     },
     customerBearer: async (request: FastifyRequest) => {
       request.auth = await authenticate(request, 'customer');

@@ -42,6 +42,7 @@ export const orderStatus = pgEnum('order_status', [
   'Placed',
   'Pending',
   'Confirmed',
+  'Processing',
   'Shipped',
   'Delivered',
   'Completed',
@@ -74,6 +75,8 @@ export const resolutionAction = pgEnum('resolution_action', [
   'other',
 ]);
 export const disputeSender = pgEnum('dispute_sender', ['user', 'admin', 'support']);
+export const refundStatus = pgEnum('refund_status', ['Pending', 'Completed']);
+export const forwardingStatus = pgEnum('forwarding_status', ['Pending', 'Forwarded', 'Shipped', 'Failed']);
 export const activityOutcome = pgEnum('activity_outcome', ['success', 'failed', 'warning']);
 export const actorType = pgEnum('actor_type', ['admin', 'customer', 'vendor', 'system']);
 
@@ -86,6 +89,8 @@ export const ADMIN_PERMISSIONS = [
   'reports',
   'settings',
   'disputes',
+  'refunds',
+  'analytics',
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
@@ -364,12 +369,12 @@ export const orders = pgTable(
     channel: orderChannel('channel').notNull().default('b2c'),
     status: orderStatus('status').notNull().default('Placed'),
     currency: text('currency').notNull().default('USD'),
-    itemsMinor: integer('items_minor').notNull(),
-    shippingMinor: integer('shipping_minor').notNull(),
-    taxMinor: integer('tax_minor').notNull(),
-    discountMinor: integer('discount_minor').notNull().default(0),
-    totalMinor: integer('total_minor').notNull(),
-    refundedMinor: integer('refunded_minor').notNull().default(0),
+    itemsMinor: bigint('items_minor', { mode: 'number' }).notNull(),
+    shippingMinor: bigint('shipping_minor', { mode: 'number' }).notNull(),
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull().default(0),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     isDelivered: boolean('is_delivered').notNull().default(false),
@@ -390,6 +395,19 @@ export const orders = pgTable(
     shipPhoneCountry: text('ship_phone_country'),
     logisticsServiceName: text('logistics_service_name'),
     trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** Units of `currency` per 1 USD when the order was priced; reports convert with it, not today's rate. */
+    rate: numeric('rate', { precision: 18, scale: 6 }).notNull().default('1'),
+    /** Percent off the items for manual orders (0 to 100). */
+    discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** Why the order was cancelled or failed. */
+    reason: text('reason'),
+    notes: text('notes'),
+    /** Staff member who placed a manual order. */
+    placedByAdminId: uuid('placed_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** Cancelled or failed orders staff removed from the lists; kept for the books. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -418,8 +436,8 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     image: text('image'),
     quantity: integer('quantity').notNull(),
-    unitPriceMinor: integer('unit_price_minor').notNull(),
-    lineTotalMinor: integer('line_total_minor').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    lineTotalMinor: bigint('line_total_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -440,9 +458,65 @@ export const orderStatusHistory = pgTable(
     status: orderStatus('status').notNull(),
     /** A staff member's name, the shopper's name, or `system`. */
     by: text('by').notNull(),
+    actorType: actorType('actor_type').notNull().default('system'),
+    note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+  (t) => [
+    index('order_status_history_order_idx').on(t.orderId, t.at),
+    index('order_status_history_at_idx').on(t.at),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown as `RF-000123`. */
+    number: bigserial('number', { mode: 'number' }).notNull().unique('refunds_number_unique'),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** In the order's currency. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: refundStatus('status').notNull().default('Pending'),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by').notNull(),
+    processedBy: text('processed_by'),
+    gatewayRef: text('gateway_ref'),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_created_at_idx').on(t.createdAt),
+    check('refunds_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** An order's marketplace items placed with the supplier (AliExpress Order Forwarding). */
+export const orderForwardings = pgTable(
+  'order_forwardings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique('order_forwardings_order_unique')
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: forwardingStatus('status').notNull().default('Pending'),
+    aeOrderId: text('ae_order_id'),
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
+    attempts: integer('attempts').notNull().default(0),
+    syncLog: jsonb('sync_log')
+      .$type<Array<{ time: string; type: 'success' | 'error'; message: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_forwardings_status_idx').on(t.status, t.updatedAt)],
 );
 
 // ---- Disputes ------------------------------------------------------------------------------------------------

@@ -54,6 +54,10 @@ export const conflict = (message: string) => new ApiError(409, 'CONFLICT', messa
 
 export const unprocessable = (message: string) => new ApiError(422, 'UNPROCESSABLE', message);
 
+export const paymentDeclined = (message: string) => new ApiError(402, 'PAYMENT_DECLINED', message);
+
+export const badGateway = (message: string) => new ApiError(502, 'SERVICE_UNAVAILABLE', message);
+
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new ApiError(429, 'TOO_MANY_REQUESTS', message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),

@@ -1,0 +1,70 @@
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { currencyRates } from '../db/schema.ts';
+
+// The one home of money on the server: amounts are integer minor units (two decimals in every store currency),
+// rates are exact decimal text (units of a currency per 1 USD), and every conversion rounds once, half up.
+
+const RATE_SCALE = 6;
+
+/** Exact decimal rates keyed by currency code, as the settings store them ('121.5'). */
+export type Rates = ReadonlyMap<string, string>;
+
+/** A decimal rate as stored (numeric(18,6) reads back as text, e.g. '121.5') scaled to an exact integer. */
+function scaledRate(rate: string): bigint {
+  const match = /^(\d+)(?:\.(\d{0,6})\d*)?$/.exec(rate.trim());
+  if (!match?.[1]) throw new Error(`not a currency rate: ${rate}`);
+  const fraction = (match[2] ?? '').padEnd(RATE_SCALE, '0');
+  return BigInt(match[1]) * 10n ** BigInt(RATE_SCALE) + BigInt(fraction);
+}
+
+/**
+ * Converts an amount in minor units between two currencies given their rates (units per 1 USD), rounding half
+ * up to the minor unit. Integer arithmetic throughout, so a price never drifts by a float's last digit.
+ */
+export function convertMinor(minor: number, fromRate: string, toRate: string): number {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new Error(`not an amount in minor units: ${minor}`);
+  const from = scaledRate(fromRate);
+  const to = scaledRate(toRate);
+  if (from === 0n) throw new Error('a currency rate of 0 cannot convert');
+  if (from === to) return minor;
+  const numerator = BigInt(minor) * to;
+  return Number((2n * numerator + from) / (2n * from));
+}
+
+/** Minor units to the API's number with two decimals. */
+export function toAmount(minor: number): number {
+  return minor / 100;
+}
+
+/** The API's two-decimal number to minor units; null when it has more than two decimals or is not finite. */
+export function toMinor(amount: number): number | null {
+  if (!Number.isFinite(amount)) return null;
+  const minor = Math.round(amount * 100);
+  return Math.abs(minor - amount * 100) < 1e-6 && Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** The stored rates of the given currencies (all of them when none are named); USD is always 1. */
+export async function loadRates(db: Database, codes?: readonly string[]): Promise<Map<string, string>> {
+  const wanted = codes ? [...new Set(codes)] : null;
+  const rows =
+    wanted?.length === 0
+      ? []
+      : await db
+          .select({ code: currencyRates.code, rate: currencyRates.rate })
+          .from(currencyRates)
+          .where(wanted ? inArray(currencyRates.code, wanted) : undefined);
+  const rates = new Map(rows.map((row) => [row.code, row.rate]));
+  if (!rates.has('USD')) rates.set('USD', '1');
+  return rates;
+}
+
+/** A converter into `to` with loaded rates: null when a rate is missing; a currency into itself needs none. */
+export function converterFor(rates: Rates, to: string) {
+  return (minor: number, from: string): number | null => {
+    if (from === to) return minor;
+    const fromRate = rates.get(from);
+    const toRate = rates.get(to);
+    return fromRate === undefined || toRate === undefined ? null : convertMinor(minor, fromRate, toRate);
+  };
+}
