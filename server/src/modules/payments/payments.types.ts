@@ -1,0 +1,36 @@
+// The payment adapter: one interface, like the marketplace's, chosen by configuration. The default `offline`
+// provider needs no network and behaves like a gateway's test mode.
+
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export interface ChargeRequest {
+  method: 'Credit Card' | 'PayPal';
+  amountMinor: number;
+  currency: string;
+  /** Needed for Credit Card. */
+  card?: CardDetails;
+  /** The order number, kept by the gateway as its description. */
+  reference: string;
+}
+
+export type ChargeResult =
+  | { status: 'paid'; gatewayRef: string }
+  | { status: 'declined'; message: string };
+
+export interface RefundRequest {
+  gatewayRef: string;
+  amountMinor: number;
+  currency: string;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Pays back part or all of a charge; answers the refund's gateway reference. */
+  refund(request: RefundRequest): Promise<{ gatewayRef: string }>;
+}
