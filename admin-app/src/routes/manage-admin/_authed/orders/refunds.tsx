@@ -1,10 +1,31 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { ScreenTitle } from '../../../../components/screen-title';
+import { RefundList } from '../../../../features/orders/components/refund-list';
+import {
+  type RefundSearch,
+  refundSearchDefaults,
+  refundSearchSchema,
+} from '../../../../features/orders/schemas/screen-search';
 
 export const Route = createFileRoute('/manage-admin/_authed/orders/refunds')({
+  validateSearch: refundSearchSchema,
+  // Defaults stay out of the address.
+  search: { middlewares: [stripSearchParams(refundSearchDefaults)] },
   component: RefundsScreen,
 });
 
 function RefundsScreen() {
-  return <ScreenTitle title="Refund Handling" />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (change: Partial<RefundSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change }) }),
+    [navigate],
+  );
+  return (
+    <>
+      <ScreenTitle title="Refund Handling" />
+      <RefundList search={search} onSearchChange={onSearchChange} />
+    </>
+  );
 }

@@ -1,0 +1,34 @@
+import { Table } from '@mantine/core';
+import { formatMoney } from '@shop/ui/format';
+import type { AdminOrder } from '../../lib/order-status';
+import { DetailPanel } from './detail-panel';
+
+/** Spec 2 §3 Order items: sku, name, qty, price, total. */
+export function OrderItemsTable({ order }: { order: AdminOrder }) {
+  return (
+    <DetailPanel title="Items">
+      <Table aria-label="Order items" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>SKU</Table.Th>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Qty</Table.Th>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.items.map((item) => (
+            <Table.Tr key={`${item.sku}-${item.name}`}>
+              <Table.Td>{item.sku}</Table.Td>
+              <Table.Td>{item.name}</Table.Td>
+              <Table.Td ta="right">{item.qty}</Table.Td>
+              <Table.Td ta="right">{formatMoney(item.price, order.currency)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(item.total, order.currency)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </DetailPanel>
+  );
+}

@@ -1,0 +1,144 @@
+import { Button, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
+import { DataTable } from '@shop/ui/data-table';
+import { toast } from '@shop/ui/notifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { useForwardOrder, useSyncOrderForwarding } from '../api/orders.mutations';
+import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
+import { FORWARDING_STATUSES, type ForwardingSearch } from '../schemas/screen-search';
+import { AnchorLink } from './router-links';
+import { ForwardingStatusBadge } from './status-badges';
+import { SyncLogButton } from './sync-log-button';
+
+type Forwarding = Schemas['OrderForwarding'];
+
+const features = tableFeatures({ rowPaginationFeature });
+const column = createColumnHelper<typeof features, Forwarding>();
+
+type ForwardingListProps = {
+  search: ForwardingSearch;
+  onSearchChange: (change: Partial<ForwardingSearch>) => void;
+};
+
+/** Spec 2 §3 AliExpress forward rows (id, product, country, shipping, status, aeOrderId, syncLog), with actions. */
+export function ForwardingList({ search, onSearchChange }: ForwardingListProps) {
+  const list = useQuery({
+    ...orderQueries.forwardings({
+      page: search.page,
+      limit: ORDER_PAGE_SIZE,
+      status: search.status === 'all' ? undefined : search.status,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const forward = useForwardOrder();
+  const sync = useSyncOrderForwarding();
+  const busy = forward.isPending || sync.isPending;
+
+  const run = async (row: Forwarding, action: 'forward' | 'sync') => {
+    const params = { params: { path: { id: row.orderId } } };
+    try {
+      const { data } = await (action === 'forward' ? forward : sync).mutateAsync(params);
+      toast.success(
+        action === 'forward'
+          ? `Order ${row.orderNumber} forwarded${data.aeOrderId ? ` (supplier order ${data.aeOrderId})` : ''}.`
+          : `Tracking of order ${row.orderNumber}: ${data.tracking ?? 'not yet available'}.`,
+      );
+    } catch (error) {
+      toast.error(
+        errorMessage(
+          error,
+          `Failed to ${action === 'forward' ? 'forward' : 'sync'} order ${row.orderNumber}.`,
+        ),
+      );
+    }
+  };
+
+  const columns = column.columns([
+    column.display({
+      id: 'id',
+      header: 'ID',
+      cell: ({ row }) => (
+        <AnchorLink to="/manage-admin/orders/details" search={{ id: row.original.orderId }} size="sm">
+          {row.original.orderNumber}
+        </AnchorLink>
+      ),
+    }),
+    column.accessor('product', { header: 'Product' }),
+    column.accessor('country', { header: 'Country' }),
+    column.accessor('shipping', { header: 'Shipping' }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: ({ getValue }) => <ForwardingStatusBadge status={getValue()} />,
+    }),
+    column.accessor('aeOrderId', { header: 'AE Order ID', cell: ({ getValue }) => getValue() ?? '—' }),
+    column.display({
+      id: 'syncLog',
+      header: 'Sync Log',
+      cell: ({ row }) => <SyncLogButton orderNumber={row.original.orderNumber} log={row.original.syncLog} />,
+    }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => {
+        const { status } = row.original;
+        if (status === 'Pending' || status === 'Failed')
+          return (
+            <Button size="compact-sm" disabled={busy} onClick={() => void run(row.original, 'forward')}>
+              Forward
+            </Button>
+          );
+        if (status === 'Forwarded')
+          return (
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={busy}
+              onClick={() => void run(row.original, 'sync')}
+            >
+              Sync tracking
+            </Button>
+          );
+        return null;
+      },
+    }),
+  ]);
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md">
+        <NativeSelect
+          label="Status"
+          w={220}
+          data={[{ value: 'all', label: 'All statuses' }, ...FORWARDING_STATUSES]}
+          value={search.status}
+          onChange={(event) =>
+            onSearchChange({ status: event.currentTarget.value as ForwardingSearch['status'], page: 1 })
+          }
+        />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        {list.isError && !list.data ? (
+          <Text c="red" role="alert">
+            {errorMessage(list.error, 'Failed to load forwardings.')}
+          </Text>
+        ) : (
+          <DataTable
+            label="Forwardings"
+            features={features}
+            columns={columns}
+            data={list.data?.data ?? []}
+            getRowId={(row) => row.id}
+            rowCount={list.data?.meta.total ?? 0}
+            pagination={{ pageIndex: search.page - 1, pageSize: ORDER_PAGE_SIZE }}
+            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
+            loading={list.isPending}
+            loadingText="Loading forwardings..."
+            emptyState={<Text c="dimmed">No orders to forward.</Text>}
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
+import { DataTable } from '@shop/ui/data-table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
+import { formatDateTime } from '../lib/format-date-time';
+import { ORDER_STATUSES } from '../lib/order-status';
+import type { StatusLogSearch } from '../schemas/screen-search';
+import { AnchorLink } from './router-links';
+import { SearchField } from './search-field';
+import { OrderStatusBadge } from './status-badges';
+
+const features = tableFeatures({ rowPaginationFeature });
+const column = createColumnHelper<typeof features, Schemas['OrderStatusLog']>();
+
+const columns = column.columns([
+  column.display({
+    id: 'order',
+    header: 'Order',
+    cell: ({ row }) => (
+      <AnchorLink to="/manage-admin/orders/details" search={{ id: row.original.orderId }} size="sm">
+        {row.original.orderNumber}
+      </AnchorLink>
+    ),
+  }),
+  column.accessor('customer', { header: 'Customer' }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: ({ getValue }) => <OrderStatusBadge status={getValue()} />,
+  }),
+  column.accessor('date', { header: 'Date', cell: ({ getValue }) => formatDateTime(getValue()) }),
+  column.accessor('by', { header: 'By' }),
+  column.accessor('note', { header: 'Note', cell: ({ getValue }) => getValue() ?? '—' }),
+]);
+
+type StatusLogListProps = {
+  search: StatusLogSearch;
+  onSearchChange: (change: Partial<StatusLogSearch>) => void;
+};
+
+/** Spec 2 §2 Order Status History Logs: every status change across orders, newest first. */
+export function StatusLogList({ search, onSearchChange }: StatusLogListProps) {
+  const list = useQuery({
+    ...orderQueries.statusLogs({
+      page: search.page,
+      limit: ORDER_PAGE_SIZE,
+      q: search.q || undefined,
+      status: search.status === 'all' ? undefined : search.status,
+      from: search.from,
+      to: search.to,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const filter = (change: Partial<StatusLogSearch>) => onSearchChange({ ...change, page: 1 });
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <SearchField
+            label="Search"
+            placeholder="Order ID or customer"
+            value={search.q}
+            onSearch={(q) => {
+              if (q !== search.q) filter({ q });
+            }}
+          />
+          <NativeSelect
+            label="Status"
+            data={[{ value: 'all', label: 'All statuses' }, ...ORDER_STATUSES]}
+            value={search.status}
+            onChange={(event) => filter({ status: event.currentTarget.value as StatusLogSearch['status'] })}
+          />
+          <TextInput
+            type="date"
+            label="From"
+            value={search.from ?? ''}
+            onChange={(event) => filter({ from: event.currentTarget.value || undefined })}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={search.to ?? ''}
+            onChange={(event) => filter({ to: event.currentTarget.value || undefined })}
+          />
+        </Group>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        {list.isError && !list.data ? (
+          <Text c="red" role="alert">
+            {errorMessage(list.error, 'Failed to load status logs.')}
+          </Text>
+        ) : (
+          <DataTable
+            label="Status logs"
+            features={features}
+            columns={columns}
+            data={list.data?.data ?? []}
+            getRowId={(row) => row._id}
+            rowCount={list.data?.meta.total ?? 0}
+            pagination={{ pageIndex: search.page - 1, pageSize: ORDER_PAGE_SIZE }}
+            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
+            loading={list.isPending}
+            loadingText="Loading status logs..."
+            emptyState={<Text c="dimmed">No status changes found.</Text>}
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}
