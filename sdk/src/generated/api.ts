@@ -78,9 +78,9 @@ export interface paths {
         /**
          * List the dashboard's system alerts
          * @description Conditions staff should look at, found in the database: products out of stock (`kind: stock`), disputes
-         *     escalated by shoppers or waiting more than 48 hours for a staff reply (`kind: disputes`) and marketplace
-         *     calls or imports that failed in the last 24 hours, from the activity log (`kind: marketplace`). Needs the
-         *     `dashboard` or `reports` permission.
+         *     escalated by shoppers or waiting more than 48 hours for a staff reply (`kind: disputes`), paid orders whose
+         *     forwarding to AliExpress failed (`kind: forwarding`) and marketplace calls or imports that failed in the
+         *     last 24 hours, from the activity log (`kind: marketplace`). Needs the `dashboard` or `reports` permission.
          */
         get: operations["listAdminAlerts"];
         put?: never;
@@ -100,7 +100,7 @@ export interface paths {
         };
         /**
          * Count the work waiting for staff
-         * @description Draft products, paid orders not yet delivered (and not cancelled), vendor stores whose application is
+         * @description Draft products, paid orders not yet shipped (and not cancelled or failed), vendor stores whose application is
          *     pending, and shoppers' dispute messages newer than the last staff reply in their dispute. Needs the
          *     `dashboard` or `reports` permission.
          */
@@ -276,9 +276,12 @@ export interface paths {
          * @description The product page's data. Public: shoppers get published and out-of-stock products only (others answer 404,
          *     as does an id that names no product); a staff token with the `products` permission sees every status and
          *     also gets the editor's fields (`media`, `videoUrl`, `seo`, `labels`). `name`, `price`, `originalPrice`,
-         *     `sku.sku_price` and `currency` are converted into the asked `currency`; `skus` stay in the product's own
-         *     currency (`currency_code`) and `rate` converts them (the page shows "Price in {currency}" as the SKU's sale
-         *     price times the rate). `description` is sanitised HTML.
+         *     `sku.sku_price` and `currency` are converted into the asked `currency`. For shoppers the `skus` prices are
+         *     converted too, by the same rule that prices `POST /order` (their `currency_code` names the asked currency),
+         *     so "Price in {currency}" is the SKU's `offer_sale_price` as it is; staff with the `products` permission get
+         *     `skus` in the product's own currency, as the editor saves them. `rate` is the multiplier from the product's
+         *     currency to the asked one, for information: prices are never computed from it. `description` is sanitised
+         *     HTML.
          */
         get: operations["getProduct"];
         /**
@@ -612,7 +615,7 @@ export interface paths {
         /**
          * Forward an order's marketplace items to the supplier
          * @description Added beyond the spec (AliExpress Order Forwarding; also the Retry of Failed/Cancelled Orders). Only paid
-         *     orders with marketplace items, not cancelled. Places the supplier order through the marketplace adapter and
+         *     orders with marketplace items that have not shipped yet, not cancelled or failed (409 otherwise). Places the supplier order through the marketplace adapter and
          *     records the supplier's order id (`aeOrderId`) and the sync log. A supplier failure is recorded (status
          *     Failed, with the reason) and answered 502; the order can be forwarded again.
          */
@@ -654,7 +657,8 @@ export interface paths {
         /**
          * Orders forwarded, or waiting to be forwarded, to the supplier
          * @description Added beyond the spec (the AliExpress Order Forwarding table). Lists paid orders with marketplace items:
-         *     those not yet forwarded (status Pending) and every forwarding with its supplier order id and sync log.
+         *     those not yet forwarded that still wait to be shipped (status Pending) and every forwarding with its
+         *     supplier order id and sync log.
          */
         get: operations["listForwardings"];
         put?: never;
@@ -1323,7 +1327,7 @@ export interface components {
             admin: components["schemas"]["Admin"];
         };
         StatsOverview: {
-            /** @description Totals of orders paid since midnight (UTC), converted into USD with the stored rates. */
+            /** @description Totals of orders paid since midnight (UTC), converted into USD with each order's stored rate. */
             salesToday: number;
             /** @description Totals of orders paid over the last 7 days, in USD. */
             salesWeek: number;
@@ -1342,13 +1346,20 @@ export interface components {
                 /** @description Pages shown. */
                 pageviews: number;
             };
-            /** @description Orders placed today per visitor today, in percent, two decimals; 0 when there were no visitors. */
+            /**
+             * @description Orders shoppers placed today per distinct visitor today, in percent, two decimals, at most 100; 0 when
+             *     there were no visitors.
+             */
             conversion: number;
-            /** @description Titles of the (at most five) products with the most units sold in paid orders over the last 30 days, best first. */
+            /**
+             * @description Titles of the (at most five) products with the most units sold in paid orders (not cancelled or failed)
+             *     over the last 30 days, best first.
+             */
             topProducts: string[];
             /**
-             * @description One entry per day of the last 30 (UTC), oldest first, in USD: revenue is paid orders by the day they were
-             *     paid; refund is refunded amounts (cancelled paid orders) by the day of the refund.
+             * @description One entry per day of the last 30 (UTC), oldest first, in USD at each order's stored rate: revenue is paid
+             *     orders by the day they were paid; refund is the refunds recorded (Refund Handling) by the day they were
+             *     recorded.
              */
             revenueVsRefund: {
                 /** Format: date */
@@ -1366,7 +1377,7 @@ export interface components {
             message: string;
             /** @enum {string} */
             severity?: "high" | "medium" | "low";
-            /** @description What the alert is about (`stock`, `disputes`, `marketplace`). */
+            /** @description What the alert is about (`stock`, `disputes`, `forwarding`, `marketplace`). */
             kind?: string;
         };
         PendingActions: {
@@ -2018,6 +2029,10 @@ export interface components {
             gatewayRef: string | null;
         };
         CreateRefundRequest: {
+            /**
+             * @description In the order's currency, at most two decimals (400 otherwise). Not `multipleOf: 0.01`: in binary
+             *     floating point 19.99 is not a multiple of 0.01, so validators would refuse valid amounts.
+             */
             amount: number;
             reason: string;
         };
@@ -4402,6 +4417,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 19.99,
+                 *       "reason": "The charging case arrived cracked."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateRefundRequest"];
             };
         };

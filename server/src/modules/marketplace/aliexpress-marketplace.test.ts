@@ -142,3 +142,127 @@ describe('createAliExpressMarketplace against a local stand-in', () => {
     expect(error.kind).toBe('bad_response');
   });
 });
+
+describe('supplier orders through aliexpress.ds.order.create and aliexpress.ds.order.tracking.get', () => {
+  const ADDRESS = {
+    fullName: 'Emily Carter',
+    address: '1458 Valencia Street',
+    city: 'San Francisco',
+    province: 'CA',
+    postalCode: '94110',
+    country: 'us',
+    mobileNo: '4155550142',
+    phoneCountry: '+1',
+  };
+
+  async function earbudsSku() {
+    const product = await client().getProduct(EARBUDS, { country: 'US', currency: 'USD' });
+    const sku = product?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.find((s) => s.sku_available_stock > 0);
+    if (!sku) throw new Error('the earbuds have nothing in stock');
+    return sku;
+  }
+
+  it('places a signed order with the address, the variation and the delivery service', async () => {
+    const sku = await earbudsSku();
+    const placed = await client().placeOrder({
+      items: [{ productId: EARBUDS, skuId: sku.sku_id, skuAttr: sku.sku_attr, quantity: 2 }],
+      address: ADDRESS,
+      logisticsServiceName: 'CAINIAO_STANDARD',
+      reference: 'ORD-20261122-0007',
+    });
+    expect(placed.orderId).toMatch(/^8\d{15}$/);
+
+    const call = standIn.calls.at(-1);
+    expect(call).toMatchObject({
+      method: 'aliexpress.ds.order.create',
+      app_key: credentials.appKey,
+      session: credentials.accessToken,
+      sign_method: 'sha256',
+    });
+    expect(JSON.parse(call?.param_place_order_request4_open_api_d_t_o ?? '{}')).toEqual({
+      out_order_id: 'ORD-20261122-0007',
+      logistics_address: {
+        full_name: 'Emily Carter',
+        contact_person: 'Emily Carter',
+        address: '1458 Valencia Street',
+        city: 'San Francisco',
+        province: 'CA',
+        zip: '94110',
+        country: 'US',
+        mobile_no: '4155550142',
+        phone_country: '+1',
+        locale: 'en_US',
+      },
+      product_items: [
+        {
+          product_id: Number(EARBUDS),
+          product_count: 2,
+          sku_attr: sku.sku_attr,
+          logistics_service_name: 'CAINIAO_STANDARD',
+          order_memo: 'Order ORD-20261122-0007',
+        },
+      ],
+    });
+  });
+
+  it("reports the supplier's refusal with its code and reason", async () => {
+    const error = await rejection(
+      client().placeOrder({
+        items: [{ productId: '1005000000000001', skuId: '1', skuAttr: '14:1', quantity: 1 }],
+        address: ADDRESS,
+        logisticsServiceName: null,
+        reference: 'ORD-20261122-0008',
+      }),
+    );
+    expect(error.kind).toBe('rejected');
+    expect(error.code).toBe('B_DROPSHIPPER_PRODUCT_NOT_FOUND');
+    expect(error.message).toContain('Product 1005000000000001 is not sold any more.');
+  });
+
+  it('is refused with a signature error when an order is signed with the wrong secret', async () => {
+    const sku = await earbudsSku();
+    const error = await rejection(
+      client({ appSecret: 'not-the-secret' }).placeOrder({
+        items: [{ productId: EARBUDS, skuId: sku.sku_id, skuAttr: sku.sku_attr, quantity: 1 }],
+        address: ADDRESS,
+        logisticsServiceName: null,
+        reference: 'ORD-20261122-0009',
+      }),
+    );
+    expect(error.kind).toBe('signature_rejected');
+  });
+
+  it('reads the tracking number and carrier, and reports no parcel while there is none', async () => {
+    const sku = await earbudsSku();
+    const { orderId } = await client().placeOrder({
+      items: [{ productId: EARBUDS, skuId: sku.sku_id, skuAttr: sku.sku_attr, quantity: 1 }],
+      address: ADDRESS,
+      logisticsServiceName: 'CAINIAO_STANDARD',
+      reference: 'ORD-20261122-0010',
+    });
+
+    standIn.awaitingShipment.add(orderId);
+    expect(await client().trackOrder(orderId)).toEqual({
+      status: 'awaiting_shipment',
+      trackingNumber: null,
+      carrier: null,
+    });
+    standIn.awaitingShipment.delete(orderId);
+
+    expect(await client().trackOrder(orderId)).toEqual({
+      status: 'shipped',
+      trackingNumber: expect.stringMatching(/^LP00\d{12}$/),
+      carrier: 'Cainiao',
+    });
+    expect(standIn.calls.at(-1)).toMatchObject({
+      method: 'aliexpress.ds.order.tracking.get',
+      ae_order_id: orderId,
+      language: 'en_US',
+    });
+  });
+
+  it('reports a supplier order the marketplace does not know as not found', async () => {
+    const error = await rejection(client().trackOrder('1234567'));
+    expect(error.kind).toBe('not_found');
+  });
+});

@@ -2,12 +2,16 @@ import { createHmac } from 'node:crypto';
 import type {
   AeErrorResponse,
   AeFreightQueryResponse,
+  AeOrderCreateResponse,
+  AeOrderTrackingResponse,
   AeProductGetResponse,
   AeProductResult,
   DeliveryOption,
   DeliveryQuery,
   MarketplaceAdapter,
   ProductQuery,
+  SupplierOrderRequest,
+  SupplierTracking,
 } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
 
@@ -102,6 +106,34 @@ export function createAliExpressMarketplace(options: AliExpressMarketplaceOption
     return body;
   }
 
+  /** The first parcel with a tracking number of one supplier order, or null while there is none. */
+  async function trackOne(id: string) {
+    if (!/^\d{1,20}$/.test(id))
+      throw new MarketplaceError('not_found', `Not found on the marketplace: order ${id}`);
+    const body = await call('aliexpress.ds.order.tracking.get', {
+      ae_order_id: id,
+      language: language === 'en' ? 'en_US' : language,
+    });
+    const result = (body as Partial<AeOrderTrackingResponse>).aliexpress_ds_order_tracking_get_response
+      ?.result;
+    if (result === undefined) {
+      throw new MarketplaceError('bad_response', 'The tracking answer has an unexpected shape.');
+    }
+    if (!result.ret) {
+      const text = `${result.code ?? ''} ${result.msg ?? ''}`;
+      if (/not[\s_-]?(exist|found)/i.test(text)) {
+        throw new MarketplaceError(
+          'not_found',
+          `Not found on the marketplace: order ${id}`,
+          result.code ? { code: result.code } : {},
+        );
+      }
+      return null;
+    }
+    const details = result.data?.tracking_detail_line_list?.tracking_detail ?? [];
+    return details.find((detail) => detail.mail_no) ?? null;
+  }
+
   return {
     async getProduct(productId: string, query: ProductQuery): Promise<AeProductResult | null> {
       const id = productId.trim();
@@ -158,6 +190,66 @@ export function createAliExpressMarketplace(options: AliExpressMarketplaceOption
       // success=false with DELIVERY_INFO_EMPTY (or an unknown SKU) means no way to ship there.
       if (!answer.result.success) return [];
       return answer.result.delivery_options?.delivery_option_d_t_o ?? [];
+    },
+
+    async placeOrder(request: SupplierOrderRequest): Promise<{ orderId: string }> {
+      const { address } = request;
+      const body = await call('aliexpress.ds.order.create', {
+        param_place_order_request4_open_api_d_t_o: JSON.stringify({
+          out_order_id: request.reference,
+          logistics_address: {
+            full_name: address.fullName,
+            contact_person: address.fullName,
+            address: address.address,
+            city: address.city,
+            province: address.province,
+            zip: address.postalCode,
+            country: address.country.toUpperCase(),
+            mobile_no: address.mobileNo,
+            phone_country: address.phoneCountry,
+            locale: language === 'en' ? 'en_US' : language,
+          },
+          product_items: request.items.map((item) => ({
+            product_id: Number(item.productId.trim()),
+            product_count: item.quantity,
+            sku_attr: item.skuAttr,
+            ...(request.logisticsServiceName ? { logistics_service_name: request.logisticsServiceName } : {}),
+            order_memo: `Order ${request.reference}`,
+          })),
+        }),
+      });
+      const result = (body as Partial<AeOrderCreateResponse>).aliexpress_ds_order_create_response?.result;
+      if (result === undefined) {
+        throw new MarketplaceError('bad_response', 'The order answer has an unexpected shape.');
+      }
+      const numbers = (result.order_list?.number ?? []).map(String);
+      if (String(result.is_success) !== 'true' || numbers.length === 0) {
+        const reason = result.error_msg || result.error_code || 'no order was created';
+        throw new MarketplaceError(
+          'rejected',
+          `The supplier refused the order: ${reason}`,
+          result.error_code ? { code: result.error_code } : {},
+        );
+      }
+      // The platform splits an order per seller; all of its numbers are kept, comma-separated.
+      return { orderId: numbers.join(',') };
+    },
+
+    async trackOrder(orderId: string): Promise<SupplierTracking> {
+      const parcels = [];
+      for (const id of orderId.split(',')) {
+        parcels.push(await trackOne(id.trim()));
+      }
+      const numbers = [...new Set(parcels.flatMap((p) => (p ? [p.mail_no] : [])))];
+      // Shipped once every seller's part has a tracking number.
+      if (parcels.some((p) => p === null) || numbers.length === 0) {
+        return { status: 'awaiting_shipment', trackingNumber: null, carrier: null };
+      }
+      return {
+        status: 'shipped',
+        trackingNumber: numbers.join(', '),
+        carrier: parcels.find((p) => p?.carrier_name)?.carrier_name ?? null,
+      };
     },
   };
 }

@@ -2,9 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createFixtureMarketplace } from './fixture-marketplace.ts';
+import type { SupplierOrderRequest } from './marketplace.types.ts';
+import { MarketplaceError } from './marketplace-error.ts';
 
 // A local stand-in for the Open Platform's /sync gateway, for tests: it checks app key, access
-// token and signature the way the platform does and answers from the bundled catalogue.
+// token and signature the way the platform does and answers from the bundled catalogue (supplier orders and
+// their tracking too, as the fixture marketplace places and tracks them).
 // Its signature check is written out here on purpose, independent of the client's signer.
 
 export interface StandInCredentials {
@@ -18,6 +21,8 @@ export interface AliExpressStandIn {
   url: string;
   /** Parameters of every call received, in order. */
   calls: Array<Record<string, string>>;
+  /** Supplier orders whose parcel has not left yet: their tracking answers no parcel. */
+  awaitingShipment: Set<string>;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,7 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
     now: () => new Date(Date.UTC(2026, 0, 5)),
   });
   const calls: Array<Record<string, string>> = [];
+  const awaitingShipment = new Set<string>();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -96,6 +102,27 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
           : { msg: 'DELIVERY_INFO_EMPTY', code: 501, success: false };
       return send(res, 200, { aliexpress_ds_freight_query_response: { result, request_id: requestId() } });
     }
+    if (params.method === 'aliexpress.ds.order.create') {
+      const text = params.param_place_order_request4_open_api_d_t_o;
+      if (!text) {
+        return send(
+          res,
+          200,
+          platformError('MissingParameter', 'param_place_order_request4_open_api_d_t_o is required'),
+        );
+      }
+      const result = await createOrder(JSON.parse(text) as PlaceOrderParam);
+      return send(res, 200, { aliexpress_ds_order_create_response: { result, request_id: requestId() } });
+    }
+    if (params.method === 'aliexpress.ds.order.tracking.get') {
+      const orderId = params.ae_order_id ?? '';
+      return send(res, 200, {
+        aliexpress_ds_order_tracking_get_response: {
+          result: await tracking(orderId),
+          request_id: requestId(),
+        },
+      });
+    }
     return send(
       res,
       200,
@@ -103,14 +130,110 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
     );
   }
 
+  /** Places the order as the fixture does; the platform names the variation by its `sku_attr`. */
+  async function createOrder(param: PlaceOrderParam): Promise<Record<string, unknown>> {
+    const address = param.logistics_address ?? {};
+    const items: SupplierOrderRequest['items'] = [];
+    for (const item of param.product_items ?? []) {
+      const productId = String(item.product_id ?? '');
+      const product = await catalogue.getProduct(productId, {
+        country: address.country ?? 'US',
+        currency: 'USD',
+      });
+      const sku = product?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.find(
+        (s) => s.sku_attr === item.sku_attr,
+      );
+      items.push({
+        productId,
+        skuId: sku?.sku_id ?? '',
+        skuAttr: item.sku_attr ?? '',
+        quantity: item.product_count ?? 1,
+      });
+    }
+    try {
+      const { orderId } = await catalogue.placeOrder({
+        items,
+        address: {
+          fullName: address.full_name ?? '',
+          address: address.address ?? '',
+          city: address.city ?? '',
+          province: address.province ?? '',
+          postalCode: address.zip ?? '',
+          country: address.country ?? '',
+          mobileNo: address.mobile_no ?? '',
+          phoneCountry: address.phone_country ?? '',
+        },
+        logisticsServiceName: param.product_items?.[0]?.logistics_service_name ?? null,
+        reference: param.out_order_id ?? '',
+      });
+      return { is_success: true, order_list: { number: [Number(orderId)] } };
+    } catch (error) {
+      if (!(error instanceof MarketplaceError)) throw error;
+      return { is_success: false, error_code: error.code ?? 'B_DROPSHIPPER_ERROR', error_msg: error.message };
+    }
+  }
+
+  async function tracking(orderId: string): Promise<Record<string, unknown>> {
+    if (awaitingShipment.has(orderId)) {
+      return { ret: true, code: '0', data: { tracking_detail_line_list: { tracking_detail: [] } } };
+    }
+    try {
+      const parcel = await catalogue.trackOrder(orderId);
+      return {
+        ret: true,
+        code: '0',
+        data: {
+          tracking_detail_line_list: {
+            tracking_detail: [
+              {
+                mail_no: parcel.trackingNumber,
+                carrier_name: parcel.carrier,
+                detail_node_list: {
+                  detail_node: [
+                    {
+                      time_stamp: Date.UTC(2026, 0, 6),
+                      tracking_detail_desc: 'Departed from the sorting centre',
+                      tracking_name: 'IN_TRANSIT',
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof MarketplaceError)) throw error;
+      return { ret: false, code: 'ORDER_NOT_EXIST', msg: 'The order does not exist' };
+    }
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/sync`,
     calls,
+    awaitingShipment,
     close: () =>
       new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+/** `param_place_order_request4_open_api_d_t_o` as the platform reads it. */
+interface PlaceOrderParam {
+  out_order_id?: string;
+  logistics_address?: Partial<
+    Record<
+      'full_name' | 'address' | 'city' | 'province' | 'zip' | 'country' | 'mobile_no' | 'phone_country',
+      string
+    >
+  >;
+  product_items?: Array<{
+    product_id?: number | string;
+    product_count?: number;
+    sku_attr?: string;
+    logistics_service_name?: string;
+  }>;
 }
 
 function signatureMatches(params: Record<string, string>, secret: string): boolean {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFixtureMarketplace, FIXTURE_IMAGES_DIR, fixtureProductIds } from './fixture-marketplace.ts';
 import type { AeProductResult, DeliveryOption } from './marketplace.types.ts';
+import { MarketplaceError } from './marketplace-error.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const marketplace = createFixtureMarketplace({
@@ -226,5 +227,93 @@ describe('createFixtureMarketplace().getDeliveryOptions', () => {
       currency: 'EUR',
     };
     expect(await marketplace.getDeliveryOptions(query)).toEqual(await marketplace.getDeliveryOptions(query));
+  });
+});
+
+describe('createFixtureMarketplace() supplier orders', () => {
+  const ADDRESS = {
+    fullName: 'Nusrat Jahan',
+    address: 'House 7, Road 2, Banani',
+    city: 'Dhaka',
+    province: 'Dhaka Division',
+    postalCode: '1213',
+    country: 'BD',
+    mobileNo: '1711000000',
+    phoneCountry: '+880',
+  };
+  const order = async (
+    items: Array<{ productId: string; skuId: string; quantity: number }>,
+    country = 'BD',
+  ) =>
+    marketplace.placeOrder({
+      items: items.map((item) => ({ ...item, skuAttr: '' })),
+      address: { ...ADDRESS, country },
+      logisticsServiceName: 'CAINIAO_STANDARD',
+      reference: 'ORD-20261122-0001',
+    });
+  const inStock = async (id: string) => {
+    const sku = skus(await product(id)).find((s) => s.sku_available_stock > 0);
+    if (sku === undefined) throw new Error(`fixture ${id} has nothing in stock`);
+    return sku;
+  };
+
+  it('places an order with a 16-digit id that is the same for the same order number', async () => {
+    const sku = await inStock(EARBUDS);
+    const placed = await order([{ productId: EARBUDS, skuId: sku.sku_id, quantity: 1 }]);
+    expect(placed.orderId).toMatch(/^8\d{15}$/);
+    expect((await order([{ productId: EARBUDS, skuId: sku.sku_id, quantity: 1 }])).orderId).toBe(
+      placed.orderId,
+    );
+    const other = await marketplace.placeOrder({
+      items: [{ productId: EARBUDS, skuId: sku.sku_id, skuAttr: '', quantity: 1 }],
+      address: ADDRESS,
+      logisticsServiceName: null,
+      reference: 'ORD-20261122-0002',
+    });
+    expect(other.orderId).not.toBe(placed.orderId);
+  });
+
+  it('reports the parcel with a Cainiao tracking number once asked', async () => {
+    const sku = await inStock(EARBUDS);
+    const { orderId } = await order([{ productId: EARBUDS, skuId: sku.sku_id, quantity: 1 }]);
+    const tracking = await marketplace.trackOrder(orderId);
+    expect(tracking).toEqual({
+      status: 'shipped',
+      trackingNumber: expect.stringMatching(/^LP00\d{12}$/),
+      carrier: 'Cainiao',
+    });
+    await expect(marketplace.trackOrder('12345')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('refuses products it does not sell, unknown SKUs, short stock and routes it cannot ship', async () => {
+    const sku = await inStock(EARBUDS);
+    const refused = async (promise: Promise<unknown>) => {
+      const error = await promise.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(MarketplaceError);
+      return error as MarketplaceError;
+    };
+    expect(await refused(order([{ productId: '1005000000000000', skuId: '1', quantity: 1 }]))).toMatchObject({
+      kind: 'rejected',
+      code: 'B_DROPSHIPPER_PRODUCT_NOT_FOUND',
+      message: 'The supplier refused the order: Product 1005000000000000 is not sold any more.',
+    });
+    expect(await refused(order([{ productId: EARBUDS, skuId: 'nope', quantity: 1 }]))).toMatchObject({
+      code: 'B_DROPSHIPPER_SKU_NOT_FOUND',
+    });
+    expect(
+      await refused(
+        order([{ productId: EARBUDS, skuId: sku.sku_id, quantity: sku.sku_available_stock + 1 }]),
+      ),
+    ).toMatchObject({ code: 'B_DROPSHIPPER_INVENTORY_SHORTAGE' });
+    const bank = await inStock(POWER_BANK);
+    expect(
+      await refused(order([{ productId: POWER_BANK, skuId: bank.sku_id, quantity: 1 }], 'AU')),
+    ).toMatchObject({
+      code: 'B_DROPSHIPPER_DELIVERY_NOT_SUPPORTED',
+    });
+    expect(await refused(order([]))).toMatchObject({ code: 'B_DROPSHIPPER_NO_ITEMS' });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,11 +11,16 @@ import type {
   DeliveryQuery,
   MarketplaceAdapter,
   ProductQuery,
+  SupplierOrderRequest,
+  SupplierTracking,
 } from './marketplace.types.ts';
+import { MarketplaceError } from './marketplace-error.ts';
 
 // The bundled offline catalogue: answers of `aliexpress.ds.product.get` captured as files
 // (server/fixtures/marketplace, written by its generate.ts) and a freight table that imitates
 // `aliexpress.ds.freight.query`. Prices stay in the files' currency (USD); nothing is converted.
+// Supplier orders are answered without keeping any state: the order id is derived from our order number, and
+// every order reports its parcel's tracking as soon as it is asked.
 
 const fixturesDir = fileURLToPath(new URL('../../../fixtures/marketplace/', import.meta.url));
 const productsDir = join(fixturesDir, 'products');
@@ -105,7 +111,55 @@ export function createFixtureMarketplace(options: FixtureMarketplaceOptions): Ma
         today: now(),
       });
     },
+
+    async placeOrder(request: SupplierOrderRequest): Promise<{ orderId: string }> {
+      if (request.items.length === 0) throw refusal('B_DROPSHIPPER_NO_ITEMS', 'The order has no items.');
+      for (const item of request.items) {
+        const product = await load(item.productId.trim());
+        if (product === null) {
+          throw refusal('B_DROPSHIPPER_PRODUCT_NOT_FOUND', `Product ${item.productId} is not sold any more.`);
+        }
+        const sku = product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.find((s) => s.sku_id === item.skuId);
+        if (sku === undefined) {
+          throw refusal('B_DROPSHIPPER_SKU_NOT_FOUND', `Product ${item.productId} has no SKU ${item.skuId}.`);
+        }
+        if (sku.sku_available_stock < item.quantity) {
+          throw refusal(
+            'B_DROPSHIPPER_INVENTORY_SHORTAGE',
+            `Only ${sku.sku_available_stock} left of SKU ${item.skuId}.`,
+          );
+        }
+        const country = request.address.country.toUpperCase();
+        if (NO_DELIVERY_ROUTES.some((r) => r.productId === item.productId.trim() && r.country === country)) {
+          throw refusal(
+            'B_DROPSHIPPER_DELIVERY_NOT_SUPPORTED',
+            `Product ${item.productId} cannot be shipped to ${country}.`,
+          );
+        }
+      }
+      return { orderId: fixtureSupplierOrderId(request.reference) };
+    },
+
+    async trackOrder(orderId: string): Promise<SupplierTracking> {
+      if (!FIXTURE_ORDER_ID.test(orderId)) {
+        throw new MarketplaceError('not_found', `Not found on the marketplace: order ${orderId}`);
+      }
+      return { status: 'shipped', trackingNumber: `LP00${orderId.slice(-12)}`, carrier: 'Cainiao' };
+    },
   };
+}
+
+/** Supplier order ids look like the marketplace's: 16 digits, starting with 8. */
+const FIXTURE_ORDER_ID = /^8\d{15}$/;
+
+/** The same order number always gets the same supplier order id, so placing it again changes nothing. */
+export function fixtureSupplierOrderId(reference: string): string {
+  const digest = createHash('sha256').update(reference).digest();
+  return `8${(digest.readBigUInt64BE(0) % 10n ** 15n).toString().padStart(15, '0')}`;
+}
+
+function refusal(code: string, message: string): MarketplaceError {
+  return new MarketplaceError('rejected', `The supplier refused the order: ${message}`, { code });
 }
 
 function withPublicUrl<T>(value: T, publicUrl: string): T {

@@ -168,9 +168,85 @@ export interface DeliveryQuery {
   currency: string;
 }
 
+/** `aliexpress_ds_order_create_response`: the supplier order numbers (one per seller) or why there are none. */
+export interface AeOrderCreateResponse {
+  aliexpress_ds_order_create_response: {
+    result: {
+      /** Sent as a boolean, and by some gateways as the text "true"/"false". */
+      is_success: boolean | string;
+      order_list?: { number: Array<number | string> };
+      error_code?: string;
+      error_msg?: string;
+    };
+    request_id?: string;
+  };
+}
+
+/** One parcel of `aliexpress_ds_order_tracking_get_response`. */
+export interface AeTrackingDetail {
+  mail_no: string;
+  carrier_name: string;
+  detail_node_list?: {
+    detail_node: Array<{ time_stamp: number | string; tracking_detail_desc: string; tracking_name?: string }>;
+  };
+}
+
+/** `aliexpress_ds_order_tracking_get_response`: no parcel yet answers `ret: false` or an empty list. */
+export interface AeOrderTrackingResponse {
+  aliexpress_ds_order_tracking_get_response: {
+    result: {
+      ret: boolean;
+      code?: string;
+      msg?: string;
+      data?: { tracking_detail_line_list?: { tracking_detail: AeTrackingDetail[] } };
+    };
+    request_id?: string;
+  };
+}
+
+/** Where the supplier sends the parcel: the shopper's checkout address. */
+export interface SupplierAddress {
+  fullName: string;
+  address: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  mobileNo: string;
+  phoneCountry: string;
+}
+
+export interface SupplierOrderRequest {
+  items: Array<{
+    /** The marketplace's item id. */
+    productId: string;
+    skuId: string;
+    /** The SKU's property pairs (`14:193;5:100014064`): how the order call picks the variation. */
+    skuAttr: string;
+    quantity: number;
+  }>;
+  address: SupplierAddress;
+  /** The delivery service the shopper chose (`CAINIAO_STANDARD`); null leaves it to the supplier. */
+  logisticsServiceName: string | null;
+  /** Our order number, kept by the supplier as its outside order id. */
+  reference: string;
+}
+
+export interface SupplierTracking {
+  /** `shipped` once the supplier has handed the parcel to a carrier with a tracking number. */
+  status: 'awaiting_shipment' | 'shipped';
+  trackingNumber: string | null;
+  carrier: string | null;
+}
+
 export interface MarketplaceAdapter {
   /** The product as the marketplace describes it for that country, or null when it does not exist. */
   getProduct(productId: string, query: ProductQuery): Promise<AeProductResult | null>;
   /** Shipping choices for one SKU; empty when none reach the country or the product/SKU is unknown. */
   getDeliveryOptions(query: DeliveryQuery): Promise<DeliveryOption[]>;
+  /** Places the order with the supplier; a refusal throws a MarketplaceError with the supplier's reason. */
+  placeOrder(request: SupplierOrderRequest): Promise<{ orderId: string }>;
+  /** Where the supplier order's parcel is. */
+  trackOrder(orderId: string): Promise<SupplierTracking>;
 }

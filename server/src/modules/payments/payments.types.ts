@@ -18,9 +18,7 @@ export interface ChargeRequest {
   reference: string;
 }
 
-export type ChargeResult =
-  | { status: 'paid'; gatewayRef: string }
-  | { status: 'declined'; message: string };
+export type ChargeResult = { status: 'paid'; gatewayRef: string } | { status: 'declined'; message: string };
 
 export interface RefundRequest {
   gatewayRef: string;
@@ -33,4 +31,9 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Pays back part or all of a charge; answers the refund's gateway reference. */
   refund(request: RefundRequest): Promise<{ gatewayRef: string }>;
+  /**
+   * True for the reference of a charge this provider made. A payment staff confirmed by hand (a bank transfer's
+   * reference) is paid back outside the provider, so a refund of it is not sent to the gateway.
+   */
+  ownsCharge(gatewayRef: string): boolean;
 }

@@ -1,20 +1,22 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   activityLog,
   apiDailyCounts,
-  currencyRates,
   disputeMessages,
   disputes,
+  orderForwardings,
   orderItems,
   orders,
   products,
+  refunds,
   siteVisits,
   stores,
 } from '../../db/schema.ts';
+import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
 
-// Every dashboard figure, answered by SQL. Amounts are summed in USD: each order's minor units divided by its
-// currency's rate (units per USD), so orders in BDT and USD add up. Days are UTC days.
+// Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
+// at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,17 +29,28 @@ export function utcDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The order's total in USD minor units (fractional; rounded once, at the end). */
-const usdTotal = sql<number>`(${orders.totalMinor}::numeric / coalesce(${currencyRates.rate}, 1))`;
-/** What was given back: the recorded refund, else the whole total of a paid order that was cancelled. */
-const usdRefund = sql<number>`((case when ${orders.refundedMinor} > 0 then ${orders.refundedMinor} else ${orders.totalMinor} end)::numeric / coalesce(${currencyRates.rate}, 1))`;
-const refundedAt = sql<Date>`coalesce(${orders.refundedAt}, ${orders.updatedAt})`;
-const isRefund = or(
-  gte(orders.refundedMinor, 1),
-  and(eq(orders.status, 'Cancelled'), eq(orders.isPaid, true)),
-);
+/** Orders per visitor in percent, two decimals; never above 100 (staff orders or a visitor's several orders). */
+export function conversionPercent(ordersPlaced: number, visitors: number): number {
+  if (visitors === 0) return 0;
+  return Math.min(100, Math.round((ordersPlaced / visitors) * 10000) / 100);
+}
 
-const usd = (minor: unknown) => Math.round(Number(minor ?? 0)) / 100;
+type SalesWindow = 'today' | 'week' | 'month';
+
+/**
+ * USD minor units per key from sums grouped by key and stored rate: each sum is converted once, with the rate its
+ * orders were priced at, and the conversions of one key are added.
+ */
+function usdByKey<K>(rows: ReadonlyArray<{ key: K; minor: string | null; rate: string }>): Map<K, number> {
+  const byKey = new Map<K, number>();
+  for (const row of rows) {
+    byKey.set(row.key, (byKey.get(row.key) ?? 0) + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE));
+  }
+  return byKey;
+}
+
+/** Orders that were sold and stay sold: a cancelled or failed order's items were not. */
+const CLOSED_STATUSES = ['Cancelled', 'Failed'] as const;
 
 export interface Overview {
   salesToday: number;
@@ -58,15 +71,20 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
   // The chart's 30 days end today, so its first day starts 29 midnights back.
   const chartStart = new Date(today.getTime() - 29 * DAY_MS);
 
-  const [sales] = await db
-    .select({
-      today: sql<string>`coalesce(sum(${usdTotal}) filter (where ${orders.paidAt} >= ${today}), 0)`,
-      week: sql<string>`coalesce(sum(${usdTotal}) filter (where ${orders.paidAt} >= ${weekStart}), 0)`,
-      month: sql<string>`coalesce(sum(${usdTotal}), 0)`,
-    })
-    .from(orders)
-    .leftJoin(currencyRates, eq(currencyRates.code, orders.currency))
-    .where(and(eq(orders.isPaid, true), gte(orders.paidAt, monthStart)));
+  // Paid orders of the last 30 days in three windows (today within the week within the month), per stored rate.
+  const window = sql<SalesWindow>`case when ${orders.paidAt} >= ${today} then 'today'
+    when ${orders.paidAt} >= ${weekStart} then 'week' else 'month' end`;
+  const sales = usdByKey(
+    await db
+      .select({ key: window, rate: orders.rate, minor: sql<string>`sum(${orders.totalMinor})` })
+      .from(orders)
+      .where(and(eq(orders.isPaid, true), gte(orders.paidAt, monthStart)))
+      // By position: a repeated window expression would carry new parameters and not match the selected one.
+      .groupBy(sql`1`, orders.rate),
+  );
+  const salesToday = sales.get('today') ?? 0;
+  const salesWeek = salesToday + (sales.get('week') ?? 0);
+  const salesMonth = salesWeek + (sales.get('month') ?? 0);
 
   const channels = await db
     .select({ channel: orders.channel, n: count() })
@@ -83,9 +101,13 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     })
     .from(siteVisits)
     .where(gte(siteVisits.at, today));
-  const [placedToday] = await db.select({ n: count() }).from(orders).where(gte(orders.createdAt, today));
+  // Orders shoppers placed today; orders staff placed by hand came from no storefront visit.
+  const [placedToday] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(gte(orders.createdAt, today), isNull(orders.placedByAdminId)));
   const visitors = traffic?.visitors ?? 0;
-  const conversion = visitors === 0 ? 0 : Math.round(((placedToday?.n ?? 0) / visitors) * 10000) / 100;
+  const conversion = conversionPercent(placedToday?.n ?? 0, visitors);
 
   const productKey = sql`coalesce(${orderItems.productId}::text, ${orderItems.name})`;
   const top = await db
@@ -96,7 +118,13 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orders.isPaid, true), gte(orders.paidAt, monthStart)))
+    .where(
+      and(
+        eq(orders.isPaid, true),
+        gte(orders.paidAt, monthStart),
+        notInArray(orders.status, [...CLOSED_STATUSES]),
+      ),
+    )
     .groupBy(productKey)
     .orderBy(
       desc(sql`sum(${orderItems.quantity})`),
@@ -105,24 +133,30 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     .limit(5);
 
   const paidDay = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const revenue = await db
-    .select({ day: paidDay, amount: sql<string>`sum(${usdTotal})` })
-    .from(orders)
-    .leftJoin(currencyRates, eq(currencyRates.code, orders.currency))
-    .where(and(eq(orders.isPaid, true), gte(orders.paidAt, chartStart)))
-    .groupBy(paidDay);
-  const refundDay = sql<string>`to_char(${refundedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const refunds = await db
-    .select({ day: refundDay, amount: sql<string>`sum(${usdRefund})` })
-    .from(orders)
-    .leftJoin(currencyRates, eq(currencyRates.code, orders.currency))
-    .where(and(isRefund, gte(refundedAt, chartStart)))
-    .groupBy(refundDay);
-  const revenueByDay = new Map(revenue.map((row) => [row.day, usd(row.amount)]));
-  const refundByDay = new Map(refunds.map((row) => [row.day, usd(row.amount)]));
+  const revenueByDay = usdByKey(
+    await db
+      .select({ key: paidDay, rate: orders.rate, minor: sql<string>`sum(${orders.totalMinor})` })
+      .from(orders)
+      .where(and(eq(orders.isPaid, true), gte(orders.paidAt, chartStart)))
+      .groupBy(paidDay, orders.rate),
+  );
+  // Refunds as staff record them, by the day they were recorded, at the rate of the order they pay back.
+  const refundDay = sql<string>`to_char(${refunds.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const refundByDay = usdByKey(
+    await db
+      .select({ key: refundDay, rate: orders.rate, minor: sql<string>`sum(${refunds.amountMinor})` })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(gte(refunds.createdAt, chartStart))
+      .groupBy(refundDay, orders.rate),
+  );
   const revenueVsRefund = Array.from({ length: 30 }, (_, i) => {
     const date = utcDate(new Date(chartStart.getTime() + i * DAY_MS));
-    return { date, revenue: revenueByDay.get(date) ?? 0, refund: refundByDay.get(date) ?? 0 };
+    return {
+      date,
+      revenue: toAmount(revenueByDay.get(date) ?? 0),
+      refund: toAmount(refundByDay.get(date) ?? 0),
+    };
   });
 
   const geo = await db
@@ -133,9 +167,9 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     .orderBy(desc(count()), asc(orders.shipCountry));
 
   return {
-    salesToday: usd(sales?.today),
-    salesWeek: usd(sales?.week),
-    salesMonth: usd(sales?.month),
+    salesToday: toAmount(salesToday),
+    salesWeek: toAmount(salesWeek),
+    salesMonth: toAmount(salesMonth),
     orders: byChannel,
     traffic: { visitors, pageviews: traffic?.pageviews ?? 0 },
     conversion,
@@ -196,6 +230,12 @@ export async function alerts(
       ),
     );
 
+  // Paid orders whose supplier order could not be placed: they wait for a Retry.
+  const [forwarding] = await db
+    .select({ n: count() })
+    .from(orderForwardings)
+    .where(eq(orderForwardings.status, 'Failed'));
+
   const found: Alert[] = [];
   const n = (row: { n: number } | undefined) => row?.n ?? 0;
   if (n(escalated) > 0) {
@@ -210,6 +250,13 @@ export async function alerts(
       message: `${n(waiting)} ${plural(n(waiting), 'dispute has', 'disputes have')} waited more than 48 hours for a reply.`,
       severity: 'high',
       kind: 'disputes',
+    });
+  }
+  if (n(forwarding) > 0) {
+    found.push({
+      message: `${n(forwarding)} ${plural(n(forwarding), 'order', 'orders')} could not be forwarded to AliExpress.`,
+      severity: 'high',
+      kind: 'forwarding',
     });
   }
   if (n(marketplace) > 0) {
@@ -229,17 +276,16 @@ export async function alerts(
   return found;
 }
 
+/** Orders Awaiting Fulfillment: paid, not shipped yet, not cancelled or failed. */
+const AWAITING_FULFILMENT = ['Placed', 'Pending', 'Confirmed', 'Processing'] as const;
+
 export async function pendingActions(db: Database) {
   const [drafts] = await db.select({ n: count() }).from(products).where(eq(products.status, 'draft'));
   const [awaiting] = await db
     .select({ n: count() })
     .from(orders)
     .where(
-      and(
-        eq(orders.isPaid, true),
-        eq(orders.isDelivered, false),
-        notInArray(orders.status, ['Cancelled', 'Failed', 'Delivered', 'Completed']),
-      ),
+      and(eq(orders.isPaid, true), inArray(orders.status, AWAITING_FULFILMENT), isNull(orders.archivedAt)),
     );
   const [applications] = await db.select({ n: count() }).from(stores).where(eq(stores.status, 'pending'));
   // A shopper's message nobody on staff has answered yet: newer than the dispute's last staff reply.

@@ -6,15 +6,18 @@ import {
   customers,
   disputeMessages,
   disputes,
+  orderForwardings,
   orderItems,
   orders,
   products,
+  refunds,
   siteVisits,
   stores,
 } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { conversionPercent } from './stats.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -49,7 +52,8 @@ describe('the dashboard figures', () => {
 
     await t.db.insert(currencyRates).values([
       { code: 'USD', rate: '1', symbol: '$' },
-      { code: 'BDT', rate: '120', symbol: '৳' },
+      // Today's rate; the BDT order below was priced at 120 and is reported at that rate.
+      { code: 'BDT', rate: '150', symbol: '৳' },
     ]);
     const [lamp, mug, cap] = await t.db
       .insert(products)
@@ -63,6 +67,7 @@ describe('the dashboard figures', () => {
     if (!lamp || !mug || !cap) throw new Error('products not inserted');
 
     let number = 0;
+    const orderIds: string[] = [];
     const order = async (
       values: Partial<typeof orders.$inferInsert> & { totalMinor: number; createdAt: Date },
       items: Array<{ product?: string; name: string; quantity: number }>,
@@ -84,6 +89,7 @@ describe('the dashboard figures', () => {
         })
         .returning();
       if (!row) throw new Error('order not inserted');
+      orderIds.push(row.id);
       if (items.length > 0) {
         await t.db.insert(orderItems).values(
           items.map((item, position) => ({
@@ -107,11 +113,12 @@ describe('the dashboard figures', () => {
         { name: 'Old Kettle', quantity: 3 },
       ],
     );
-    // Paid three days ago in BDT: 12,000.00 BDT is 100 USD.
+    // Paid three days ago in BDT, priced at 120 BDT per USD: 12,000.00 BDT is 100 USD.
     await order(
       {
         totalMinor: 12_000_00,
         currency: 'BDT',
+        rate: '120',
         isPaid: true,
         paidAt: ago(3 * DAY),
         createdAt: ago(3 * DAY),
@@ -166,6 +173,30 @@ describe('the dashboard figures', () => {
       },
       [{ product: mug.id, name: 'Beta Mug', quantity: 1 }],
     );
+    const [, bdtOrder, , , , cancelledOrder] = orderIds;
+    if (!bdtOrder || !cancelledOrder) throw new Error('orders not inserted');
+    await t.db.insert(refunds).values([
+      // The cancelled order paid back in full two days ago.
+      {
+        orderId: cancelledOrder,
+        amountMinor: 20_00,
+        currency: 'USD',
+        reason: 'Cancelled',
+        createdBy: 'dash',
+        createdAt: ago(2 * DAY),
+      },
+      // 1,200.00 BDT of the BDT order yesterday: 10 USD at the order's rate (8 at today's).
+      {
+        orderId: bdtOrder,
+        amountMinor: 1_200_00,
+        currency: 'BDT',
+        reason: 'Damaged',
+        createdBy: 'dash',
+        createdAt: ago(DAY),
+      },
+    ]);
+    // A paid order whose supplier order could not be placed.
+    await t.db.insert(orderForwardings).values({ orderId: bdtOrder, status: 'Failed', attempts: 1 });
 
     await t.db.insert(siteVisits).values([
       { visitorId: 'a', path: '/', at: ago(2000) },
@@ -271,8 +302,15 @@ describe('the dashboard figures', () => {
     expect(on(ago(5 * DAY))?.revenue).toBe(20);
     expect(on(ago(10 * DAY))?.revenue).toBe(50);
     expect(on(ago(2 * DAY))?.refund).toBe(20);
+    expect(on(ago(DAY))?.refund).toBe(10);
     expect(days.reduce((sum, day) => sum + day.revenue, 0)).toBe(270);
-    expect(days.reduce((sum, day) => sum + day.refund, 0)).toBe(20);
+    expect(days.reduce((sum, day) => sum + day.refund, 0)).toBe(30);
+  });
+
+  it('never shows a conversion above 100%', () => {
+    expect(conversionPercent(2, 3)).toBe(66.67);
+    expect(conversionPercent(5, 3)).toBe(100);
+    expect(conversionPercent(4, 0)).toBe(0);
   });
 
   it('raises alerts from real conditions, most severe first', async () => {
@@ -282,6 +320,7 @@ describe('the dashboard figures', () => {
     expect(response.json().data).toEqual([
       { message: '1 dispute has been escalated.', severity: 'high', kind: 'disputes' },
       { message: '1 dispute has waited more than 48 hours for a reply.', severity: 'high', kind: 'disputes' },
+      { message: '1 order could not be forwarded to AliExpress.', severity: 'high', kind: 'forwarding' },
       {
         message: '1 marketplace request failed in the last 24 hours.',
         severity: 'medium',
@@ -295,7 +334,8 @@ describe('the dashboard figures', () => {
     const response = await get('/api/admin/pending-actions');
     expect(response.statusCode).toBe(200);
     assertMatchesContract('getPendingActions', response);
-    expect(response.json().data).toEqual({ products: 1, orders: 2, vendors: 1, support: 5 });
+    // Orders Awaiting Fulfillment: only the order paid today; the BDT one has shipped.
+    expect(response.json().data).toEqual({ products: 1, orders: 1, vendors: 1, support: 5 });
   });
 
   it('lists API calls for the last 14 days, newest first, today counted live', async () => {

@@ -1,0 +1,134 @@
+import type { components } from '@shop/sdk/types';
+import { requireStaff } from '../../auth/permissions.ts';
+import type { Database } from '../../db/client.ts';
+import { type ApiError, badGateway, conflict, notFound } from '../../http/errors.ts';
+import { operation } from '../../http/operation.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import type { MarketplaceAdapter } from '../marketplace/marketplace.types.ts';
+import { staffActivity } from '../products/products.handlers.ts';
+import {
+  ForwardingRejection,
+  type ForwardingView,
+  forwardOrder,
+  listForwardings,
+  syncForwarding,
+} from './forwarding.repository.ts';
+
+type OrderForwarding = components['schemas']['OrderForwarding'];
+
+export function toForwarding({
+  orderId,
+  orderNumber,
+  country,
+  shipping,
+  product,
+  forwarding,
+}: ForwardingView): OrderForwarding {
+  return {
+    // One forwarding per order: an order not forwarded yet is listed under its own id.
+    id: forwarding?.id ?? orderId,
+    orderId,
+    orderNumber,
+    product,
+    country,
+    shipping: shipping ?? '',
+    status: forwarding?.status ?? 'Pending',
+    aeOrderId: forwarding?.aeOrderId ?? null,
+    tracking: forwarding?.trackingNumber ?? null,
+    syncLog: forwarding?.syncLog ?? [],
+    updatedAt: forwarding?.updatedAt.toISOString() ?? null,
+  };
+}
+
+function fromRejection(error: ForwardingRejection): ApiError {
+  return error.kind === 'not_found' ? notFound(error.message) : conflict(error.message);
+}
+
+export function createForwardingHandlers(deps: { db: Database; marketplace: MarketplaceAdapter }) {
+  const { db, marketplace } = deps;
+
+  return {
+    forwardOrder: operation('forwardOrder', async (request) => {
+      const staff = requireStaff(request);
+      let outcome: Awaited<ReturnType<typeof forwardOrder>>;
+      try {
+        outcome = await forwardOrder(db, {
+          orderRef: request.params.id,
+          staffName: staff.name,
+          place: (order) => marketplace.placeOrder(order),
+        });
+      } catch (error) {
+        if (error instanceof ForwardingRejection) throw fromRejection(error);
+        throw error;
+      }
+      const data = toForwarding(outcome.view);
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'order.forward',
+          target: `order:${data.orderNumber}`,
+          outcome: outcome.ok ? 'success' : 'failed',
+          details: outcome.ok
+            ? { aeOrderId: outcome.aeOrderId }
+            : {
+                kind: outcome.error.kind,
+                message: outcome.error.message,
+                ...(outcome.error.code ? { code: outcome.error.code } : {}),
+              },
+        }),
+      );
+      // The failure is already recorded on the forwarding (status Failed, its reason in the sync log).
+      if (!outcome.ok) throw badGateway(outcome.error.message);
+      return { success: true, message: `Forwarded to AliExpress (order ${outcome.aeOrderId}).`, data };
+    }),
+
+    syncOrderForwarding: operation('syncOrderForwarding', async (request) => {
+      const staff = requireStaff(request);
+      let outcome: Awaited<ReturnType<typeof syncForwarding>>;
+      try {
+        outcome = await syncForwarding(db, {
+          orderRef: request.params.id,
+          track: (aeOrderId) => marketplace.trackOrder(aeOrderId),
+        });
+      } catch (error) {
+        if (error instanceof ForwardingRejection) throw fromRejection(error);
+        throw error;
+      }
+      const data = toForwarding(outcome.view);
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'order.forward.sync',
+          target: `order:${data.orderNumber}`,
+          outcome: outcome.ok ? 'success' : 'failed',
+          details: outcome.ok
+            ? {
+                status: outcome.tracking.status,
+                tracking: outcome.tracking.trackingNumber,
+                orderShipped: outcome.orderShipped,
+              }
+            : { kind: outcome.error.kind, message: outcome.error.message },
+        }),
+      );
+      if (!outcome.ok) throw badGateway(outcome.error.message);
+      const message = outcome.tracking.trackingNumber
+        ? `Tracking number ${outcome.tracking.trackingNumber}.`
+        : 'The supplier has not shipped the order yet.';
+      return { success: true, message, data };
+    }),
+
+    listForwardings: operation('listForwardings', async (request) => {
+      requireStaff(request);
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      const { rows, total } = await listForwardings(db, {
+        page,
+        limit,
+        ...(request.query.status ? { status: request.query.status } : {}),
+      });
+      return { success: true, data: rows.map(toForwarding), meta: { page, limit, total } };
+    }),
+  };
+}

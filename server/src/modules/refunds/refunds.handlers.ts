@@ -1,0 +1,163 @@
+import type { components } from '@shop/sdk/types';
+import { requireStaff } from '../../auth/permissions.ts';
+import type { Database } from '../../db/client.ts';
+import { type ApiError, badGateway, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { operation } from '../../http/operation.ts';
+import { toAmount, toMinor } from '../../money/money.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { refundNumber } from '../orders/orders.handlers.ts';
+import { PaymentError } from '../payments/payment-error.ts';
+import type { PaymentProvider } from '../payments/payments.types.ts';
+import { staffActivity } from '../products/products.handlers.ts';
+import {
+  createRefund,
+  listRefunds,
+  processRefund,
+  RefundRejection,
+  type RefundView,
+} from './refunds.repository.ts';
+
+type Refund = components['schemas']['Refund'];
+
+export const AMOUNT_DECIMALS = 'The amount can have at most two decimals.';
+export const REFUND_NOT_PAID_BACK =
+  'The payment provider could not pay the refund back. Please try again later.';
+
+export function toRefund({ refund, orderNumber, customer }: RefundView): Refund {
+  return {
+    _id: refund.id,
+    id: refundNumber(refund.number),
+    orderId: refund.orderId,
+    orderNumber,
+    customer,
+    amount: toAmount(refund.amountMinor),
+    currency: refund.currency,
+    status: refund.status,
+    reason: refund.reason,
+    createdAt: refund.createdAt.toISOString(),
+    processedAt: refund.processedAt?.toISOString() ?? null,
+    createdBy: refund.createdBy,
+    processedBy: refund.processedBy,
+    gatewayRef: refund.gatewayRef,
+  };
+}
+
+function fromRejection(error: RefundRejection): ApiError {
+  return error.kind === 'not_found' ? notFound(error.message) : conflict(error.message);
+}
+
+export function createRefundHandlers(deps: { db: Database; payments: PaymentProvider }) {
+  const { db, payments } = deps;
+
+  return {
+    createRefund: operation('createRefund', async (request, reply) => {
+      const staff = requireStaff(request);
+      const amountMinor = toMinor(request.body.amount);
+      if (amountMinor === null || amountMinor <= 0) throw badRequest(AMOUNT_DECIMALS);
+      const reason = request.body.reason.trim();
+      if (reason === '') throw badRequest('Please give a reason for the refund.');
+
+      const target = `order:${request.params.id}`;
+      let created: RefundView;
+      try {
+        created = await createRefund(db, {
+          orderRef: request.params.id,
+          amountMinor,
+          reason,
+          createdBy: staff.name,
+        });
+      } catch (error) {
+        if (!(error instanceof RefundRejection)) throw error;
+        if (error.kind === 'conflict') {
+          await recordActivity(
+            db,
+            request,
+            staffActivity(request, staff, {
+              action: 'refund.create',
+              target,
+              outcome: 'failed',
+              details: { amount: request.body.amount, reason: error.message },
+            }),
+          );
+        }
+        throw fromRejection(error);
+      }
+      const data = toRefund(created);
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'refund.create',
+          target: `order:${created.orderNumber}`,
+          details: { refund: data.id, amount: data.amount, currency: data.currency, reason },
+        }),
+      );
+      reply.code(201);
+      return { success: true, message: 'Refund recorded.', data };
+    }),
+
+    listRefunds: operation('listRefunds', async (request) => {
+      requireStaff(request);
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      const { rows, total } = await listRefunds(db, {
+        page,
+        limit,
+        ...(request.query.status ? { status: request.query.status } : {}),
+      });
+      return { success: true, data: rows.map(toRefund), meta: { page, limit, total } };
+    }),
+
+    processRefund: operation('processRefund', async (request) => {
+      const staff = requireStaff(request);
+      let processed: RefundView;
+      try {
+        processed = await processRefund(db, {
+          refundRef: request.params.id,
+          processedBy: staff.name,
+          // A charge the provider made is paid back through it; a payment staff confirmed by hand (a bank
+          // transfer) is paid back outside the store, and the refund only records that it was.
+          pay: async (refund) => {
+            if (refund.paymentRef === null || !payments.ownsCharge(refund.paymentRef)) return null;
+            const paid = await payments.refund({
+              gatewayRef: refund.paymentRef,
+              amountMinor: refund.amountMinor,
+              currency: refund.currency,
+            });
+            return paid.gatewayRef;
+          },
+        });
+      } catch (error) {
+        if (error instanceof RefundRejection) throw fromRejection(error);
+        if (!(error instanceof PaymentError)) throw error;
+        await recordActivity(
+          db,
+          request,
+          staffActivity(request, staff, {
+            action: 'refund.process',
+            target: `refund:${request.params.id}`,
+            outcome: 'failed',
+            details: { provider: payments.name, reason: error.message },
+          }),
+        );
+        throw badGateway(REFUND_NOT_PAID_BACK);
+      }
+      const data = toRefund(processed);
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'refund.process',
+          target: `order:${processed.orderNumber}`,
+          details: {
+            refund: data.id,
+            amount: data.amount,
+            currency: data.currency,
+            gatewayRef: data.gatewayRef,
+          },
+        }),
+      );
+      return { success: true, message: 'Refund completed.', data };
+    }),
+  };
+}
