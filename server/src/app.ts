@@ -20,6 +20,7 @@ import { createValidatorCompiler } from './http/validation.ts';
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
+import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import { createService } from './service.ts';
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
@@ -117,6 +118,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       tokens,
       throttle: createLoginThrottle(db.db),
       marketplace,
+      payments: createPaymentProvider({ provider: 'offline' }),
     }),
     securityHandlers: createSecurityHandlers({ db: db.db, tokens }),
   });

@@ -1,11 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { currencyRates } from '../db/schema.ts';
+import { badRequest } from '../http/errors.ts';
 
 // The one home of money on the server: amounts are integer minor units (two decimals in every store currency),
 // rates are exact decimal text (units of a currency per 1 USD), and every conversion rounds once, half up.
 
 const RATE_SCALE = 6;
+
+/** The currency every rate is quoted against, and the one the order rules (free shipping) are written in. */
+export const BASE_CURRENCY = 'USD';
+export const BASE_RATE = '1';
 
 /** Exact decimal rates keyed by currency code, as the settings store them ('121.5'). */
 export type Rates = ReadonlyMap<string, string>;
@@ -32,9 +37,37 @@ export function convertMinor(minor: number, fromRate: string, toRate: string): n
   return Number((2n * numerator + from) / (2n * from));
 }
 
+/** `toRate / fromRate` as a number: the `rate` field of the product page (a multiplier; prices never use it). */
+export function rateMultiplier(fromRate: string, toRate: string): number {
+  const from = scaledRate(fromRate);
+  if (from === 0n) throw new Error('a currency rate of 0 cannot convert');
+  return Number((scaledRate(toRate) * 10n ** BigInt(RATE_SCALE)) / from) / 10 ** RATE_SCALE;
+}
+
 /** Minor units to the API's number with two decimals. */
 export function toAmount(minor: number): number {
   return minor / 100;
+}
+
+/** Minor units as decimal text with two decimals ('18.99'), as the marketplace's records write prices. */
+export function toDecimalText(minor: number): string {
+  if (!Number.isSafeInteger(minor)) throw new Error(`not an amount in minor units: ${minor}`);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Decimal text ('24.6', '24.60', '24.605') to minor units, rounding half up at the cent; null when it is not a
+ * non-negative decimal number.
+ */
+export function decimalTextToMinor(text: string): number | null {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match?.[1]) return null;
+  const fraction = match[2] ?? '';
+  const cents = BigInt(match[1]) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+  const minor = Number(cents + ((fraction[2] ?? '0') >= '5' ? 1n : 0n));
+  return Number.isSafeInteger(minor) ? minor : null;
 }
 
 /** The API's two-decimal number to minor units; null when it has more than two decimals or is not finite. */
@@ -55,8 +88,21 @@ export async function loadRates(db: Database, codes?: readonly string[]): Promis
           .from(currencyRates)
           .where(wanted ? inArray(currencyRates.code, wanted) : undefined);
   const rates = new Map(rows.map((row) => [row.code, row.rate]));
-  if (!rates.has('USD')) rates.set('USD', '1');
+  if (!rates.has(BASE_CURRENCY)) rates.set(BASE_CURRENCY, BASE_RATE);
   return rates;
+}
+
+/** The symbol shown before amounts of each currency (`$`, `৳`, ...). */
+export async function loadSymbols(db: Database): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ code: currencyRates.code, symbol: currencyRates.symbol })
+    .from(currencyRates);
+  return new Map(rows.filter((row) => row.symbol !== '').map((row) => [row.code, row.symbol]));
+}
+
+/** 400 for a currency the store has no rate for: converting with a guess would show wrong prices. */
+export function assertKnownCurrency(rates: Rates, currency: string): void {
+  if (!rates.has(currency)) throw badRequest(`The currency ${currency} is not supported.`);
 }
 
 /** A converter into `to` with loaded rates: null when a rate is missing; a currency into itself needs none. */

@@ -6,16 +6,18 @@ import type { Database } from '../../db/client.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
-import { productDetail, staffActivity } from '../products/products.handlers.ts';
-import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
 import {
   assertKnownCurrency,
+  converterFor,
+  decimalTextToMinor,
   loadRates,
   loadSymbols,
   type Rates,
-  roundMoney,
-} from '../products/products.money.ts';
+  toDecimalText,
+} from '../../money/money.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { productDetail, staffActivity } from '../products/products.handlers.ts';
+import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
 import {
   effectiveStatus,
   findImportedProduct,
@@ -48,10 +50,10 @@ function marketplaceFailure(error: MarketplaceError): ApiError {
 /** Fees in the currency the shopper asked for, when the marketplace quoted another one we have a rate for. */
 function inCurrency(option: DeliveryOption, currency: string, rates: Rates, symbols: Map<string, string>) {
   const from = option.shipping_fee_currency;
-  const fromRate = rates.get(from);
-  const toRate = rates.get(currency);
-  if (from === currency || fromRate === undefined || toRate === undefined) return option;
-  const fee = roundMoney((Number(option.shipping_fee_cent) || 0) * (toRate / fromRate)).toFixed(2);
+  if (from === currency) return option;
+  const converted = converterFor(rates, currency)(decimalTextToMinor(option.shipping_fee_cent) ?? 0, from);
+  if (converted === null) return option;
+  const fee = toDecimalText(converted);
   return {
     ...option,
     shipping_fee_cent: fee,

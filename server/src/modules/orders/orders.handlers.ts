@@ -1,36 +1,62 @@
 import type { components } from '@shop/sdk/types';
+import type { FastifyBaseLogger } from 'fastify';
 import { requireCustomer } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import { type ApiError, conflict, notFound, unprocessable, validationError } from '../../http/errors.ts';
+import type { RequestBody } from '../../http/contract-types.ts';
+import {
+  type ApiError,
+  conflict,
+  notFound,
+  paymentDeclined,
+  serviceUnavailable,
+  unprocessable,
+  validationError,
+} from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { MAX_LINE_QUANTITY, toAmount } from './orders.pricing.ts';
+import { toAmount } from '../../money/money.ts';
+import { PaymentError } from '../payments/payment-error.ts';
+import type { PaymentProvider, RefundRequest } from '../payments/payments.types.ts';
+import { SHOPPER_CANCELLABLE } from './orders.lifecycle.ts';
+import { MAX_LINE_QUANTITY } from './orders.pricing.ts';
 import {
   findCustomerOrder,
   listCustomerOrders,
   OrderRejection,
+  type OrderRequestLine,
+  type OrderRow,
   type OrderWithDetails,
+  type PlaceOrderInput,
+  type PricedOrder,
   placeOrder,
+  priceOrder,
 } from './orders.repository.ts';
 
 type Order = components['schemas']['Order'];
+type OrderQuote = components['schemas']['OrderQuote'];
+type PaymentStatus = components['schemas']['PaymentStatus'];
+type PlaceOrderBody = RequestBody<'placeOrder'>;
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (id: string) => UUID.test(id);
 
-const CHECKOUT_FIELDS = [
-  'full_name',
-  'address',
-  'city',
-  'province',
-  'country',
-  'zip',
-  'mobile_no',
-  'phone_country',
-] as const;
+export const PAYMENT_FAILED = 'The payment could not be taken. Please try again later.';
 
-export function toOrder({ order, items, history }: OrderWithDetails): Order {
+/** Paid or not, and how much of it came back. */
+export function paymentStatusOf(
+  order: Pick<OrderRow, 'isPaid' | 'refundedMinor' | 'totalMinor'>,
+): PaymentStatus {
+  if (order.refundedMinor > 0) {
+    return order.refundedMinor >= order.totalMinor ? 'Refunded' : 'Partially Refunded';
+  }
+  return order.isPaid ? 'Paid' : 'Unpaid';
+}
+
+/** `RF-000123`, as refunds are shown to people. */
+export const refundNumber = (number: number) => `RF-${String(number).padStart(6, '0')}`;
+
+export function toOrder({ order, items, history, refunds }: OrderWithDetails): Order {
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
@@ -70,8 +96,97 @@ export function toOrder({ order, items, history }: OrderWithDetails): Order {
       status: entry.status,
       date: entry.at.toISOString(),
       by: entry.by,
+      note: entry.note,
     })),
     createdAt: order.createdAt.toISOString(),
+    paymentStatus: paymentStatusOf(order),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    refundedPrice: toAmount(order.refundedMinor),
+    refunds: refunds.map((refund) => ({
+      id: refundNumber(refund.number),
+      amount: toAmount(refund.amountMinor),
+      currency: refund.currency,
+      status: refund.status,
+      reason: refund.reason,
+      createdAt: refund.createdAt.toISOString(),
+      processedAt: refund.processedAt?.toISOString() ?? null,
+    })),
+    canCancel: SHOPPER_CANCELLABLE.includes(order.status),
+  };
+}
+
+function toQuote({ currency, lines, totals }: PricedOrder): OrderQuote {
+  return {
+    currency,
+    items: lines.map(({ line, product, sku, unitPriceMinor }) => ({
+      product: product.id,
+      sku_id: sku.skuId,
+      name: product.title,
+      quantity: line.quantity,
+      price: toAmount(unitPriceMinor),
+      lineTotal: toAmount(unitPriceMinor * line.quantity),
+      image: sku.image ?? product.images[0] ?? null,
+    })),
+    itemsPrice: toAmount(totals.itemsMinor),
+    shippingPrice: toAmount(totals.shippingMinor),
+    taxPrice: toAmount(totals.taxMinor),
+    totalPrice: toAmount(totals.totalMinor),
+  };
+}
+
+/**
+ * The order's lines as the quote and the order price them: repeated product + SKU lines become one line, which
+ * together may not exceed the per-line limit; a product id that is not a uuid names no product (404).
+ */
+function orderLines(items: PlaceOrderBody['items']): OrderRequestLine[] {
+  const lines: Array<OrderRequestLine & { index: number }> = [];
+  for (const [index, item] of items.entries()) {
+    const same = lines.find((line) => line.productId === item.product && line.skuId === item.sku_id);
+    if (same) same.quantity += item.quantity;
+    else lines.push({ productId: item.product, skuId: item.sku_id, quantity: item.quantity, index });
+  }
+  const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
+  if (tooMany) {
+    throw validationError(
+      [{ path: `/items/${tooMany.index}/quantity`, message: `must be <= ${MAX_LINE_QUANTITY}` }],
+      `At most ${MAX_LINE_QUANTITY} of one item can be ordered at a time.`,
+    );
+  }
+  // Not a uuid would make the uuid comparison fail in SQL.
+  if (lines.some((line) => !isUuid(line.productId))) {
+    throw notFound('A product in your order no longer exists.');
+  }
+  return lines.map(({ productId, skuId, quantity }) => ({ productId, skuId, quantity }));
+}
+
+/**
+ * The checkout form's address or the spec's Order address (`postalCode` for `zip`). The schema asks for at least
+ * one character; a field of spaces only is just as empty, so a required one is refused and an optional one dropped.
+ */
+function shippingAddressOf(address: PlaceOrderBody['shippingAddress']): PlaceOrderInput['address'] {
+  const optional = (value: string | undefined) => value?.trim() || null;
+  const postalCode = optional(address.zip) ?? optional(address.postalCode);
+  const missing = [
+    ...(address.address.trim() === '' ? ['address'] : []),
+    ...(address.city.trim() === '' ? ['city'] : []),
+    ...(postalCode === null ? ['zip'] : []),
+  ];
+  if (missing.length > 0) {
+    throw validationError(
+      missing.map((field) => ({ path: `/shippingAddress/${field}`, message: 'is required' })),
+    );
+  }
+  return {
+    fullName: optional(address.full_name),
+    address: address.address.trim(),
+    city: address.city.trim(),
+    province: optional(address.province),
+    postalCode: postalCode ?? '',
+    country: address.country,
+    mobileNo: optional(address.mobile_no),
+    phoneCountry: optional(address.phone_country),
+    logisticsServiceName: optional(address.logistics_service_name),
   };
 }
 
@@ -87,39 +202,57 @@ function fromRejection(error: OrderRejection): ApiError {
   }
 }
 
-export function createOrderHandlers(deps: { db: Database }) {
-  const { db } = deps;
+export function createOrderHandlers(deps: { db: Database; payments: PaymentProvider }) {
+  const { db, payments } = deps;
+
+  /** The money was taken but the order did not commit: it is paid back; a refund that fails is logged. */
+  async function refundUncommitted(charge: RefundRequest, log: FastifyBaseLogger): Promise<void> {
+    try {
+      await payments.refund(charge);
+    } catch (error) {
+      log.error(
+        { err: error, gatewayRef: charge.gatewayRef },
+        'a charge of an order that was not placed could not be refunded',
+      );
+    }
+  }
 
   return {
+    quoteOrder: operation('quoteOrder', async (request) => {
+      const lines = orderLines(request.body.items);
+      try {
+        const priced = await priceOrder(db, lines, request.body.currency ?? 'USD');
+        return { success: true, data: toQuote(priced) };
+      } catch (error) {
+        if (error instanceof OrderRejection) throw fromRejection(error);
+        throw error;
+      }
+    }),
+
     placeOrder: operation('placeOrder', async (request, reply) => {
       const customer = requireCustomer(request);
-      const { items, shippingAddress: address, paymentMethod } = request.body;
+      const { items, paymentMethod, card } = request.body;
+      const lines = orderLines(items);
+      const address = shippingAddressOf(request.body.shippingAddress);
 
-      // Repeated product + SKU lines become one line; together they still may not exceed the per-line limit.
-      const lines: Array<{ productId: string; skuId: string; quantity: number; index: number }> = [];
-      for (const [index, item] of items.entries()) {
-        const same = lines.find((line) => line.productId === item.product && line.skuId === item.sku_id);
-        if (same) same.quantity += item.quantity;
-        else lines.push({ productId: item.product, skuId: item.sku_id, quantity: item.quantity, index });
-      }
-      const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
-      if (tooMany) {
-        throw validationError(
-          [{ path: `/items/${tooMany.index}/quantity`, message: `must be <= ${MAX_LINE_QUANTITY}` }],
-          `At most ${MAX_LINE_QUANTITY} of one item can be ordered at a time.`,
-        );
-      }
-      // The schema asks for at least one character; a field of spaces only is just as empty.
-      const blank = CHECKOUT_FIELDS.filter((field) => address[field].trim() === '');
-      if (blank.length > 0) {
-        throw validationError(
-          blank.map((field) => ({ path: `/shippingAddress/${field}`, message: 'is required' })),
-        );
-      }
-      // A product id that is not a uuid cannot name a product (and would make the uuid comparison fail in SQL).
-      if (lines.some((line) => !isUuid(line.productId))) {
-        throw notFound('A product in your order no longer exists.');
-      }
+      // Card (with its details) and PayPal are paid through the provider; Bank Transfer, and a card order
+      // without details, wait for staff to confirm the payment.
+      const charged: RefundRequest[] = [];
+      const pay: PlaceOrderInput['pay'] =
+        paymentMethod === 'PayPal' || (paymentMethod === 'Credit Card' && card)
+          ? async ({ reference, amountMinor, currency }) => {
+              const result = await payments.charge({
+                method: paymentMethod,
+                amountMinor,
+                currency,
+                reference,
+                ...(paymentMethod === 'Credit Card' && card ? { card } : {}),
+              });
+              if (result.status === 'declined') throw paymentDeclined(result.message);
+              charged.push({ gatewayRef: result.gatewayRef, amountMinor, currency });
+              return { gatewayRef: result.gatewayRef };
+            }
+          : undefined;
 
       let orderId: string;
       try {
@@ -127,21 +260,14 @@ export function createOrderHandlers(deps: { db: Database }) {
           customer,
           currency: request.body.currency ?? 'USD',
           paymentMethod,
-          address: {
-            fullName: address.full_name.trim(),
-            address: address.address.trim(),
-            city: address.city.trim(),
-            province: address.province.trim(),
-            postalCode: address.zip.trim(),
-            country: address.country,
-            mobileNo: address.mobile_no.trim(),
-            phoneCountry: address.phone_country.trim(),
-            logisticsServiceName: address.logistics_service_name?.trim() || null,
-          },
+          address,
           lines,
+          ...(pay ? { pay } : {}),
         });
       } catch (error) {
+        for (const charge of charged) await refundUncommitted(charge, request.log);
         if (error instanceof OrderRejection) throw fromRejection(error);
+        if (error instanceof PaymentError) throw serviceUnavailable(PAYMENT_FAILED);
         throw error;
       }
       const placed = await findCustomerOrder(db, customer.id, orderId);

@@ -1,9 +1,14 @@
-// Checkout amounts (spec 3 §9), in integer minor units: shipping is free when the items total is above 100,
-// otherwise 10; tax is 10% of the items total rounded to the cent; the total is the sum.
+import { BASE_RATE, convertMinor } from '../../money/money.ts';
 
-export const FREE_SHIPPING_ABOVE_MINOR = 100_00;
-export const FLAT_SHIPPING_MINOR = 10_00;
-export const TAX_RATE = 0.1;
+// Checkout amounts (spec 3 §9), in integer minor units. The spec's rule is written in USD: shipping is free when
+// the items total is above 100 USD, otherwise 10 USD converted once into the order's currency; tax is 10% of the
+// items total (in the order's currency) rounded half up to the cent; the total is the sum. So the currency a
+// shopper picks never changes what they owe in value.
+
+export const FREE_SHIPPING_ABOVE_USD_MINOR = 100_00;
+export const FLAT_SHIPPING_USD_MINOR = 10_00;
+/** Tax in percent of the items total. */
+export const TAX_PERCENT = 10;
 /** Most units of one item in one order (spec 3 §9); the least is 1. */
 export const MAX_LINE_QUANTITY = 12;
 
@@ -14,39 +19,40 @@ export interface OrderTotals {
   totalMinor: number;
 }
 
-export function computeOrderTotals(
-  lines: ReadonlyArray<{ unitPriceMinor: number; quantity: number }>,
-): OrderTotals {
-  const itemsMinor = lines.reduce((sum, line) => sum + line.unitPriceMinor * line.quantity, 0);
-  const shippingMinor = itemsMinor > FREE_SHIPPING_ABOVE_MINOR ? 0 : FLAT_SHIPPING_MINOR;
-  const taxMinor = Math.round(itemsMinor * TAX_RATE);
-  return { itemsMinor, shippingMinor, taxMinor, totalMinor: itemsMinor + shippingMinor + taxMinor };
+export interface OrderLine {
+  /** Unit price in the order's currency. */
+  unitPriceMinor: number;
+  /** The same unit price converted into USD, where the free-shipping rule is applied. Not needed in USD orders. */
+  usdUnitPriceMinor?: number;
+  quantity: number;
 }
 
-const RATE_SCALE = 6;
-
-/** A decimal rate as stored (numeric(18,6) reads back as text, e.g. '121.5') scaled to an exact integer. */
-function scaledRate(rate: string): bigint {
-  const match = /^(\d+)(?:\.(\d{0,6})\d*)?$/.exec(rate.trim());
-  if (!match?.[1]) throw new Error(`not a currency rate: ${rate}`);
-  const fraction = (match[2] ?? '').padEnd(RATE_SCALE, '0');
-  return BigInt(match[1]) * 10n ** BigInt(RATE_SCALE) + BigInt(fraction);
+/** `percent`% of an amount, rounded half up to the minor unit, in integers. */
+function percentOf(minor: number, percent: number): number {
+  return Number((BigInt(minor) * BigInt(percent) + 50n) / 100n);
 }
 
 /**
- * Converts an amount in minor units between two currencies given their rates (units per 1 USD), rounding half
- * up to the minor unit. Integer arithmetic throughout, so a price never drifts by a float's last digit.
+ * Totals of an order in the currency whose rate (units per 1 USD) is `orderRate`; USD when it is not given.
+ * Lines of an order in another currency must carry their USD unit price.
  */
-export function convertMinor(minor: number, fromRate: string, toRate: string): number {
-  if (!Number.isSafeInteger(minor) || minor < 0) throw new Error(`not an amount in minor units: ${minor}`);
-  const from = scaledRate(fromRate);
-  const to = scaledRate(toRate);
-  if (from === 0n) throw new Error('a currency rate of 0 cannot convert');
-  const numerator = BigInt(minor) * to;
-  return Number((2n * numerator + from) / (2n * from));
-}
-
-/** Minor units to the API's number with two decimals. */
-export function toAmount(minor: number): number {
-  return minor / 100;
+export function computeOrderTotals(
+  lines: ReadonlyArray<OrderLine>,
+  orderRate: string = BASE_RATE,
+): OrderTotals {
+  const inUsd = Number(orderRate) === 1;
+  let itemsMinor = 0;
+  let usdItemsMinor = 0;
+  for (const line of lines) {
+    const usdUnit = line.usdUnitPriceMinor ?? (inUsd ? line.unitPriceMinor : undefined);
+    if (usdUnit === undefined) throw new Error('a line of an order not in USD needs its USD unit price');
+    itemsMinor += line.unitPriceMinor * line.quantity;
+    usdItemsMinor += usdUnit * line.quantity;
+  }
+  const shippingMinor =
+    usdItemsMinor > FREE_SHIPPING_ABOVE_USD_MINOR
+      ? 0
+      : convertMinor(FLAT_SHIPPING_USD_MINOR, BASE_RATE, orderRate);
+  const taxMinor = percentOf(itemsMinor, TAX_PERCENT);
+  return { itemsMinor, shippingMinor, taxMinor, totalMinor: itemsMinor + shippingMinor + taxMinor };
 }

@@ -1,24 +1,21 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  currencyRates,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  productSkus,
-  products,
-} from '../../db/schema.ts';
-import { computeOrderTotals, convertMinor } from './orders.pricing.ts';
+import { orderItems, orderStatusHistory, orders, productSkus, products, refunds } from '../../db/schema.ts';
+import { BASE_CURRENCY, converterFor, loadRates, type Rates } from '../../money/money.ts';
+import { computeOrderTotals, type OrderTotals } from './orders.pricing.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+type ProductStatus = (typeof products.$inferSelect)['status'];
 export type PaymentMethod = 'Credit Card' | 'PayPal' | 'Bank Transfer';
 
 export interface OrderWithDetails {
   order: OrderRow;
   items: OrderItemRow[];
   history: StatusHistoryRow[];
+  refunds: RefundRow[];
 }
 
 /** Why an order cannot be placed; the handler turns each kind into its HTTP answer. */
@@ -35,51 +32,40 @@ export class OrderRejection extends Error {
 export const outOfStockMessage = (name: string, available: number) =>
   available > 0 ? `Only ${available} left in stock for ${name}.` : `${name} is out of stock.`;
 
+/** One line per product and SKU (the handler combines repeats). */
+export type OrderRequestLine = { productId: string; skuId: string; quantity: number };
+
+/** What the payment provider answered for a charge that went through. */
+export interface Payment {
+  gatewayRef: string;
+}
+
 export interface PlaceOrderInput {
   customer: { id: string; name: string; email: string };
   currency: string;
   paymentMethod: PaymentMethod;
   address: {
-    fullName: string;
+    fullName: string | null;
     address: string;
     city: string;
-    province: string;
+    province: string | null;
     postalCode: string;
     country: string;
-    mobileNo: string;
-    phoneCountry: string;
+    mobileNo: string | null;
+    phoneCountry: string | null;
     logisticsServiceName: string | null;
   };
-  /** One line per product and SKU (the handler combines repeats). */
-  lines: ReadonlyArray<{ productId: string; skuId: string; quantity: number }>;
+  lines: ReadonlyArray<OrderRequestLine>;
+  /**
+   * Takes the payment once the order is priced and its stock reserved, before anything is committed: null when
+   * the order is placed unpaid; throwing (a decline) rolls the whole order back.
+   */
+  pay?: (charge: { reference: string; amountMinor: number; currency: string }) => Promise<Payment | null>;
   now?: Date;
 }
 
 /** Products a shopper may buy or see; drafts and disabled products are hidden from them. */
 export const SHOPPER_VISIBLE_STATUSES = ['published', 'out_of_stock'] as const;
-
-/** The stored rates (units per 1 USD) of the given currencies, as exact decimal text. */
-export async function findRates(db: Database, codes: readonly string[]): Promise<Map<string, string>> {
-  const wanted = [...new Set(codes)];
-  const rows =
-    wanted.length === 0
-      ? []
-      : await db
-          .select({ code: currencyRates.code, rate: currencyRates.rate })
-          .from(currencyRates)
-          .where(inArray(currencyRates.code, wanted));
-  return new Map(rows.map((row) => [row.code, row.rate]));
-}
-
-/** Converts with the loaded rates; a currency into itself needs no rate at all. */
-export function converterFor(rates: Map<string, string>, to: string) {
-  return (minor: number, from: string): number | null => {
-    if (from === to) return minor;
-    const fromRate = rates.get(from);
-    const toRate = rates.get(to);
-    return fromRate === undefined || toRate === undefined ? null : convertMinor(minor, fromRate, toRate);
-  };
-}
 
 /**
  * The next free `ORD-YYYYMMDD-NNNN` for the day of `at` (UTC). Must run inside the transaction that inserts the
@@ -96,76 +82,145 @@ export async function nextOrderNumber(tx: Database, at: Date): Promise<string> {
   return `ORD-${day}-${String(next).padStart(4, '0')}`;
 }
 
+/** An order line with the catalogue's product and SKU it names. */
+export interface CatalogueLine {
+  line: OrderRequestLine;
+  product: { id: string; title: string; status: ProductStatus; currency: string; images: string[] };
+  sku: { id: string; skuId: string; salePriceMinor: number; stock: number; image: string | null };
+}
+
+export interface PricedLine extends CatalogueLine {
+  /** The unit price in the order's currency, converted once from the product's own. */
+  unitPriceMinor: number;
+  /** The same in USD, where the free-shipping rule is applied. */
+  usdUnitPriceMinor: number;
+}
+
+export interface PricedOrder {
+  currency: string;
+  /** Units of the order's currency per 1 USD: kept with the order, so reports convert with it. */
+  rate: string;
+  lines: PricedLine[];
+  totals: OrderTotals;
+}
+
 /**
- * Places a shopper's order in one transaction: prices every line from the catalogue in the order's currency,
- * reserves the stock with conditional updates (so concurrent orders can never take more than there is), and
- * writes the order, its items and its first status. Throws OrderRejection, rolling everything back, when an item
- * is unknown, not for sale or short of stock. Answers the new order's id.
+ * Prices an order from the catalogue without reserving anything: the quote and the order share it, so the
+ * checkout shows what the order charges. Throws OrderRejection when an item is unknown, not for sale or short of
+ * stock (a first look; the order's reservation settles races), or when a rate is missing.
+ */
+export async function priceOrder(
+  tx: Database,
+  lines: ReadonlyArray<OrderRequestLine>,
+  currency: string,
+): Promise<PricedOrder> {
+  const catalogue = await catalogueLines(tx, lines);
+  const rates = await loadRates(tx, [
+    currency,
+    BASE_CURRENCY,
+    ...catalogue.map(({ product }) => product.currency),
+  ]);
+  return priceCatalogueLines(catalogue, rates, currency);
+}
+
+/** The catalogue's product and SKU for each line, refusing what cannot be bought (no locks taken). */
+export async function catalogueLines(
+  tx: Database,
+  lines: ReadonlyArray<OrderRequestLine>,
+): Promise<CatalogueLine[]> {
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const productRows = await tx
+    .select({
+      id: products.id,
+      title: products.title,
+      status: products.status,
+      currency: products.currency,
+      images: products.images,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  const skuRows = await tx
+    .select({
+      id: productSkus.id,
+      productId: productSkus.productId,
+      skuId: productSkus.skuId,
+      salePriceMinor: productSkus.salePriceMinor,
+      stock: productSkus.stock,
+      image: productSkus.image,
+    })
+    .from(productSkus)
+    .where(
+      and(
+        inArray(productSkus.productId, productIds),
+        inArray(
+          productSkus.skuId,
+          lines.map((line) => line.skuId),
+        ),
+      ),
+    );
+
+  const productById = new Map(productRows.map((row) => [row.id, row]));
+  const skuByKey = new Map(skuRows.map((row) => [`${row.productId} ${row.skuId}`, row]));
+  return lines.map((line) => {
+    const product = productById.get(line.productId);
+    if (!product) throw new OrderRejection('not_found', 'A product in your order no longer exists.');
+    if (product.status === 'draft' || product.status === 'disabled') {
+      throw new OrderRejection('not_for_sale', `${product.title} is not for sale.`);
+    }
+    const sku = skuByKey.get(`${product.id} ${line.skuId}`);
+    if (!sku) {
+      throw new OrderRejection('not_found', `The chosen option of ${product.title} is not available.`);
+    }
+    // A first look without locks, so an obvious shortage is refused before anything is locked.
+    const available = product.status === 'out_of_stock' ? 0 : sku.stock;
+    if (line.quantity > available) {
+      throw new OrderRejection('out_of_stock', outOfStockMessage(product.title, available));
+    }
+    return { line, product, sku };
+  });
+}
+
+/**
+ * The pricing rule on catalogue lines: each unit price is the SKU's sale price converted once into the order's
+ * currency (and once into USD, where the shipping rule is applied); the totals follow computeOrderTotals.
+ */
+export function priceCatalogueLines(
+  catalogue: ReadonlyArray<CatalogueLine>,
+  rates: Rates,
+  currency: string,
+): PricedOrder {
+  const rate = rates.get(currency);
+  const toOrderCurrency = converterFor(rates, currency);
+  const toUsd = converterFor(rates, BASE_CURRENCY);
+  const noRate = () => new OrderRejection('no_rate', `Prices cannot be shown in ${currency} right now.`);
+  if (rate === undefined) throw noRate();
+  const lines = catalogue.map((entry): PricedLine => {
+    const unitPriceMinor = toOrderCurrency(entry.sku.salePriceMinor, entry.product.currency);
+    const usdUnitPriceMinor = toUsd(entry.sku.salePriceMinor, entry.product.currency);
+    if (unitPriceMinor === null || usdUnitPriceMinor === null) throw noRate();
+    return { ...entry, unitPriceMinor, usdUnitPriceMinor };
+  });
+  const totals = computeOrderTotals(
+    lines.map(({ line, unitPriceMinor, usdUnitPriceMinor }) => ({
+      unitPriceMinor,
+      usdUnitPriceMinor,
+      quantity: line.quantity,
+    })),
+    rate,
+  );
+  return { currency, rate, lines, totals };
+}
+
+/**
+ * Places a shopper's order in one transaction: prices it (priceOrder), reserves the stock with conditional
+ * updates (so concurrent orders can never take more than there is), takes the payment, and writes the order, its
+ * items and its first status. Throws OrderRejection, rolling everything back, when an item is unknown, not for
+ * sale or short of stock, and rolls back too when the payment throws. Answers the new order's id.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<string> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const productIds = [...new Set(input.lines.map((line) => line.productId))];
-    const productRows = await tx
-      .select({
-        id: products.id,
-        title: products.title,
-        status: products.status,
-        currency: products.currency,
-        images: products.images,
-      })
-      .from(products)
-      .where(inArray(products.id, productIds));
-    const skuRows = await tx
-      .select({
-        id: productSkus.id,
-        productId: productSkus.productId,
-        skuId: productSkus.skuId,
-        salePriceMinor: productSkus.salePriceMinor,
-        stock: productSkus.stock,
-        image: productSkus.image,
-      })
-      .from(productSkus)
-      .where(
-        and(
-          inArray(productSkus.productId, productIds),
-          inArray(
-            productSkus.skuId,
-            input.lines.map((line) => line.skuId),
-          ),
-        ),
-      );
-
-    const resolved = input.lines.map((line) => {
-      const product = productRows.find((row) => row.id === line.productId);
-      if (!product) throw new OrderRejection('not_found', 'A product in your order no longer exists.');
-      if (product.status === 'draft' || product.status === 'disabled') {
-        throw new OrderRejection('not_for_sale', `${product.title} is not for sale.`);
-      }
-      const sku = skuRows.find((row) => row.productId === product.id && row.skuId === line.skuId);
-      if (!sku) {
-        throw new OrderRejection('not_found', `The chosen option of ${product.title} is not available.`);
-      }
-      // A first look without locks, so an obvious shortage is refused before anything is locked.
-      const available = product.status === 'out_of_stock' ? 0 : sku.stock;
-      if (line.quantity > available) {
-        throw new OrderRejection('out_of_stock', outOfStockMessage(product.title, available));
-      }
-      return { line, product, sku };
-    });
-
-    const rates = await findRates(tx, [input.currency, ...productRows.map((row) => row.currency)]);
-    const convert = converterFor(rates, input.currency);
-    const priced = resolved.map(({ line, product, sku }) => {
-      const unitPriceMinor = convert(sku.salePriceMinor, product.currency);
-      if (unitPriceMinor === null) {
-        throw new OrderRejection('no_rate', `Prices cannot be shown in ${input.currency} right now.`);
-      }
-      return { line, product, sku, unitPriceMinor };
-    });
-    const totals = computeOrderTotals(
-      priced.map(({ line, unitPriceMinor }) => ({ unitPriceMinor, quantity: line.quantity })),
-    );
+    const { lines: priced, totals, rate, currency } = await priceOrder(tx, input.lines, input.currency);
 
     // Reserve stock. Rows are locked in one fixed order (SKUs, then products, each by id) so two orders
     // sharing items wait for each other instead of deadlocking.
@@ -201,22 +256,29 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         .where(eq(products.id, productId));
     }
 
-    const paid = input.paymentMethod !== 'Bank Transfer';
+    const orderNumber = await nextOrderNumber(tx, now);
+    // Charged only now, for the amount just priced, while the stock is held; a decline throws and nothing stays.
+    const payment = input.pay
+      ? await input.pay({ reference: orderNumber, amountMinor: totals.totalMinor, currency })
+      : null;
     const { address } = input;
+    const phone = [address.phoneCountry, address.mobileNo].filter(Boolean).join(' ');
     const [order] = await tx
       .insert(orders)
       .values({
-        orderNumber: await nextOrderNumber(tx, now),
+        orderNumber,
         customerId: input.customer.id,
         customerName: input.customer.name,
         customerEmail: input.customer.email,
-        customerPhone: `${address.phoneCountry} ${address.mobileNo}`,
+        customerPhone: phone === '' ? null : phone,
         channel: 'b2c',
         status: 'Placed',
-        currency: input.currency,
+        currency,
+        rate,
         ...totals,
-        isPaid: paid,
-        paidAt: paid ? now : null,
+        isPaid: payment !== null,
+        paidAt: payment ? now : null,
+        paymentRef: payment?.gatewayRef ?? null,
         isDelivered: false,
         paymentMethod: input.paymentMethod,
         shipFullName: address.fullName,
@@ -243,13 +305,17 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         quantity: line.quantity,
         unitPriceMinor,
         lineTotalMinor: unitPriceMinor * line.quantity,
-        currency: input.currency,
+        currency,
         position,
       })),
     );
-    await tx
-      .insert(orderStatusHistory)
-      .values({ orderId: order.id, status: 'Placed', by: input.customer.name, at: now });
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      status: 'Placed',
+      by: input.customer.name,
+      actorType: 'customer',
+      at: now,
+    });
     return order.id;
   });
 }
@@ -261,7 +327,7 @@ function compare(a: string, b: string): number {
 async function withDetails(db: Database, rows: OrderRow[]): Promise<OrderWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, history] = await Promise.all([
+  const [items, history, refundRows] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -272,11 +338,17 @@ async function withDetails(db: Database, rows: OrderRow[]): Promise<OrderWithDet
       .from(orderStatusHistory)
       .where(inArray(orderStatusHistory.orderId, ids))
       .orderBy(asc(orderStatusHistory.orderId), asc(orderStatusHistory.at)),
+    db
+      .select()
+      .from(refunds)
+      .where(inArray(refunds.orderId, ids))
+      .orderBy(asc(refunds.orderId), asc(refunds.createdAt), asc(refunds.number)),
   ]);
   return rows.map((order) => ({
     order,
     items: items.filter((item) => item.orderId === order.id),
     history: history.filter((entry) => entry.orderId === order.id),
+    refunds: refundRows.filter((refund) => refund.orderId === order.id),
   }));
 }
 

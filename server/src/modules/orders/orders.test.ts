@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, productSkus, products } from '../../db/schema.ts';
+import { orderItems, orderStatusHistory, orders, productSkus, products, refunds } from '../../db/schema.ts';
+import { CURRENCY_RATES } from '../../db/seed/currencies.ts';
+import { convertMinor, toAmount } from '../../money/money.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -18,6 +20,10 @@ const ADDRESS = {
   phone_country: '+880',
   logistics_service_name: 'CAINIAO_STANDARD',
 };
+
+/** The offline provider's test cards. */
+const GOOD_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+const DECLINED_CARD = { ...GOOD_CARD, number: '4000000000000002' };
 
 interface OrderBody {
   _id: string;
@@ -40,9 +46,17 @@ interface OrderBody {
   paidAt: string | null;
   isDelivered: boolean;
   status: string;
-  statusHistory: Array<{ status: string; by: string }>;
+  statusHistory: Array<{ status: string; by: string; note?: string | null }>;
   shippingAddress: Record<string, unknown>;
+  paymentStatus: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  refundedPrice: number;
+  refunds: Array<Record<string, unknown>>;
+  canCancel: boolean;
 }
+
+type Totals = Pick<OrderBody, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice'>;
 
 describe('shopper orders', () => {
   let t: TestApp;
@@ -80,6 +94,13 @@ describe('shopper orders', () => {
     return row?.stock ?? -1;
   }
 
+  /** The seeded rates (server/src/db/seed/currencies.ts). */
+  const rateOf = (code: string) => {
+    const rate = CURRENCY_RATES.find((row) => row.code === code)?.rate;
+    if (rate === undefined) throw new Error(`no seeded rate for ${code}`);
+    return rate;
+  };
+
   describe('POST /api/order', () => {
     it('prices the order from the catalogue and ignores every figure the client sends', async () => {
       const product = await insertTestProduct(t.db, {
@@ -107,6 +128,7 @@ describe('shopper orders', () => {
             totalPrice: 0.01,
             isPaid: true,
             status: 'Delivered',
+            card: GOOD_CARD,
           },
         ),
       );
@@ -134,10 +156,16 @@ describe('shopper orders', () => {
         totalPrice: 51.78,
         paymentMethod: 'Credit Card',
         isPaid: true,
+        paymentStatus: 'Paid',
         isDelivered: false,
         deliveredAt: null,
         status: 'Placed',
-        statusHistory: [{ status: 'Placed', by: 'Nusrat Jahan' }],
+        statusHistory: [{ status: 'Placed', by: 'Nusrat Jahan', note: null }],
+        carrier: null,
+        trackingNumber: null,
+        refundedPrice: 0,
+        refunds: [],
+        canCancel: true,
         shippingAddress: {
           full_name: 'Nusrat Jahan',
           address: 'House 7, Road 2, Banani',
@@ -162,7 +190,12 @@ describe('shopper orders', () => {
         shippingMinor: 10_00,
         taxMinor: 3_80,
         totalMinor: 51_78,
+        rate: '1.000000',
+        isPaid: true,
       });
+      // The provider's reference is kept; the card itself never is.
+      expect(stored?.paymentRef).toMatch(/^ch_/);
+      expect(JSON.stringify(stored)).not.toContain('4242');
       expect(await skuStock(product.id, 'EB-BLACK')).toBe(18);
       const [productRow] = await t.db.select().from(products).where(eq(products.id, product.id));
       expect(productRow).toMatchObject({ stock: 18, status: 'published', salesCount: 2 });
@@ -211,7 +244,7 @@ describe('shopper orders', () => {
       });
     });
 
-    it('prices an order in EUR with the stored rate, shipping included in EUR', async () => {
+    it('prices an order in EUR with the stored rate, the 10 USD shipping fee converted once, and keeps the rate', async () => {
       const product = await insertTestProduct(t.db, {
         skus: [{ skuId: 'EUR-1', salePriceMinor: 18_99, stock: 10 }],
       });
@@ -221,15 +254,19 @@ describe('shopper orders', () => {
       );
       expect(response.statusCode, response.body).toBe(201);
       assertMatchesContract('placeOrder', response);
-      // The seeded rate is 0.86 EUR per USD: 18.99 USD is 16.3314, so 16.33 EUR a unit.
-      expect(response.json<{ data: OrderBody }>().data).toMatchObject({
+      // The seeded rate is 0.86 EUR per USD: 18.99 USD is 16.3314, so 16.33 EUR a unit; 10 USD of shipping is
+      // 8.60 EUR (the rule is the spec's, applied in USD: 37.98 USD of goods is not above 100).
+      const order = response.json<{ data: OrderBody }>().data;
+      expect(order).toMatchObject({
         currency: 'EUR',
         items: [{ price: 16.33, quantity: 2, currency: 'EUR' }],
         itemsPrice: 32.66,
-        shippingPrice: 10,
+        shippingPrice: 8.6,
         taxPrice: 3.27,
-        totalPrice: 45.93,
+        totalPrice: 44.53,
       });
+      const [stored] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+      expect(stored?.rate).toBe('0.860000');
     });
 
     it('records a Bank Transfer order as unpaid', async () => {
@@ -245,7 +282,90 @@ describe('shopper orders', () => {
         paymentMethod: 'Bank Transfer',
         isPaid: false,
         paidAt: null,
+        paymentStatus: 'Unpaid',
       });
+    });
+
+    it('takes PayPal through the provider, and leaves a card order without card details unpaid', async () => {
+      const product = await insertTestProduct(t.db, {
+        skus: [{ skuId: 'PP', salePriceMinor: 5_00, stock: 5 }],
+      });
+      const line = [{ product: product.id, sku_id: 'PP', quantity: 1 }];
+      const paypal = await place(shopper.token, orderFor(line, { paymentMethod: 'PayPal' }));
+      expect(paypal.statusCode, paypal.body).toBe(201);
+      expect(paypal.json<{ data: OrderBody }>().data).toMatchObject({ isPaid: true, paymentStatus: 'Paid' });
+      const noCard = await place(shopper.token, orderFor(line));
+      expect(noCard.statusCode, noCard.body).toBe(201);
+      expect(noCard.json<{ data: OrderBody }>().data).toMatchObject({
+        paymentMethod: 'Credit Card',
+        isPaid: false,
+        paidAt: null,
+        paymentStatus: 'Unpaid',
+      });
+      const [stored] = await t.db
+        .select({ ref: orders.paymentRef })
+        .from(orders)
+        .where(eq(orders.id, noCard.json<{ data: OrderBody }>().data._id));
+      expect(stored?.ref).toBeNull();
+    });
+
+    it("answers 402 with the provider's message for a declined card and places nothing", async () => {
+      const product = await insertTestProduct(t.db, {
+        skus: [{ skuId: 'DECLINE', salePriceMinor: 40_00, stock: 2 }],
+      });
+      const [before] = await t.db.select({ n: count() }).from(orders);
+      const response = await place(
+        shopper.token,
+        orderFor([{ product: product.id, sku_id: 'DECLINE', quantity: 2 }], { card: DECLINED_CARD }),
+      );
+      expect(response.statusCode).toBe(402);
+      assertMatchesContract('placeOrder', response);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'PAYMENT_DECLINED',
+        message: 'Your card was declined.',
+      });
+      expect(await skuStock(product.id, 'DECLINE')).toBe(2);
+      const [productRow] = await t.db.select().from(products).where(eq(products.id, product.id));
+      expect(productRow).toMatchObject({ stock: 2, status: 'published', salesCount: 0 });
+      const [after] = await t.db.select({ n: count() }).from(orders);
+      expect(after?.n).toBe(before?.n);
+      // The same order with a good card goes through and takes the stock.
+      const paid = await place(
+        shopper.token,
+        orderFor([{ product: product.id, sku_id: 'DECLINE', quantity: 2 }], { card: GOOD_CARD }),
+      );
+      expect(paid.statusCode, paid.body).toBe(201);
+      expect(await skuStock(product.id, 'DECLINE')).toBe(0);
+    });
+
+    it('charges the 10 USD shipping fee converted into BDT, never waiving it for a big BDT figure', async () => {
+      const product = await insertTestProduct(t.db, {
+        skus: [
+          { skuId: 'BDT-95', salePriceMinor: 95_00, stock: 10 },
+          { skuId: 'BDT-101', salePriceMinor: 101_00, stock: 10 },
+        ],
+      });
+      const totals = async (sku_id: string, currency: string) => {
+        const response = await place(
+          shopper.token,
+          orderFor([{ product: product.id, sku_id, quantity: 1 }], { currency }),
+        );
+        expect(response.statusCode, response.body).toBe(201);
+        const { itemsPrice, shippingPrice, taxPrice, totalPrice } = response.json<{ data: OrderBody }>().data;
+        return { itemsPrice, shippingPrice, taxPrice, totalPrice };
+      };
+      // 95 USD is 11542.50 BDT: "above 100" in BDT, yet the fee is still due, as 10 USD in BDT.
+      expect(await totals('BDT-95', 'BDT')).toEqual({
+        itemsPrice: 11542.5,
+        shippingPrice: toAmount(convertMinor(10_00, '1', '121.5')),
+        taxPrice: 1154.25,
+        totalPrice: 13911.75,
+      });
+      expect((await totals('BDT-95', 'USD')).shippingPrice).toBe(10);
+      // Above 100 USD ships free whatever the currency.
+      expect((await totals('BDT-101', 'BDT')).shippingPrice).toBe(0);
+      expect((await totals('BDT-101', 'GBP')).shippingPrice).toBe(0);
     });
 
     it('refuses quantities that are not whole numbers from 1 to 12, naming the field', async () => {
@@ -307,12 +427,43 @@ describe('shopper orders', () => {
         [orderFor(line, { paymentMethod: 'Cash' }), '/paymentMethod'],
         [orderFor(line, { currency: 'XYZ' }), '/currency'],
         [orderFor([]), '/items'],
+        [{ ...orderFor(line), shippingAddress: { ...ADDRESS, zip: '   ' } }, '/shippingAddress/zip'],
+        [{ ...orderFor(line), shippingAddress: { ...ADDRESS, address: ' ' } }, '/shippingAddress/address'],
+        [{ ...orderFor(line), card: { ...GOOD_CARD, cvc: '12' } }, '/card/cvc'],
       ];
+      const { zip: _zip, ...withoutZip } = ADDRESS;
+      cases.push([{ ...orderFor(line), shippingAddress: withoutZip }, '/shippingAddress/zip']);
+      const { country: _country, ...withoutCountry } = ADDRESS;
+      cases.push([{ ...orderFor(line), shippingAddress: withoutCountry }, '/shippingAddress/country']);
       for (const [payload, path] of cases) {
         const response = await place(shopper.token, payload);
         expect(response.statusCode, path).toBe(400);
         expect(response.json().errors, path).toContainEqual(expect.objectContaining({ path }));
       }
+      expect(await skuStock(product.id, 'A')).toBe(5);
+    });
+
+    it("accepts the spec's Order address (postalCode, the checkout's other fields left out)", async () => {
+      const product = await insertTestProduct(t.db, {
+        skus: [{ skuId: 'SPEC', salePriceMinor: 2_00, stock: 5 }],
+      });
+      const response = await place(shopper.token, {
+        items: [{ product: product.id, sku_id: 'SPEC', quantity: 1 }],
+        shippingAddress: { address: '1 Main Street', city: 'Austin', postalCode: '78701', country: 'US' },
+        paymentMethod: 'Bank Transfer',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      assertMatchesContract('placeOrder', response);
+      const order = response.json<{ data: OrderBody }>().data;
+      expect(order.shippingAddress).toEqual({
+        address: '1 Main Street',
+        city: 'Austin',
+        postalCode: '78701',
+        country: 'US',
+        logistics_service_name: null,
+      });
+      const [stored] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+      expect(stored).toMatchObject({ shipPostalCode: '78701', shipFullName: null, customerPhone: null });
     });
 
     it('answers 409 naming what is left when the stock is short, and reserves nothing', async () => {
@@ -448,6 +599,103 @@ describe('shopper orders', () => {
     });
   });
 
+  describe('POST /api/order/quote', () => {
+    const quote = (payload: object) => t.app.inject({ method: 'POST', url: '/api/order/quote', payload });
+
+    it('prices a checkout exactly as POST /order then charges it, for anyone, reserving nothing', async () => {
+      const product = await insertTestProduct(t.db, {
+        title: 'Travel Mug',
+        skus: [
+          { skuId: 'MUG-S', salePriceMinor: 10_01, stock: 20, image: 'http://localhost:3000/mug.png' },
+          { skuId: 'MUG-L', salePriceMinor: 33_35, stock: 20 },
+        ],
+      });
+      const items = [
+        { product: product.id, sku_id: 'MUG-S', quantity: 2 },
+        { product: product.id, sku_id: 'MUG-L', quantity: 1 },
+        { product: product.id, sku_id: 'MUG-S', quantity: 1 },
+      ];
+      for (const currency of ['USD', 'BDT', 'EUR', 'ARS']) {
+        const stockBefore = await skuStock(product.id, 'MUG-S');
+        const quoted = await quote({ items, currency });
+        expect(quoted.statusCode, quoted.body).toBe(200);
+        assertMatchesContract('quoteOrder', quoted);
+        const data = quoted.json<{
+          data: Totals & { currency: string; items: Array<Record<string, unknown>> };
+        }>().data;
+        expect(data.currency).toBe(currency);
+        expect(data.items).toEqual([
+          {
+            product: product.id,
+            sku_id: 'MUG-S',
+            name: 'Travel Mug',
+            quantity: 3,
+            price: toAmount(convertMinor(10_01, '1', rateOf(currency))),
+            lineTotal: toAmount(convertMinor(10_01, '1', rateOf(currency)) * 3),
+            image: 'http://localhost:3000/mug.png',
+          },
+          expect.objectContaining({ sku_id: 'MUG-L', quantity: 1 }),
+        ]);
+        expect(await skuStock(product.id, 'MUG-S')).toBe(stockBefore);
+
+        const placed = await place(
+          shopper.token,
+          orderFor(items, { currency, paymentMethod: 'Bank Transfer' }),
+        );
+        expect(placed.statusCode, placed.body).toBe(201);
+        const order = placed.json<{ data: OrderBody }>().data;
+        const { itemsPrice, shippingPrice, taxPrice, totalPrice } = order;
+        expect({ itemsPrice, shippingPrice, taxPrice, totalPrice }, currency).toEqual({
+          itemsPrice: data.itemsPrice,
+          shippingPrice: data.shippingPrice,
+          taxPrice: data.taxPrice,
+          totalPrice: data.totalPrice,
+        });
+        expect(order.items.map((item) => item.price)).toEqual(data.items.map((item) => item.price));
+      }
+      // 10.01 USD in BDT is 1216.215: rounded half up once, ৳1216.22.
+      const bdt = await quote({
+        items: [{ product: product.id, sku_id: 'MUG-S', quantity: 1 }],
+        currency: 'BDT',
+      });
+      expect(bdt.json().data.items[0].price).toBe(1216.22);
+    });
+
+    it('answers 400, 404, 409 and 422 as POST /order would', async () => {
+      const product = await insertTestProduct(t.db, {
+        title: 'Rare Vase',
+        skus: [{ skuId: 'VASE', salePriceMinor: 50_00, stock: 1 }],
+      });
+      const draft = await insertTestProduct(t.db, {
+        title: 'Hidden Vase',
+        status: 'draft',
+        skus: [{ skuId: 'HV', salePriceMinor: 1_00, stock: 5 }],
+      });
+      const cases: Array<[object, number, string]> = [
+        [{ items: [] }, 400, 'VALIDATION_ERROR'],
+        [{ items: [{ product: product.id, sku_id: 'VASE', quantity: 13 }] }, 400, 'VALIDATION_ERROR'],
+        [
+          { items: [{ product: product.id, sku_id: 'VASE', quantity: 1 }], currency: 'XYZ' },
+          400,
+          'VALIDATION_ERROR',
+        ],
+        [{ items: [{ product: randomUUID(), sku_id: 'VASE', quantity: 1 }] }, 404, 'NOT_FOUND'],
+        [{ items: [{ product: 'nope', sku_id: 'VASE', quantity: 1 }] }, 404, 'NOT_FOUND'],
+        [{ items: [{ product: product.id, sku_id: 'VASE', quantity: 2 }] }, 409, 'CONFLICT'],
+        [{ items: [{ product: draft.id, sku_id: 'HV', quantity: 1 }] }, 422, 'UNPROCESSABLE'],
+      ];
+      for (const [payload, status, code] of cases) {
+        const response = await quote(payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+        assertMatchesContract('quoteOrder', response);
+        expect(response.json().code).toBe(code);
+      }
+      expect(
+        (await quote({ items: [{ product: product.id, sku_id: 'VASE', quantity: 2 }] })).json().message,
+      ).toBe('Only 1 left in stock for Rare Vase.');
+    });
+  });
+
   describe('GET /api/order and /api/order/{id}', () => {
     let mine: OrderBody[];
 
@@ -498,6 +746,80 @@ describe('shopper orders', () => {
       expect(response.statusCode).toBe(200);
       assertMatchesContract('getMyOrder', response);
       expect(response.json().data).toEqual(order);
+    });
+
+    it('shows the shopper the shipment, the refunds, the notes of each move and whether they may cancel', async () => {
+      const order = mine[2];
+      if (!order) throw new Error('no order');
+      const shippedAt = new Date('2026-11-20T10:00:00Z');
+      await t.db
+        .update(orders)
+        .set({
+          status: 'Shipped',
+          carrier: 'DHL',
+          trackingNumber: 'JD0146000',
+          shippedAt,
+          refundedMinor: 5_00,
+        })
+        .where(eq(orders.id, order._id));
+      await t.db.insert(orderStatusHistory).values({
+        orderId: order._id,
+        status: 'Shipped',
+        by: 'Store Admin',
+        actorType: 'admin',
+        note: 'Left the warehouse',
+        at: shippedAt,
+      });
+      await t.db.insert(refunds).values([
+        {
+          orderId: order._id,
+          amountMinor: 5_00,
+          currency: 'USD',
+          status: 'Completed',
+          reason: 'Damaged box',
+          createdBy: 'Store Admin',
+          createdAt: new Date('2026-11-21T10:00:00Z'),
+          processedAt: new Date('2026-11-21T11:00:00Z'),
+        },
+        {
+          orderId: order._id,
+          amountMinor: 1_00,
+          currency: 'USD',
+          status: 'Pending',
+          reason: 'Late',
+          createdBy: 'Store Admin',
+          createdAt: new Date('2026-11-22T10:00:00Z'),
+        },
+      ]);
+      const response = await get(`/api/order/${order._id}`, other.token);
+      expect(response.statusCode).toBe(200);
+      assertMatchesContract('getMyOrder', response);
+      const data = response.json<{ data: OrderBody }>().data;
+      expect(data).toMatchObject({
+        status: 'Shipped',
+        carrier: 'DHL',
+        trackingNumber: 'JD0146000',
+        canCancel: false,
+        refundedPrice: 5,
+        paymentStatus: 'Partially Refunded',
+        refunds: [
+          {
+            id: expect.stringMatching(/^RF-\d{6}$/),
+            amount: 5,
+            currency: 'USD',
+            status: 'Completed',
+            reason: 'Damaged box',
+            createdAt: '2026-11-21T10:00:00.000Z',
+            processedAt: '2026-11-21T11:00:00.000Z',
+          },
+          { amount: 1, status: 'Pending', reason: 'Late', processedAt: null },
+        ],
+      });
+      expect(data.statusHistory).toContainEqual(
+        expect.objectContaining({ status: 'Shipped', by: 'Store Admin', note: 'Left the warehouse' }),
+      );
+      // Not yet shipped: the shopper may still cancel.
+      expect((await get(`/api/order/${mine[1]?._id}`, other.token)).json().data.canCancel).toBe(true);
     });
 
     it("answers 404 for another shopper's order, exactly as for an order that does not exist", async () => {

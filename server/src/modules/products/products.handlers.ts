@@ -7,10 +7,10 @@ import { uniqueViolation } from '../../db/errors.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
 import { badRequest, notFound, validationError } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
+import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { toCsv } from './products.export.ts';
 import { editorFieldsOf, manualProduct, skuDetailsOf, writeRequestErrors } from './products.input.ts';
-import { assertKnownCurrency, convertMinor, loadRates, type Rates } from './products.money.ts';
 import {
   countProducts,
   deleteProducts,
@@ -29,7 +29,7 @@ import {
   setProductStatus,
   skusOf,
 } from './products.repository.ts';
-import { conversionFor, conversionWith, parseRecord, toDetail, toListItem } from './products.view.ts';
+import { conversionWith, convertedAmount, parseRecord, toDetail, toListItems } from './products.view.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const EXPORT_MAX_ROWS = 10_000;
@@ -111,16 +111,17 @@ export function createProductHandlers(deps: { db: Database }) {
     const skuIds = new Map<string, string[]>();
     for (const sku of skus) skuIds.set(sku.productId, [...(skuIds.get(sku.productId) ?? []), sku.skuId]);
     const exported = rows.map((row) => {
-      const { rate, currency: shownIn } = conversionWith(rates, row.currency, currency);
+      const conversion = conversionWith(rates, row.currency, currency);
       return {
         _id: row.id,
         productId: row.productId,
         title: row.title,
         status: row.status,
         source: row.source,
-        price: convertMinor(row.priceMinor, rate),
-        originalPrice: row.originalPriceMinor === null ? null : convertMinor(row.originalPriceMinor, rate),
-        currency: shownIn,
+        price: convertedAmount(conversion, row.priceMinor),
+        originalPrice:
+          row.originalPriceMinor === null ? null : convertedAmount(conversion, row.originalPriceMinor),
+        currency: conversion.currency,
         stock: row.stock,
         categoryId: row.categoryId,
         skuIds: skuIds.get(row.id) ?? [],
@@ -160,18 +161,12 @@ export function createProductHandlers(deps: { db: Database }) {
         ...query
       } = request.query;
       const result = await listProducts(db, filtersOf(query, staff), { page, limit, sort, currency });
-      if (result.askedRate === null && currency !== 'USD') {
+      if (result.askedRate === null && currency !== BASE_CURRENCY) {
         throw badRequest(`The currency ${currency} is not supported.`);
       }
-      const askedRate = currency === 'USD' ? 1 : Number(result.askedRate);
       return {
         success: true,
-        data: result.rows.map((row) =>
-          toListItem(
-            row,
-            conversionFor(row.currency, currency, row.rate === null ? null : Number(row.rate), askedRate),
-          ),
-        ),
+        data: toListItems(result.rows, currency, result.askedRate),
         meta: { page, limit, total: result.total },
       };
     }),

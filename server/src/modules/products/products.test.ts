@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, products, wishlistEntries } from '../../db/schema.ts';
+import { convertMinor, toDecimalText } from '../../money/money.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -293,7 +294,12 @@ describe('the catalogue API', () => {
       expect(data.rate).toBe(121.5);
       expect(data.skus.length).toBeGreaterThan(1);
       const sku = data.skus[0];
-      expect(sku.currency_code).toBe('USD');
+      // Shoppers get each SKU's price in the asked currency, converted as POST /order charges it.
+      expect(sku.currency_code).toBe('BDT');
+      const usd = (await get(id, 'country=BD&currency=USD')).json().data.skus[0];
+      expect(usd.currency_code).toBe('USD');
+      const usdMinor = Math.round(Number(usd.offer_sale_price) * 100);
+      expect(sku.offer_sale_price).toBe(toDecimalText(convertMinor(usdMinor, '1', '121.5')));
       expect(
         sku.ae_sku_property_dtos.ae_sku_property_d_t_o.find(
           (p: { sku_property_id: number }) => p.sku_property_id === 14,

@@ -1,6 +1,14 @@
 import type { components } from '@shop/sdk/types';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
-import { convertMinor, minorToText, type Rates } from './products.money.ts';
+import {
+  BASE_CURRENCY,
+  BASE_RATE,
+  convertMinor,
+  type Rates,
+  rateMultiplier,
+  toAmount,
+  toDecimalText,
+} from '../../money/money.ts';
 import type { ListedProduct, ProductRow, PropertyRow, SkuView } from './products.repository.ts';
 
 type ProductListItem = components['schemas']['ProductListItem'];
@@ -8,11 +16,14 @@ type ProductDetail = components['schemas']['ProductDetail'];
 type Sku = components['schemas']['Sku'];
 type ProductImage = components['schemas']['ProductImage'];
 
-/** The currency amounts are shown in and how many of it one unit of the product's currency is worth. */
+/** The currency amounts are shown in, and the stored rates (units per 1 USD) converting the product's into it. */
 export interface Conversion {
   currency: string;
-  rate: number;
+  fromRate: string;
+  toRate: string;
 }
+
+const UNCONVERTED = { fromRate: '1', toRate: '1' } as const;
 
 /**
  * Converts into `asked`; a product priced in a currency the store has no rate for is shown in its own currency
@@ -21,12 +32,22 @@ export interface Conversion {
 export function conversionFor(
   productCurrency: string,
   asked: string,
-  productRate: number | null | undefined,
-  askedRate: number | null | undefined,
+  productRate: string | null | undefined,
+  askedRate: string | null | undefined,
 ): Conversion {
-  if (productCurrency === asked) return { currency: asked, rate: 1 };
-  if (!productRate || !askedRate) return { currency: productCurrency, rate: 1 };
-  return { currency: asked, rate: askedRate / productRate };
+  if (productCurrency === asked) return { currency: asked, ...UNCONVERTED };
+  if (!productRate || !askedRate) return { currency: productCurrency, ...UNCONVERTED };
+  return { currency: asked, fromRate: productRate, toRate: askedRate };
+}
+
+/** An amount of the product's currency in the conversion's: the money module's one conversion and rounding. */
+export function convertedMinor(conversion: Conversion, minor: number): number {
+  return convertMinor(minor, conversion.fromRate, conversion.toRate);
+}
+
+/** An amount of the product's currency as the API shows it in the conversion's (two decimals). */
+export function convertedAmount(conversion: Conversion, minor: number): number {
+  return toAmount(convertedMinor(conversion, minor));
 }
 
 export function conversionWith(rates: Rates, productCurrency: string, asked: string): Conversion {
@@ -49,20 +70,20 @@ export function parseRecord(logText: string): MarketplaceRecord | null {
   return parsed as MarketplaceRecord;
 }
 
-export function toSku(row: SkuView, currency: string): Sku {
+/** A SKU in the marketplace's shape; its prices are in `currency_code`: the product's own unless converted. */
+export function toSku(row: SkuView, currency: string, conversion?: Conversion): Sku {
+  const text = (minor: number) => toDecimalText(conversion ? convertedMinor(conversion, minor) : minor);
   return {
     sku_id: row.skuId,
     sku_attr: row.skuAttr,
-    offer_sale_price: minorToText(row.salePriceMinor),
-    sku_price: minorToText(row.priceMinor),
-    ...(row.bulkSalePriceMinor === null
-      ? {}
-      : { offer_bulk_sale_price: minorToText(row.bulkSalePriceMinor) }),
+    offer_sale_price: text(row.salePriceMinor),
+    sku_price: text(row.priceMinor),
+    ...(row.bulkSalePriceMinor === null ? {} : { offer_bulk_sale_price: text(row.bulkSalePriceMinor) }),
     sku_available_stock: row.stock,
     sku_bulk_order: row.bulkOrder,
     price_include_tax: row.priceIncludeTax,
     limit_strategy: row.limitStrategy,
-    currency_code: currency,
+    currency_code: conversion ? conversion.currency : currency,
     ae_sku_property_dtos: { ae_sku_property_d_t_o: row.properties },
   };
 }
@@ -73,7 +94,7 @@ function baseFigures(row: ListedProduct) {
   return {
     subject: row.title,
     item_id: firstSku?.skuId ?? row.productId,
-    discount_price: minorToText(row.priceMinor),
+    discount_price: toDecimalText(row.priceMinor),
     currency_code: row.currency,
     category_id: row.categoryId,
     avg_evaluation_rating: String(row.rating),
@@ -118,7 +139,7 @@ export function detailLogText(row: ListedProduct & ProductRow, skus: SkuView[]):
 }
 
 export function toListItem(row: ListedProduct, conversion: Conversion): ProductListItem {
-  const { rate } = conversion;
+  const amount = (minor: number) => convertedAmount(conversion, minor);
   return {
     _id: row.id,
     id: row.id,
@@ -128,16 +149,26 @@ export function toListItem(row: ListedProduct, conversion: Conversion): ProductL
     logText: listLogText(row),
     name: row.title,
     images: row.images,
-    price: convertMinor(row.priceMinor, rate),
+    price: amount(row.priceMinor),
     currency: conversion.currency,
-    originalPrice: row.originalPriceMinor === null ? null : convertMinor(row.originalPriceMinor, rate),
-    sku: { sku_price: row.firstSku ? convertMinor(row.firstSku.priceMinor, rate) : null },
+    originalPrice: row.originalPriceMinor === null ? null : amount(row.originalPriceMinor),
+    sku: { sku_price: row.firstSku ? amount(row.firstSku.priceMinor) : null },
     availableStock: row.stock,
     property: row.properties,
     categoryId: row.categoryId,
     storeId: row.storeId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The list's items in the asked currency, given its stored rate (USD, the base, needs none). */
+export function toListItems(
+  rows: ReadonlyArray<ListedProduct & { rate: string | null }>,
+  currency: string,
+  askedRate: string | null,
+): ProductListItem[] {
+  const rate = currency === BASE_CURRENCY ? BASE_RATE : askedRate;
+  return rows.map((row) => toListItem(row, conversionFor(row.currency, currency, row.rate, rate)));
 }
 
 /** The pictures as the editor keeps them; imported products only have addresses, so those are described. */
@@ -167,10 +198,12 @@ export function toDetail(
   return {
     ...toListItem(row, conversion),
     logText: detailLogText(row, skus),
-    rate: conversion.rate,
+    rate: rateMultiplier(conversion.fromRate, conversion.toRate),
     description: sanitizeProductHtml(row.descriptionHtml),
     category: row.categories[0] ?? null,
-    skus: skus.map((sku) => toSku(sku, row.currency)),
+    // Shoppers get each SKU's price in their currency, converted here once, so the page shows what the order
+    // charges; staff get the product's own prices, which the editor saves back.
+    skus: skus.map((sku) => (staff ? toSku(sku, row.currency) : toSku(sku, row.currency, conversion))),
     ...(staff
       ? {
           media: mediaOf(row),

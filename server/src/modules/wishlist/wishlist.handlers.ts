@@ -3,9 +3,9 @@ import { requireCustomer } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import { converterFor, loadRates, toAmount } from '../../money/money.ts';
 import { isUuid } from '../orders/orders.handlers.ts';
-import { toAmount } from '../orders/orders.pricing.ts';
-import { converterFor, findRates, SHOPPER_VISIBLE_STATUSES } from '../orders/orders.repository.ts';
+import { SHOPPER_VISIBLE_STATUSES } from '../orders/orders.repository.ts';
 import {
   addToWishlist,
   findProductStatus,
@@ -20,7 +20,7 @@ export const PRODUCT_NOT_FOUND = 'Product not found.';
 
 /** Shapes entries with prices converted into `currency`; 422 when a needed rate is missing. */
 async function toEntries(db: Database, rows: WishlistRow[], currency: string): Promise<WishlistEntry[]> {
-  const rates = await findRates(db, [currency, ...rows.map((row) => row.product.currency)]);
+  const rates = await loadRates(db, [currency, ...rows.map((row) => row.product.currency)]);
   const convert = converterFor(rates, currency);
   return rows.map((row) => {
     const priceMinor = convert(row.product.priceMinor, row.product.currency);

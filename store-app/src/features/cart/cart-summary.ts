@@ -1,3 +1,4 @@
+import type { Schemas } from '@shop/sdk/types';
 import type { CartItem } from '../../lib/cart-store';
 
 type CartSummary = {
@@ -17,6 +18,18 @@ export function summarize(lines: CartItem[], fallbackCurrency: string): CartSumm
     total: cents / 100,
     currency: currencies.size <= 1 ? ([...currencies][0] ?? fallbackCurrency) : null,
   };
+}
+
+/**
+ * The lines at the prices the server quoted in the shopper's currency (what the order will charge); a line the
+ * quote does not have yet keeps the price it was added at, in that currency.
+ */
+export function withQuotedPrices(lines: CartItem[], quote: Schemas['OrderQuote'] | undefined): CartItem[] {
+  if (!quote) return lines;
+  return lines.map((line) => {
+    const quoted = quote.items.find((item) => item.product === line.id && item.sku_id === line.sku_id);
+    return quoted ? { ...line, price: quoted.price, currency: quote.currency } : line;
+  });
 }
 
 /** A stable text key for a line (product plus variation), for React keys and the selection. */

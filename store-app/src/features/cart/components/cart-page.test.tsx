@@ -1,11 +1,38 @@
+import type { RequestBody } from '@shop/sdk/types';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addToCart, cartStore } from '../../../lib/cart-store';
+import { json, stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
+import { DEFAULT_SETTINGS, settingsStore } from '../../settings/settings-store';
 
 const earbuds = { id: 'p1', name: 'Earbuds', price: 19.99, image: 'earbuds.jpg', sku_id: 's1' };
 const lamp = { id: 'p2', name: 'Desk Lamp', price: 24.5, image: 'lamp.jpg', sku_id: 's9' };
+
+/** POST /order/quote as the server answers it, with unit prices per product in the asked currency. */
+function stubQuote(prices: Record<string, Record<string, number>>) {
+  return stubApi({
+    'POST /order/quote': async (request) => {
+      const body = (await request.json()) as RequestBody<'quoteOrder'>;
+      const currency = body.currency ?? 'USD';
+      const items = body.items.map((item) => {
+        const price = prices[currency]?.[item.product] ?? 0;
+        return { ...item, name: item.product, price, lineTotal: price * item.quantity, image: null };
+      });
+      return json(200, {
+        success: true,
+        data: { currency, items, itemsPrice: 0, shippingPrice: 0, taxPrice: 0, totalPrice: 0 },
+      });
+    },
+  });
+}
+
+const PRICES = { USD: { p1: 19.99, p2: 24.5 }, BDT: { p1: 2428.79, p2: 2976.75 } };
+
+beforeEach(() => {
+  stubQuote(PRICES);
+});
 
 async function openCart() {
   renderApp('/cart');
@@ -104,5 +131,26 @@ describe('cart page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/cart'));
     expect(cartStore.get().checkoutItems).toEqual([{ ...lamp, quantity: 1 }]);
+  });
+
+  it('shows every price in the chosen currency as the server quotes it, whatever it was added in', async () => {
+    settingsStore.set({ ...DEFAULT_SETTINGS, currency: 'BDT' });
+    const { requests } = stubQuote(PRICES);
+    addToCart({ ...earbuds, currency: 'USD', quantity: 2 });
+    addToCart({ ...lamp, currency: 'USD' });
+    await openCart();
+
+    const earbudsLine = within(await screen.findByRole('listitem', { name: 'Earbuds' }));
+    expect(await earbudsLine.findByText('BDT 2,428.79 each')).toBeInTheDocument();
+    expect(earbudsLine.getByText('BDT 4,857.58')).toBeInTheDocument();
+    expect(summary().getByText('BDT 7,834.33')).toBeInTheDocument();
+    const quoted = requests.find((request) => request.url.endsWith('/order/quote'));
+    expect(await quoted?.json()).toEqual({
+      items: [
+        { product: 'p1', sku_id: 's1', quantity: 2 },
+        { product: 'p2', sku_id: 's9', quantity: 1 },
+      ],
+      currency: 'BDT',
+    });
   });
 });

@@ -11,8 +11,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { Schemas } from '@shop/sdk/types';
 import { formatMoney } from '@shop/ui/format';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -25,18 +27,32 @@ import {
   updateCartQuantity,
   useCart,
 } from '../../../lib/cart-store';
-import { lineKey, summarize } from '../cart-summary';
+import { quoteQueryOptions } from '../../../lib/order-quote';
+import { lineKey, summarize, withQuotedPrices } from '../cart-summary';
+
+/** The most lines one quote prices (the contract's limit); a larger cart shows the prices it was added at. */
+const MAX_QUOTED_LINES = 50;
 
 const NOTHING_SELECTED = 'Select products to checkout.';
 
 type CartPageProps = {
-  /** The currency of lines added without one: the shopper's chosen currency. */
-  currency: string;
+  /** The shopper's chosen currency: the cart is priced in it (and lines added without one are in it). */
+  currency: Schemas['StoreCurrency'];
 };
 
 export function CartPage({ currency }: CartPageProps) {
-  const { items } = useCart();
+  const { items: added } = useCart();
   const navigate = useNavigate();
+  // Every price in the chosen currency, as the server prices the order; a quote that fails (an item sold out,
+  // say) leaves the prices the items were added at.
+  const quote = useQuery({
+    ...quoteQueryOptions({
+      items: added.map((line) => ({ product: line.id, sku_id: line.sku_id, quantity: line.quantity })),
+      currency,
+    }),
+    enabled: added.length > 0 && added.length <= MAX_QUOTED_LINES,
+  });
+  const items = withQuotedPrices(added, quote.data?.data);
   // Deselected lines are remembered rather than selected ones, so a line added later starts selected.
   const [deselected, setDeselected] = useState<ReadonlySet<string>>(new Set());
   const [triedEmptyCheckout, setTriedEmptyCheckout] = useState(false);
@@ -57,7 +73,8 @@ export function CartPage({ currency }: CartPageProps) {
       setTriedEmptyCheckout(true);
       return;
     }
-    setCheckoutItems(selected);
+    // As added: the checkout prices them again.
+    setCheckoutItems(added.filter((line) => !deselected.has(lineKey(line))));
     void navigate({ to: '/checkout' });
   };
 

@@ -25,7 +25,7 @@ export function useQuickPurchase({ productId, country, currency }: QuickPurchase
       );
       const sku = firstInStockSku(product);
       if (!sku) throw new NothingInStock();
-      return toCartItem(product, sku, currency);
+      return toCartItem(product, sku);
     },
     onSuccess: (item, mode) => {
       if (mode === 'buy') {

@@ -139,11 +139,11 @@ describe('home page', { timeout: 15_000 }, () => {
     });
     renderApp('/');
     const card = await screen.findByRole('article', { name: 'Earbuds' });
-    expect(within(card).getByText('USD 18.99')).toBeInTheDocument();
+    expect(within(card).getByText('$18.99')).toBeInTheDocument();
 
     await saveSettings(user, { currency: /^EUR/, shipTo: /\(DE\)/ });
 
-    expect(await screen.findByText('EUR 17.50')).toBeInTheDocument();
+    expect(await screen.findByText('€17.50')).toBeInTheDocument();
     const last = listQueries(requests).at(-1);
     expect(last?.get('currency')).toBe('EUR');
     expect(last?.get('country')).toBe('DE');

@@ -10,7 +10,7 @@ import { customerSession } from '../../../lib/session';
 import { stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
 import { customerToken } from '../../../test/tokens';
-import { listItem, listPage, productAnswer, shirt, sku } from '../testing/catalogue-fixtures';
+import { listItem, listPage, pricedIn, productAnswer, shirt, sku } from '../testing/catalogue-fixtures';
 
 async function findCard(name: string) {
   return screen.findByRole('article', { name });
@@ -30,9 +30,23 @@ describe('product card', { timeout: 15_000 }, () => {
 
     const earbuds = await findCard('Earbuds');
     expect(within(earbuds).getByText('SALE')).toBeInTheDocument();
-    expect(within(earbuds).getByText('USD 18.99')).toBeInTheDocument();
-    expect(within(earbuds).getByText('USD 29.99').tagName).toBe('S');
+    expect(within(earbuds).getByText('$18.99')).toBeInTheDocument();
+    expect(within(earbuds).getByText('$29.99').tagName).toBe('S');
     expect(within(await findCard('Lamp')).queryByText('SALE')).not.toBeInTheDocument();
+  });
+
+  it('shows the price in BDT exactly as the server priced it (what the order charges)', async () => {
+    stubApi({
+      'GET /product/': () =>
+        listPage([
+          listItem('p1', { name: 'Earbuds', price: 1216.22, currency: 'BDT', sku: { sku_price: 1822.5 } }),
+        ]),
+    });
+    renderApp('/');
+
+    const card = await findCard('Earbuds');
+    expect(within(card).getByText('BDT 1,216.22')).toBeInTheDocument();
+    expect(within(card).getByText('BDT 1,822.50').tagName).toBe('S');
   });
 
   it('covers an out-of-stock product with OUT OF STOCK, in grey, and offers no purchase', async () => {
@@ -79,7 +93,7 @@ describe('product card', { timeout: 15_000 }, () => {
 
   it('adds the first SKU in stock to the cart, priced in the shopper currency, with a toast', async () => {
     const user = userEvent.setup();
-    const product = shirt({ _id: 'p1', name: 'Earbuds', rate: 2 });
+    const product = pricedIn(shirt({ _id: 'p1', name: 'Earbuds' }), 'BDT', { 'sku-blue-s': '1458.00' });
     const { requests } = stubApi({
       'GET /product/': () => listPage([listItem('p1', { name: 'Earbuds' })]),
       'GET /product/p1': () => productAnswer(product),
@@ -93,11 +107,11 @@ describe('product card', { timeout: 15_000 }, () => {
       {
         id: 'p1',
         name: 'Earbuds',
-        price: 24,
+        price: 1458,
         quantity: 1,
         image: 'https://img.test/shirt-main.jpg',
         sku_id: 'sku-blue-s',
-        currency: 'USD',
+        currency: 'BDT',
       },
     ]);
     const detail = requests.find((request) => new URL(request.url).pathname.endsWith('/product/p1'));

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { formatMoney } from '@shop/ui/format';
 import { Link } from '@tanstack/react-router';
 import { WishlistHeart } from '../../../components/wishlist-heart';
 import { useQuickPurchase } from '../api/use-quick-purchase';
@@ -58,13 +59,9 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
           {name}
         </Link>
         <p className={classes.prices}>
-          <span className={classes.price}>
-            {product.currency} {product.price.toFixed(2)}
-          </span>
+          <span className={classes.price}>{formatMoney(product.price, product.currency)}</span>
           {listPrice != null && listPrice > product.price && (
-            <s className={classes.listPrice}>
-              {product.currency} {listPrice.toFixed(2)}
-            </s>
+            <s className={classes.listPrice}>{formatMoney(listPrice, product.currency)}</s>
           )}
         </p>
         <div className={classes.actions}>

@@ -11,6 +11,7 @@ import {
   deliveryOption,
   listItem,
   listPage,
+  pricedIn,
   productAnswer,
   reviewsAnswer,
   saveSettings,
@@ -77,7 +78,7 @@ describe('product page', { timeout: 15_000 }, () => {
     expect(option('Color', 'Blue')).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText('SKU ID: sku-red-s')).toBeInTheDocument();
     expect(screen.getByText('Stock: 30')).toBeInTheDocument();
-    expect(screen.getByText('USD 10.00')).toBeInTheDocument();
+    expect(screen.getByText('$10.00')).toBeInTheDocument();
     const picture = screen.getByRole('img', { name: 'Cotton T-Shirt' });
     expect(picture).toHaveAttribute('src', 'https://img.test/red.jpg');
     // The page's largest picture is fetched ahead of the thumbnails.
@@ -137,25 +138,32 @@ describe('product page', { timeout: 15_000 }, () => {
     expect(quantity).toHaveValue('1');
   });
 
-  it("shows the price in the shopper's currency: the sale price times the rate", async () => {
-    stubProductPage({ 'GET /product/shirt': () => productAnswer(shirt({ rate: 121.537 })) });
+  it("shows the headline and 'Price in' in the shopper's currency, as the server priced the SKU", async () => {
+    // The server's figure for 10.01 USD at 121.5: 1216.215 rounded half up once. Nothing is converted here.
+    stubProductPage({
+      'GET /product/shirt': () =>
+        productAnswer(pricedIn(shirt({ rate: 121.5 }), 'BDT', { 'sku-red-s': '1216.22' })),
+    });
     await openShirt();
 
-    expect(screen.getByText('Price in USD: 1215.37')).toBeInTheDocument();
+    expect(screen.getByText('BDT 1,216.22')).toBeInTheDocument();
+    expect(screen.getByText('Price in BDT: BDT 1,216.22')).toBeInTheDocument();
   });
 
   it('asks for the product again, and reprices, when the currency changes', async () => {
     const user = userEvent.setup();
     const { requests } = stubProductPage({
       'GET /product/shirt': (request) =>
-        productAnswer(shirt({ rate: new URL(request.url).searchParams.get('currency') === 'EUR' ? 0.9 : 1 })),
+        new URL(request.url).searchParams.get('currency') === 'EUR'
+          ? productAnswer(pricedIn(shirt({ rate: 0.86 }), 'EUR', { 'sku-red-s': '8.60' }))
+          : productAnswer(shirt()),
     });
     await openShirt();
-    expect(screen.getByText('Price in USD: 10.00')).toBeInTheDocument();
+    expect(screen.getByText('Price in USD: $10.00')).toBeInTheDocument();
 
     await saveSettings(user, { currency: /^EUR/ });
 
-    expect(await screen.findByText('Price in EUR: 9.00')).toBeInTheDocument();
+    expect(await screen.findByText('Price in EUR: €8.60')).toBeInTheDocument();
     const currencies = requests
       .map((request) => new URL(request.url))
       .filter((url) => url.pathname.endsWith('/api/product/shirt'))

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { formatMoney } from '@shop/ui/format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
@@ -20,7 +21,7 @@ import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
 import { toast } from '../../../lib/toast';
 import { useAfterOwnFirstFrame } from '../../../lib/use-after-own-first-frame';
 import { catalogueQueries } from '../api/catalogue.queries';
-import { priceIn, toCartItem } from '../lib/cart-item';
+import { skuPrice, toCartItem } from '../lib/cart-item';
 import { asCategory } from '../lib/list-filters';
 import {
   ADDED_TO_CART,
@@ -104,8 +105,11 @@ function ProductView({ product, country, currency }: ProductViewProps) {
     setShownImage((match && skuImage(match)) ?? product.images[0]);
   };
 
-  const cartItem = () =>
-    sku && typeof quantity === 'number' ? toCartItem(product, sku, currency, quantity) : null;
+  // The headline and 'Price in {currency}' show the one figure the server priced (and the order charges).
+  const price = sku ? skuPrice(sku, product) : { amount: product.price, currency: product.currency };
+  const shownPrice = formatMoney(price.amount, price.currency);
+
+  const cartItem = () => (sku && typeof quantity === 'number' ? toCartItem(product, sku, quantity) : null);
 
   const onAddToCart = () => {
     const item = purchasable ? cartItem() : null;
@@ -143,9 +147,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
               {name}
             </Title>
             <Text fz={28} fw={800} c="red.7">
-              {sku
-                ? `${sku.currency_code ?? product.currency} ${sku.offer_sale_price}`
-                : `${product.currency} ${product.price.toFixed(2)}`}
+              {shownPrice}
             </Text>
             <OptionPicker groups={groups} selected={selected} onChoose={choose} />
             {!sku && (
@@ -170,7 +172,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
                 <Text fz="sm">SKU ID: {sku.sku_id}</Text>
                 <Text fz="sm">Stock: {sku.sku_available_stock}</Text>
                 <Text fz="sm">
-                  Price in {currency}: {priceIn(sku, product.rate).toFixed(2)}
+                  Price in {price.currency}: {shownPrice}
                 </Text>
               </Stack>
             )}

@@ -10,6 +10,7 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
+import { formatMoney } from '@shop/ui/format';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -108,7 +109,7 @@ export function SimilarProducts({ category, productId, country, currency }: Simi
                     {product.name || 'Unnamed Product'}
                   </Text>
                   <Text fw={700} fz="sm">
-                    {product.currency} {product.price.toFixed(2)}
+                    {formatMoney(product.price, product.currency)}
                   </Text>
                 </Link>
               </Box>

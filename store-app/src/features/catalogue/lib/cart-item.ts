@@ -5,17 +5,21 @@ import { skuImage } from './sku-options';
 type ProductDetail = Schemas['ProductDetail'];
 type Sku = Schemas['Sku'];
 
-/** Spec §2: 'Price in {currency}' is the SKU's sale price times the product's rate, to two decimals. */
-export function priceIn(sku: Sku, rate: number): number {
-  return Math.round(Number.parseFloat(sku.offer_sale_price) * rate * 100) / 100;
+/**
+ * Spec §2 'Price in {currency}': the SKU's sale price, which the server has already converted into the shopper's
+ * currency by the rule POST /order charges with (`currency_code` names it). Nothing is converted here.
+ */
+export function skuPrice(sku: Sku, product: ProductDetail): { amount: number; currency: string } {
+  return { amount: Number(sku.offer_sale_price), currency: sku.currency_code ?? product.currency };
 }
 
-/** A cart line for one SKU, priced in the shopper's currency (the server prices the order again). */
-export function toCartItem(product: ProductDetail, sku: Sku, currency: string, quantity = 1): CartItem {
+/** A cart line for one SKU at the price the page shows (the server prices the order again). */
+export function toCartItem(product: ProductDetail, sku: Sku, quantity = 1): CartItem {
+  const { amount, currency } = skuPrice(sku, product);
   return {
     id: product._id,
     name: product.name || 'Unnamed Product',
-    price: priceIn(sku, product.rate),
+    price: amount,
     quantity,
     image: skuImage(sku) ?? product.images[0] ?? '',
     sku_id: sku.sku_id,

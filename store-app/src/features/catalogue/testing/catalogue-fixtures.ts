@@ -104,6 +104,26 @@ export function shirt(overrides: Partial<ProductDetail> = {}): ProductDetail {
   };
 }
 
+/**
+ * The product as the server answers a shopper asking for `currency`: the headline and every SKU priced there
+ * (the server converts; the figures are the test's).
+ */
+export function pricedIn(
+  product: ProductDetail,
+  currency: string,
+  salePrices: Record<string, string>,
+): ProductDetail {
+  return {
+    ...product,
+    currency,
+    skus: product.skus.map((item) => ({
+      ...item,
+      currency_code: currency,
+      offer_sale_price: salePrices[item.sku_id] ?? item.offer_sale_price,
+    })),
+  };
+}
+
 export function productAnswer(product: ProductDetail) {
   return json(200, { success: true, data: product });
 }

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addToCart, cartStore, setCheckoutItems } from '../../../lib/cart-store';
@@ -50,8 +50,49 @@ async function fillAddress(user: UserEvent) {
   }
 }
 
+/** The server's quote for the 2 earbuds, in `currency` at the figures given (the server prices; not the test). */
+function quoteAnswer(currency = 'USD', figures = { unit: 60, items: 120, shipping: 0, tax: 12, total: 132 }) {
+  return json(200, {
+    success: true,
+    data: {
+      currency,
+      items: [
+        {
+          product: 'p1',
+          sku_id: 's1',
+          name: 'Earbuds',
+          quantity: 2,
+          price: figures.unit,
+          lineTotal: figures.items,
+          image: null,
+        },
+      ],
+      itemsPrice: figures.items,
+      shippingPrice: figures.shipping,
+      taxPrice: figures.tax,
+      totalPrice: figures.total,
+    },
+  });
+}
+
+const isOrder = (request: Request) =>
+  request.method === 'POST' && new URL(request.url).pathname.endsWith('/order');
+
+async function fillCard(user: UserEvent, number = '4242 4242 4242 4242') {
+  const fields: [string, string][] = [
+    ['Card Number', number],
+    ['Expiry Month', '12'],
+    ['Expiry Year', '2030'],
+    ['CVC', '123'],
+  ];
+  for (const [name, value] of fields) {
+    await user.click(screen.getByRole('textbox', { name }));
+    await user.paste(value);
+  }
+}
+
 async function openCheckout(routes: Parameters<typeof stubApi>[0] = {}) {
-  const stub = stubApi(routes);
+  const stub = stubApi({ 'POST /order/quote': () => quoteAnswer(), ...routes });
   customerSession.signIn(customerToken());
   const rendered = renderApp('/checkout');
   await screen.findByRole('heading', { name: 'Place Your Order' });
@@ -87,18 +128,32 @@ describe('checkout', () => {
     expect(router.state.location.pathname).toBe('/checkout');
   });
 
-  it('shows the items to order and an estimate worked out with the store rules', async () => {
+  it('shows the items to order and the amounts the server quotes for them', async () => {
     prepareCheckout();
-    await openCheckout();
+    const { requests } = await openCheckout();
 
     expect(screen.getByText('Earbuds')).toBeInTheDocument();
     expect(screen.queryByText('Desk Lamp')).not.toBeInTheDocument();
-    // 2 × 60 = 120: above 100 ships free; tax 12.
     const summary = screen.getByRole('region', { name: 'Order Summary' });
-    expect(summary).toHaveTextContent('Items$120.00');
+    await waitFor(() => expect(summary).toHaveTextContent('Items$120.00'));
     expect(summary).toHaveTextContent('Shipping$0.00');
     expect(summary).toHaveTextContent('Tax$12.00');
     expect(summary).toHaveTextContent('Total$132.00');
+    const quoted = requests.find((request) => request.url.endsWith('/order/quote'));
+    expect(await quoted?.json()).toEqual({
+      items: [{ product: 'p1', sku_id: 's1', quantity: 2 }],
+      currency: 'USD',
+    });
+  });
+
+  it('shows why the order cannot be priced, in the server’s words', async () => {
+    prepareCheckout();
+    await openCheckout({
+      'POST /order/quote': () => apiError(409, 'CONFLICT', 'Only 1 left in stock for Earbuds.'),
+    });
+
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(await within(summary).findByRole('alert')).toHaveTextContent('Only 1 left in stock for Earbuds.');
   });
 
   it('requires every address field and a payment channel before sending anything', async () => {
@@ -122,7 +177,7 @@ describe('checkout', () => {
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    expect(requests.filter(isOrder)).toHaveLength(0);
   });
 
   it('places the order without totals, thanks the shopper and opens My Orders after 0.8 s', async () => {
@@ -140,7 +195,7 @@ describe('checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     expect(await screen.findAllByText('Order placed successfully!')).not.toHaveLength(0);
-    const sent = requests.find((request) => request.method === 'POST');
+    const sent = requests.find(isOrder);
     expect(await sent?.json()).toEqual({
       items: [{ product: 'p1', sku_id: 's1', quantity: 2 }],
       shippingAddress: address,
@@ -167,46 +222,82 @@ describe('checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     await screen.findAllByText('Order placed successfully!');
-    const sent = (await requests.find((request) => request.method === 'POST')?.json()) as {
-      shippingAddress: Record<string, string>;
-    };
+    const sent = (await requests.find(isOrder)?.json()) as { shippingAddress: Record<string, string> };
     expect(sent.shippingAddress.logistics_service_name).toBe('CAINIAO_STANDARD');
   });
 
-  it("asks for the order in the shopper's currency, estimating only prices shown in it", async () => {
+  it("prices and asks for the order in the shopper's currency, whatever the items were added in", async () => {
     const user = userEvent.setup();
-    settingsStore.set({ ...DEFAULT_SETTINGS, currency: 'EUR' });
+    settingsStore.set({ ...DEFAULT_SETTINGS, currency: 'BDT' });
     prepareCheckout();
     const { requests } = await openCheckout({
+      'POST /order/quote': () =>
+        quoteAnswer('BDT', { unit: 7290, items: 14580, shipping: 0, tax: 1458, total: 16038 }),
       'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
     });
 
-    // The earbuds were added while prices showed in USD.
-    expect(screen.getByRole('region', { name: 'Order Summary' })).toHaveTextContent('Total—');
+    // The earbuds were added while prices showed in USD; the server prices them in BDT.
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    await waitFor(() => expect(summary).toHaveTextContent('TotalBDT 16,038.00'));
+    expect(screen.getByText('2 × BDT 7,290.00')).toBeInTheDocument();
     await fillAddress(user);
     await user.click(screen.getByRole('radio', { name: 'PayPal' }));
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     await screen.findAllByText('Order placed successfully!');
-    const sent = (await requests.find((request) => request.method === 'POST')?.json()) as {
+    const sent = (await requests.find(isOrder)?.json()) as { currency: string };
+    expect(sent.currency).toBe('BDT');
+    const quoted = (await requests.find((request) => request.url.endsWith('/order/quote'))?.json()) as {
       currency: string;
     };
-    expect(sent.currency).toBe('EUR');
+    expect(quoted.currency).toBe('BDT');
   });
 
-  it("shows the failure with the server's reason and keeps the cart", async () => {
+  it('asks for the card only with Credit Card, checks it, and sends it with the order', async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    const { requests } = await openCheckout({
+      'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+    });
+
+    expect(screen.queryByRole('textbox', { name: 'Card Number' })).not.toBeInTheDocument();
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'Credit Card' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    for (const message of [
+      'Enter a valid card number.',
+      'Enter the expiry month (1 to 12).',
+      'Enter the expiry year.',
+      'Enter the 3 or 4 digit security code.',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(requests.filter(isOrder)).toHaveLength(0);
+
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await screen.findAllByText('Order placed successfully!');
+    expect(await requests.find(isOrder)?.json()).toMatchObject({
+      paymentMethod: 'Credit Card',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
+  });
+
+  it("shows a declined card with the server's reason and keeps the cart", async () => {
     const user = userEvent.setup();
     prepareCheckout();
     const { router } = await openCheckout({
-      'POST /order': () => apiError(422, 'UNPROCESSABLE', 'Only 1 left of Earbuds.'),
+      'POST /order': () => apiError(402, 'PAYMENT_DECLINED', 'Your card was declined.'),
     });
 
     await fillAddress(user);
     await user.click(screen.getByRole('radio', { name: 'Credit Card' }));
+    await fillCard(user, '4000 0000 0000 0002');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     expect(await screen.findByText('Failed to place order.')).toBeInTheDocument();
-    expect(screen.getByText('Only 1 left of Earbuds.')).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
     expect(cartStore.get().items).toHaveLength(2);
     expect(cartStore.get().checkoutItems).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/checkout');

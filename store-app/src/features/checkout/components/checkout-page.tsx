@@ -6,6 +6,7 @@ import {
   Grid,
   Group,
   Image,
+  Loader,
   Radio,
   SimpleGrid,
   Stack,
@@ -17,13 +18,14 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { SelectField, TextField } from '@shop/ui/form-fields';
 import { formatMoney } from '@shop/ui/format';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { type Control, useController, useForm } from 'react-hook-form';
+import { type Control, useController, useForm, useWatch } from 'react-hook-form';
 import { type CartItem, removeOrderedLines, useCart } from '../../../lib/cart-store';
+import { quoteQueryOptions } from '../../../lib/order-quote';
 import { toast } from '../../../lib/toast';
 import { usePlaceOrder } from '../api/place-order';
-import { estimateOrder } from '../order-estimate';
 import {
   type CheckoutInput,
   type CheckoutValues,
@@ -59,8 +61,17 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
       zip: '',
       phone_country: '',
       mobile_no: '',
+      card: { number: '', expMonth: '', expYear: '', cvc: '' },
     },
   });
+  const paymentMethod = useWatch({ control, name: 'paymentMethod' });
+  // Only what identifies the goods is sent: the server prices the quote and the order, ignoring client figures.
+  const items = checkoutItems.map((line) => ({
+    product: line.id,
+    sku_id: line.sku_id,
+    quantity: line.quantity,
+  }));
+  const quote = useQuery({ ...quoteQueryOptions({ items, currency }), enabled: items.length > 0 });
 
   useEffect(() => {
     if (!placeOrder.isSuccess) return;
@@ -68,10 +79,8 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
     return () => clearTimeout(timer);
   }, [placeOrder.isSuccess, navigate]);
 
-  const submit = ({ paymentMethod, ...shippingAddress }: CheckoutValues) => {
+  const submit = ({ shippingAddress, paymentMethod: method, card }: CheckoutValues) => {
     const ordered = checkoutItems;
-    // Only what identifies the goods is sent: the server prices the order and ignores client totals.
-    const items = ordered.map((line) => ({ product: line.id, sku_id: line.sku_id, quantity: line.quantity }));
     const delivery = chosenDelivery(ordered);
     placeOrder.mutate(
       {
@@ -79,7 +88,8 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
         shippingAddress: delivery
           ? { ...shippingAddress, logistics_service_name: delivery }
           : shippingAddress,
-        paymentMethod,
+        paymentMethod: method,
+        ...(card ? { card } : {}),
         currency,
       },
       {
@@ -139,6 +149,7 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
                   Payment
                 </Title>
                 <PaymentField control={control} />
+                {paymentMethod === 'Credit Card' && <CardFields control={control} />}
               </Card>
             </Stack>
           </Grid.Col>
@@ -146,10 +157,10 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
             <Stack>
               <CheckoutItems
                 items={checkoutItems}
-                currency={currency}
+                quote={quote.data?.data}
                 delivery={chosenDelivery(checkoutItems)}
               />
-              <EstimateCard items={checkoutItems} currency={currency} />
+              <SummaryCard quote={quote.data?.data} error={quote.error} pending={quote.isPending} />
               <Button type="submit" size="md" fullWidth loading={placeOrder.isPending}>
                 Place Order
               </Button>
@@ -251,26 +262,73 @@ function PaymentField({ control }: { control: Control<CheckoutInput, unknown, Ch
   );
 }
 
-type CheckoutItemsProps = { items: CartItem[]; currency: string; delivery: string | undefined };
+function CardFields({ control }: { control: Control<CheckoutInput, unknown, CheckoutValues> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+      <TextField
+        control={control}
+        name="card.number"
+        label="Card Number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        withAsterisk
+      />
+      <TextField
+        control={control}
+        name="card.cvc"
+        label="CVC"
+        autoComplete="cc-csc"
+        inputMode="numeric"
+        withAsterisk
+      />
+      <TextField
+        control={control}
+        name="card.expMonth"
+        label="Expiry Month"
+        placeholder="MM"
+        autoComplete="cc-exp-month"
+        inputMode="numeric"
+        withAsterisk
+      />
+      <TextField
+        control={control}
+        name="card.expYear"
+        label="Expiry Year"
+        placeholder="YYYY"
+        autoComplete="cc-exp-year"
+        inputMode="numeric"
+        withAsterisk
+      />
+    </SimpleGrid>
+  );
+}
 
-function CheckoutItems({ items, currency, delivery }: CheckoutItemsProps) {
+type Quote = Schemas['OrderQuote'];
+type CheckoutItemsProps = { items: CartItem[]; quote: Quote | undefined; delivery: string | undefined };
+
+function CheckoutItems({ items, quote, delivery }: CheckoutItemsProps) {
   return (
     <Card component="section" withBorder aria-labelledby="checkout-items">
       <Title order={2} size="h4" id="checkout-items" mb="sm">
         Items
       </Title>
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        {items.map((item) => (
-          <Group component="li" key={`${item.id}-${item.sku_id}`} wrap="nowrap">
-            <Image src={item.image} alt="" w={48} h={48} radius="sm" fit="cover" />
-            <Text flex={1} lineClamp={2}>
-              {item.name}
-            </Text>
-            <Text c="dimmed" size="sm">
-              {item.quantity} × {formatMoney(item.price, item.currency ?? currency)}
-            </Text>
-          </Group>
-        ))}
+        {items.map((item) => {
+          // The server's price in the order's currency; the price seen when it was added until that arrives.
+          const priced = quote?.items.find((line) => line.product === item.id && line.sku_id === item.sku_id);
+          const price = priced && quote ? formatMoney(priced.price, quote.currency) : null;
+          return (
+            <Group component="li" key={`${item.id}-${item.sku_id}`} wrap="nowrap">
+              <Image src={item.image} alt="" w={48} h={48} radius="sm" fit="cover" />
+              <Text flex={1} lineClamp={2}>
+                {item.name}
+              </Text>
+              <Text c="dimmed" size="sm">
+                {item.quantity} × {price ?? (item.currency ? formatMoney(item.price, item.currency) : '—')}
+              </Text>
+            </Group>
+          );
+        })}
       </Stack>
       <Text size="sm" c="dimmed" mt="sm">
         {delivery
@@ -281,27 +339,34 @@ function CheckoutItems({ items, currency, delivery }: CheckoutItemsProps) {
   );
 }
 
-function EstimateCard({ items, currency }: { items: CartItem[]; currency: string }) {
-  // The server prices the order in the shopper's currency; prices captured in another cannot be added up here.
-  const comparable = items.every((item) => (item.currency ?? currency) === currency);
-  const estimate = estimateOrder(items);
-  const money = (amount: number) => (comparable ? formatMoney(amount, currency) : '—');
+type SummaryCardProps = { quote: Quote | undefined; error: Error | null; pending: boolean };
 
+/** The amounts the order will charge, as the server priced them (POST /order/quote). */
+function SummaryCard({ quote, error, pending }: SummaryCardProps) {
   return (
     <Card component="section" withBorder aria-labelledby="checkout-summary">
       <Title order={2} size="h4" id="checkout-summary" mb="sm">
         Order Summary
       </Title>
-      <dl style={{ margin: 0 }}>
-        <Amount label="Items" value={money(estimate.itemsPrice)} />
-        <Amount label="Shipping" value={money(estimate.shippingPrice)} />
-        <Amount label="Tax" value={money(estimate.taxPrice)} />
-        <Amount label="Total" value={money(estimate.totalPrice)} strong />
-      </dl>
-      <Text size="xs" c="dimmed" mt="sm">
-        Estimated. The store confirms the final amounts in {currency} from its catalogue when the order is
-        placed.
-      </Text>
+      {error ? (
+        <Alert color="red" role="alert">
+          {errorMessage(error, 'The order could not be priced. Please try again.')}
+        </Alert>
+      ) : pending || !quote ? (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm" role="status">
+            Pricing your order…
+          </Text>
+        </Group>
+      ) : (
+        <dl style={{ margin: 0 }}>
+          <Amount label="Items" value={formatMoney(quote.itemsPrice, quote.currency)} />
+          <Amount label="Shipping" value={formatMoney(quote.shippingPrice, quote.currency)} />
+          <Amount label="Tax" value={formatMoney(quote.taxPrice, quote.currency)} />
+          <Amount label="Total" value={formatMoney(quote.totalPrice, quote.currency)} strong />
+        </dl>
+      )}
     </Card>
   );
 }

@@ -13,21 +13,69 @@ export const PAYMENT_METHODS = [
 const required = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required.`).max(max, `${label} is too long.`);
 
-/** Spec §3/§5 checkout form: every address field and a payment channel are required (limits: the contract's). */
-export const checkoutSchema = z.object({
-  full_name: required('Full name', 100),
-  address: required('Address', 500),
-  city: required('City', 100),
-  province: required('Province', 100),
-  country: z.string().regex(/^[A-Z]{2}$/, 'Country is required.'),
-  zip: required('ZIP / postal code', 20),
-  phone_country: required('Phone country code', 6).regex(
-    /^\+?[0-9]{1,4}$/,
-    'Enter a dialling code such as +880.',
-  ),
-  mobile_no: required('Mobile number', 20).regex(/^[0-9 ()-]{4,}$/, 'Enter a valid mobile number.'),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Please choose a payment channel.' }),
-}) satisfies z.ZodType<PlaceOrderBody['shippingAddress'] & Pick<PlaceOrderBody, 'paymentMethod'>>;
+/** The card fields as typed; spaces and dashes in the number are the shopper's, not the card's. */
+export const cardSchema = z.object({
+  number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number.')),
+  expMonth: z
+    .string()
+    .trim()
+    .regex(/^(0?[1-9]|1[0-2])$/, 'Enter the expiry month (1 to 12).')
+    .transform(Number),
+  expYear: z
+    .string()
+    .trim()
+    .regex(/^(\d{2}|20\d{2})$/, 'Enter the expiry year.')
+    .transform((value) => (value.length === 2 ? 2000 + Number(value) : Number(value))),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+}) satisfies z.ZodType<NonNullable<PlaceOrderBody['card']>>;
+
+const typedCard = z.object({
+  number: z.string(),
+  expMonth: z.string(),
+  expYear: z.string(),
+  cvc: z.string(),
+});
+const NO_CARD = { number: '', expMonth: '', expYear: '', cvc: '' };
+
+/**
+ * Spec §3/§5 checkout form: every address field and a payment channel are required (limits: the contract's).
+ * A Credit Card order also needs the card, which the store's payment provider charges when the order is placed.
+ */
+export const checkoutSchema = z
+  .object({
+    full_name: required('Full name', 100),
+    address: required('Address', 500),
+    city: required('City', 100),
+    province: required('Province', 100),
+    country: z.string().regex(/^[A-Z]{2}$/, 'Country is required.'),
+    zip: required('ZIP / postal code', 20),
+    phone_country: required('Phone country code', 6).regex(
+      /^\+?[0-9]{1,4}$/,
+      'Enter a dialling code such as +880.',
+    ),
+    mobile_no: required('Mobile number', 20).regex(/^[0-9 ()-]{4,}$/, 'Enter a valid mobile number.'),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Please choose a payment channel.' }),
+    card: typedCard.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.paymentMethod !== 'Credit Card') return;
+    const parsed = cardSchema.safeParse(value.card ?? NO_CARD);
+    for (const issue of parsed.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['card', ...issue.path] });
+    }
+  })
+  // The request's shape: the address, the channel and, for Credit Card only, the card.
+  .transform(({ card, paymentMethod, ...shippingAddress }) => ({
+    shippingAddress,
+    paymentMethod,
+    ...(paymentMethod === 'Credit Card' ? { card: cardSchema.parse(card) } : {}),
+  })) satisfies z.ZodType<Pick<PlaceOrderBody, 'shippingAddress' | 'paymentMethod' | 'card'>>;
 
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 export type CheckoutValues = z.output<typeof checkoutSchema>;

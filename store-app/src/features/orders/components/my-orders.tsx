@@ -75,7 +75,7 @@ function OrderRow({ order }: { order: Schemas['Order'] }) {
           <Text fw={700} fz="lg">
             {formatMoney(order.totalPrice, order.currency)}
           </Text>
-          <OrderStatusBadges isPaid={order.isPaid} isDelivered={order.isDelivered} />
+          <OrderStatusBadges order={order} />
           <AnchorLink
             to="/order/$id"
             params={{ id: order._id }}

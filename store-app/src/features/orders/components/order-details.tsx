@@ -4,6 +4,8 @@ import type { Schemas } from '@shop/sdk/types';
 import { formatDate, formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
 import { isOrderMissing, myOrderQueryOptions } from '../api/orders.queries';
+import { CancelOrderButton } from './cancel-order-button';
+import { OrderTimelineCard, RefundsCard, ShipmentCard } from './order-progress';
 import { OrderStatusBadges } from './order-status-badges';
 
 export function OrderDetails({ id }: { id: string }) {
@@ -40,8 +42,18 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
           <Title order={1}>Order {order.orderNumber}</Title>
           <Text c="dimmed">Placed on {formatDate(order.createdAt)}</Text>
         </div>
-        <OrderStatusBadges isPaid={order.isPaid} isDelivered={order.isDelivered} />
+        <Group gap="sm">
+          <OrderStatusBadges order={order} />
+          {order.canCancel && <CancelOrderButton orderId={order._id} orderNumber={order.orderNumber} />}
+        </Group>
       </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <OrderTimelineCard order={order} />
+        <Stack>
+          <ShipmentCard order={order} />
+          <RefundsCard order={order} />
+        </Stack>
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card component="section" withBorder aria-labelledby="order-address">
           <Title order={2} size="h4" id="order-address" mb="xs">

@@ -1,14 +1,30 @@
 import { Badge, Group } from '@mantine/core';
+import type { Schemas } from '@shop/sdk/types';
 
-/** Spec §4 Order: only the two flags are shown, as Paid/Unpaid and Delivered/Not Delivered. */
-export function OrderStatusBadges({ isPaid, isDelivered }: { isPaid: boolean; isDelivered: boolean }) {
+type Order = Schemas['Order'];
+
+const STATUS_COLORS: Partial<Record<Order['status'], string>> = {
+  Shipped: 'blue',
+  Delivered: 'teal',
+  Completed: 'teal',
+  Cancelled: 'red',
+  Failed: 'red',
+};
+
+/** The order's status, then spec §4's two flags: payment (Paid/Unpaid, or its refund) and Delivered/Not Delivered. */
+export function OrderStatusBadges({
+  order,
+}: {
+  order: Pick<Order, 'status' | 'paymentStatus' | 'isDelivered'>;
+}) {
   return (
     <Group gap="xs">
-      <Badge color={isPaid ? 'teal' : 'orange'} variant="light">
-        {isPaid ? 'Paid' : 'Unpaid'}
+      <Badge color={STATUS_COLORS[order.status] ?? 'gray'}>{order.status}</Badge>
+      <Badge color={order.paymentStatus === 'Unpaid' ? 'orange' : 'teal'} variant="light">
+        {order.paymentStatus}
       </Badge>
-      <Badge color={isDelivered ? 'teal' : 'gray'} variant="light">
-        {isDelivered ? 'Delivered' : 'Not Delivered'}
+      <Badge color={order.isDelivered ? 'teal' : 'gray'} variant="light">
+        {order.isDelivered ? 'Delivered' : 'Not Delivered'}
       </Badge>
     </Group>
   );

@@ -44,6 +44,12 @@ function order(overrides: Partial<Schemas['Order']> = {}): Schemas['Order'] {
     status: 'Placed',
     statusHistory: [],
     createdAt: '2026-11-22T10:45:00.000Z',
+    paymentStatus: 'Unpaid',
+    carrier: null,
+    trackingNumber: null,
+    refundedPrice: 0,
+    refunds: [],
+    canCancel: true,
     ...overrides,
   };
 }
@@ -79,7 +85,16 @@ describe('my orders', () => {
     stubApi({
       'GET /order': ordersPage([
         order(),
-        order({ _id: 'order-3', orderNumber: 'ORD-3', isPaid: true, isDelivered: true, totalPrice: 120 }),
+        order({
+          _id: 'order-3',
+          orderNumber: 'ORD-3',
+          isPaid: true,
+          paymentStatus: 'Paid',
+          isDelivered: true,
+          status: 'Completed',
+          totalPrice: 120,
+          currency: 'BDT',
+        }),
       ]),
     });
     signIn();
@@ -89,6 +104,7 @@ describe('my orders', () => {
     expect(first.getByText('€51.78')).toBeInTheDocument();
     expect(first.getByText('Nov 22, 2026', { exact: false })).toBeInTheDocument();
     expect(first.getByText('2 items: TWS Wireless Earbuds')).toBeInTheDocument();
+    expect(first.getByText('Placed')).toBeInTheDocument();
     expect(first.getByText('Unpaid')).toBeInTheDocument();
     expect(first.getByText('Not Delivered')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'View order ORD-20261122-0004' })).toHaveAttribute(
@@ -97,6 +113,9 @@ describe('my orders', () => {
     );
 
     const second = within(screen.getByRole('listitem', { name: 'Order ORD-3' }));
+    // Each total in its order's own currency.
+    expect(second.getByText('BDT 120.00')).toBeInTheDocument();
+    expect(second.getByText('Completed')).toBeInTheDocument();
     expect(second.getByText('Paid')).toBeInTheDocument();
     expect(second.getByText('Delivered')).toBeInTheDocument();
   });
@@ -116,7 +135,10 @@ describe('my orders', () => {
 
 describe('order details', () => {
   it('shows Loading order... and then the order with its amounts and flags', async () => {
-    stubApi({ 'GET /order/order-4': () => json(200, { success: true, data: order({ isPaid: true }) }) });
+    stubApi({
+      'GET /order/order-4': () =>
+        json(200, { success: true, data: order({ isPaid: true, paymentStatus: 'Paid' }) }),
+    });
     signIn();
     renderApp('/order/order-4');
 
@@ -150,5 +172,141 @@ describe('order details', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ redirect: '/order/order-4' });
+  });
+
+  it('shows the timeline, the carrier and tracking number once shipped, and the refunds', async () => {
+    const shipped = order({
+      status: 'Shipped',
+      isPaid: true,
+      paidAt: '2026-11-22T12:00:00.000Z',
+      paymentStatus: 'Partially Refunded',
+      carrier: 'DHL',
+      trackingNumber: 'JD0146000',
+      canCancel: false,
+      refundedPrice: 5,
+      refunds: [
+        {
+          id: 'RF-000007',
+          amount: 5,
+          currency: 'EUR',
+          status: 'Completed',
+          reason: 'Damaged box',
+          createdAt: '2026-11-25T09:00:00.000Z',
+          processedAt: '2026-11-25T10:00:00.000Z',
+        },
+      ],
+      statusHistory: [
+        { status: 'Placed', date: '2026-11-22T10:45:00.000Z', by: 'Demo Shopper', note: null },
+        { status: 'Processing', date: '2026-11-23T08:00:00.000Z', by: 'Store Admin', note: null },
+        {
+          status: 'Shipped',
+          date: '2026-11-24T08:00:00.000Z',
+          by: 'Store Admin',
+          note: 'Left the warehouse',
+        },
+      ],
+    });
+    stubApi({ 'GET /order/order-4': () => json(200, { success: true, data: shipped }) });
+    signIn();
+    renderApp('/order/order-4');
+
+    const timeline = within(await screen.findByRole('region', { name: 'Order Status' }));
+    const steps = timeline.getAllByRole('listitem');
+    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual([
+      'Order Placed',
+      'Payment Confirmed',
+      'Processing',
+      'Shipped',
+      'Delivered',
+    ]);
+    expect(within(steps[1] as HTMLElement).getByText('Nov 22, 2026')).toBeInTheDocument();
+    expect(within(steps[3] as HTMLElement).getByText('Nov 24, 2026')).toBeInTheDocument();
+    expect(within(steps[3] as HTMLElement).getByText('Left the warehouse')).toBeInTheDocument();
+    expect(within(steps[4] as HTMLElement).getByText('Pending')).toBeInTheDocument();
+
+    const shipment = within(screen.getByRole('region', { name: 'Shipment' }));
+    expect(shipment.getByText('Carrier: DHL')).toBeInTheDocument();
+    expect(shipment.getByText('Tracking number: JD0146000')).toBeInTheDocument();
+
+    const refunds = within(screen.getByRole('region', { name: 'Refunds' }));
+    expect(refunds.getByText('Refunded: €5.00')).toBeInTheDocument();
+    const [, row] = refunds.getAllByRole('row');
+    expect(row).toHaveTextContent('Nov 25, 2026€5.00CompletedDamaged box');
+    expect(screen.getByText('Partially Refunded')).toBeInTheDocument();
+    // Shipped: too late to cancel.
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('shows no shipment or refunds before there are any, and an unpaid order waits for its payment', async () => {
+    stubApi({ 'GET /order/order-4': () => json(200, { success: true, data: order() }) });
+    signIn();
+    renderApp('/order/order-4');
+
+    const timeline = within(await screen.findByRole('region', { name: 'Order Status' }));
+    const steps = timeline.getAllByRole('listitem');
+    expect(within(steps[0] as HTMLElement).getByText('Nov 22, 2026')).toBeInTheDocument();
+    expect(within(steps[1] as HTMLElement).getByText('Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Shipment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Refunds' })).not.toBeInTheDocument();
+  });
+
+  it('cancels the order after the shopper confirms, and shows it cancelled', async () => {
+    const user = userEvent.setup();
+    const cancelled = order({
+      status: 'Cancelled',
+      canCancel: false,
+      statusHistory: [
+        { status: 'Placed', date: '2026-11-22T10:45:00.000Z', by: 'Demo Shopper', note: null },
+        { status: 'Cancelled', date: '2026-11-23T09:00:00.000Z', by: 'Demo Shopper', note: null },
+      ],
+    });
+    const { requests } = stubApi({
+      'GET /order/order-4': () => json(200, { success: true, data: order() }),
+      'POST /order/order-4/cancel': () => json(200, { success: true, data: cancelled }),
+      'GET /order': ordersPage([cancelled]),
+    });
+    signIn();
+    renderApp('/order/order-4');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel this order?' }));
+    await user.click(dialog.getByRole('button', { name: 'Keep order' }));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+        name: 'Yes, cancel order',
+      }),
+    );
+
+    expect(await screen.findByText('Your order has been cancelled.')).toBeInTheDocument();
+    expect(await screen.findByText('This order was cancelled on Nov 23, 2026.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.url)).toEqual([
+      expect.stringMatching(/\/api\/order\/order-4\/cancel$/),
+    ]);
+  });
+
+  it("shows the server's reason when the order can no longer be cancelled", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /order/order-4': () => json(200, { success: true, data: order() }),
+      'POST /order/order-4/cancel': () =>
+        apiError(409, 'CONFLICT', 'The order has shipped and can no longer be cancelled.'),
+    });
+    signIn();
+    renderApp('/order/order-4');
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+        name: 'Yes, cancel order',
+      }),
+    );
+
+    expect(
+      await screen.findByText('The order has shipped and can no longer be cancelled.'),
+    ).toBeInTheDocument();
   });
 });
