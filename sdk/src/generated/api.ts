@@ -741,8 +741,9 @@ export interface paths {
         };
         /**
          * List every shopper's disputes
-         * @description The admin disputes screen's list, newest first. Added beyond the spec: the `q`, `status`, `category` and
-         *     `priority` filters and paging (`page`, `limit`, answered in `meta`).
+         * @description The admin disputes screen's list, newest first unless `sort` says otherwise. Added beyond the spec: the
+         *     `q`, `status`, `category` and `priority` filters, the `sort` order and paging (`page`, `limit`, answered
+         *     in `meta`). Needs the `disputes` permission.
          */
         get: operations["listAllDisputes"];
         put?: never;
@@ -763,12 +764,42 @@ export interface paths {
         get?: never;
         /**
          * Change a dispute's status, optionally resolving it
-         * @description Staff set `open`, `under_review`, `resolved` or `closed` (never `escalated`). Sending a `resolution`
-         *     (an action is required; an amount unless the action is `no_action`) with status `resolved` records it with
-         *     the time of resolution. A change the workflow does not allow (for example reopening a closed dispute)
-         *     answers 409.
+         * @description Staff set `open`, `under_review`, `resolved` or `closed` (never `escalated`: 400). The allowed moves:
+         *     `open` → `under_review`, `resolved`, `closed`; `under_review` → `open`, `resolved`, `closed`;
+         *     `escalated` → `under_review`, `resolved`, `closed`; `resolved` → `closed`; `closed` → nothing. Any other
+         *     move, or setting the status a dispute already has, answers 409.
+         *
+         *     Status `resolved` needs a `resolution` (400 with field errors otherwise): an `action`, an `amount` and a
+         *     `currency` unless the action is `no_action`, and `notes`; the server sets `resolvedAt`. A `resolution`
+         *     with any other status answers 400. Resolving or closing stops the response clock (`waitingSince`).
+         *
+         *     A `refund` or `partial_refund` resolution on a dispute linked to an order records a Pending refund on that
+         *     order (see `GET /refunds`), in the same transaction: the amount is converted from the resolution's
+         *     currency into the order's currency (with the order's stored rate; rounded half up once) and may not
+         *     exceed what was paid minus earlier refunds. A refund the order refuses (unpaid, or above that bound)
+         *     answers 409 with the refunds' message and leaves the dispute unchanged. Needs the `disputes` permission.
          */
         put: operations["updateDisputeStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dispute/{id}/priority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a dispute's priority
+         * @description Added beyond the spec (the staff desk sets `low`, `medium`, `high` or `urgent`). Needs the `disputes` permission.
+         */
+        put: operations["setDisputePriority"];
         post?: never;
         delete?: never;
         options?: never;
@@ -785,7 +816,8 @@ export interface paths {
         };
         /**
          * Count disputes by status
-         * @description Staff get figures over every dispute; a customer gets figures over their own.
+         * @description Staff (with the `disputes` permission) get figures over every dispute; a customer gets figures over their
+         *     own. `total` is the sum of the `byStatus` counts; `open` counts status `open` only.
          */
         get: operations["getDisputeStats"];
         put?: never;
@@ -805,7 +837,9 @@ export interface paths {
         };
         /**
          * Read one dispute with its messages
-         * @description Staff can read any dispute; a customer only their own (others answer 404).
+         * @description Staff (with the `disputes` permission) can read any dispute; a customer only their own (others answer 404
+         *     'Dispute not found.'). Staff reading a dispute marks the shopper's messages in it as read by staff
+         *     (`readByStaffAt`, `unreadMessages`).
          */
         get: operations["getDispute"];
         put?: never;
@@ -1182,10 +1216,36 @@ export interface paths {
         /**
          * Open a dispute
          * @description Opens a dispute with status `open` and priority `medium`; the description becomes the first message of the
-         *     thread. `orderId`, when given (an `_id` or an order id such as `ORD-...`), must name one of the shopper's own
-         *     orders, else 404; an empty string means no order.
+         *     thread and the response clock starts (`waitingSince`). `orderId`, when given (an `_id` or an order id such
+         *     as `ORD-...`, with or without a leading `#`), must name one of the shopper's own orders, else 404 'Order not
+         *     found.'; an empty string means no order. `evidence` lists the `url`s of files this shopper uploaded with
+         *     `POST /dispute/evidence` that are not attached to another dispute; any other address answers 400.
          */
         post: operations["createDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dispute/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file of evidence for a dispute
+         * @description Added beyond the spec (the Dispute Center's evidence upload): stores one file for the signed-in shopper and
+         *     answers the address it is served at; `POST /dispute` then attaches it by that `url`. PNG, JPEG, GIF or WebP
+         *     pictures or PDF documents only, recognised by the file's first bytes, not by its name or declared type
+         *     (415 'Only PNG, JPG, GIF or WebP images or PDF files can be uploaded.' otherwise), at most 10 MB (413 'The
+         *     file is larger than 10 MB.'). At most 30 files not yet attached to a dispute per shopper and day (429).
+         */
+        post: operations["uploadDisputeEvidence"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1219,8 +1279,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a message to one of the shopper's disputes
-         * @description A closed dispute takes no more messages (409).
+         * Add a message to a dispute's thread
+         * @description The dispute's owner posts as sender `user` (and the response clock starts if it is not running); staff
+         *     with the `disputes` permission post as sender `admin`, the support side (which stops the clock and marks the
+         *     shopper's messages read). The sender always comes from the token, never from the body. Anyone else gets
+         *     404 'Dispute not found.'. A closed dispute takes no more messages (409).
          */
         post: operations["addDisputeMessage"];
         delete?: never;
@@ -1240,7 +1303,9 @@ export interface paths {
         put?: never;
         /**
          * Escalate one of the shopper's disputes
-         * @description Sets the status to `escalated` and the priority to `high`. Escalating an escalated, resolved or closed dispute answers 409.
+         * @description The owner escalates an `open` or `under_review` dispute: the status becomes `escalated`, the priority is
+         *     raised to `high` (an `urgent` one stays `urgent`) and the response clock starts if it is not running.
+         *     Escalating an escalated, resolved or closed dispute answers 409; another shopper's dispute answers 404.
          */
         post: operations["escalateDispute"];
         delete?: never;
@@ -2116,15 +2181,26 @@ export interface components {
         ResolutionAction: "refund" | "partial_refund" | "replacement" | "compensation" | "no_action" | "other";
         /** @enum {string} */
         ResolutionCurrency: "USD" | "EUR" | "GBP" | "BDT";
+        /**
+         * @default newest
+         * @enum {string}
+         */
+        DisputeSort: "newest" | "oldest" | "longest_waiting" | "priority";
         DisputeMessage: {
+            _id: string;
             /**
-             * @description `user` is the shopper; anything else is shown as the support side.
+             * @description `user` is the shopper; anything else is shown as the support side (staff post as `admin`).
              * @enum {string}
              */
             sender: "user" | "admin" | "support";
             message: string;
             /** Format: date-time */
             timestamp: string;
+            /**
+             * Format: date-time
+             * @description When staff first read this shopper's message (opening the dispute or replying); null while unread, and always null for the support side's messages.
+             */
+            readByStaffAt: string | null;
         };
         DisputeResolution: {
             action: components["schemas"]["ResolutionAction"];
@@ -2133,6 +2209,8 @@ export interface components {
             notes?: string | null;
             /** Format: date-time */
             resolvedAt: string;
+            /** @description The refund (`RF-...`, see `GET /refunds`) this resolution recorded on the order, else null. */
+            refundId?: string | null;
         };
         Dispute: {
             _id: string;
@@ -2152,6 +2230,7 @@ export interface components {
             } | null;
             /** @description The order id as the shopper typed it. */
             orderId: string | null;
+            /** @description Addresses of the files the shopper attached (pictures or PDF documents). */
             evidence: string[];
             messages: components["schemas"]["DisputeMessage"][];
             resolution: components["schemas"]["DisputeResolution"] | null;
@@ -2159,6 +2238,17 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description Since when the dispute has waited for support (the spec promises a response within 48 hours): set when
+             *     the shopper opens it, posts a message or escalates it while it is not already waiting; cleared when
+             *     staff reply, resolve or close it. Null when nobody is waiting.
+             */
+            waitingSince: string | null;
+            /** @description Whole hours elapsed since `waitingSince`, when the dispute is waiting. */
+            waitingHours: number | null;
+            /** @description The shopper's messages in this dispute staff have not read yet. */
+            unreadMessages: number;
         };
         DisputeEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["Dispute"];
@@ -2175,19 +2265,21 @@ export interface components {
             subject: string;
             /** @description Optional; an empty string means no order. */
             orderId?: string;
-            category: components["schemas"]["DisputeCategory"];
+            /** @description `general_complaint` when omitted. */
+            category?: components["schemas"]["DisputeCategory"];
             description: string;
             /**
-             * @description Addresses of supporting files (the storefront sends an empty list).
+             * @description The `url`s answered by `POST /dispute/evidence` for this shopper's files, not attached to another dispute.
              * @default []
              */
             evidence: string[];
         };
         DisputeResolutionInput: {
             action: components["schemas"]["ResolutionAction"];
-            /** @description Required unless `action` is `no_action`. */
+            /** @description Required unless `action` is `no_action`; at most two decimals; above 0 for `refund` and `partial_refund`. */
             amount?: number;
             currency?: components["schemas"]["ResolutionCurrency"];
+            /** @description Required (not blank). */
             notes?: string;
         };
         UpdateDisputeStatusRequest: {
@@ -2198,6 +2290,19 @@ export interface components {
         AddDisputeMessageRequest: {
             /** @description Must contain more than white space. */
             message: string;
+        };
+        SetDisputePriorityRequest: {
+            priority: components["schemas"]["DisputePriority"];
+        };
+        DisputeEvidenceFile: {
+            /** @description Where the file is served; send it in `POST /dispute`'s `evidence`. */
+            url: string;
+            /** @description The uploaded file's name. */
+            name: string;
+            /** @description Bytes. */
+            size: number;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
         };
         CustomerLoginRequest: {
             /** @description The shopper's email, username or phone number. */
@@ -4523,6 +4628,11 @@ export interface operations {
                 status?: components["schemas"]["DisputeStatus"];
                 category?: components["schemas"]["DisputeCategory"];
                 priority?: components["schemas"]["DisputePriority"];
+                /**
+                 * @description `newest` (default) or `oldest` by creation; `longest_waiting` puts first the disputes that have waited
+                 *     longest for support (`waitingSince`), then the rest newest first; `priority` puts urgent first.
+                 */
+                sort?: components["schemas"]["DisputeSort"];
             };
             header?: never;
             path?: never;
@@ -4559,19 +4669,26 @@ export interface operations {
                      *           "evidence": [],
                      *           "messages": [
                      *             {
+                     *               "_id": "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                      *               "sender": "user",
                      *               "message": "The lid snapped off when I opened the box.",
-                     *               "timestamp": "2026-11-22T08:00:00.000Z"
+                     *               "timestamp": "2026-11-22T08:00:00.000Z",
+                     *               "readByStaffAt": "2026-11-22T08:00:00.000Z"
                      *             },
                      *             {
+                     *               "_id": "8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
                      *               "sender": "admin",
                      *               "message": "Sorry about that. Could you send a photo?",
-                     *               "timestamp": "2026-11-22T09:10:00.000Z"
+                     *               "timestamp": "2026-11-22T09:10:00.000Z",
+                     *               "readByStaffAt": null
                      *             }
                      *           ],
                      *           "resolution": null,
                      *           "createdAt": "2026-11-22T08:00:00.000Z",
-                     *           "updatedAt": "2026-11-22T09:10:00.000Z"
+                     *           "updatedAt": "2026-11-22T09:10:00.000Z",
+                     *           "waitingSince": null,
+                     *           "waitingHours": null,
+                     *           "unreadMessages": 0
                      *         }
                      *       ],
                      *       "meta": {
@@ -4653,10 +4770,14 @@ export interface operations {
                      *           "amount": 9.5,
                      *           "currency": "USD",
                      *           "notes": "Half refund for the broken charging case.",
-                     *           "resolvedAt": "2026-11-22T11:00:00.000Z"
+                     *           "resolvedAt": "2026-11-22T11:00:00.000Z",
+                     *           "refundId": "RF-000042"
                      *         },
                      *         "createdAt": "2026-11-22T08:00:00.000Z",
-                     *         "updatedAt": "2026-11-22T11:00:00.000Z"
+                     *         "updatedAt": "2026-11-22T11:00:00.000Z",
+                     *         "waitingSince": null,
+                     *         "waitingHours": null,
+                     *         "unreadMessages": 0
                      *       }
                      *     }
                      */
@@ -4668,6 +4789,44 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setDisputePriority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dispute's `_id`. */
+                id: components["parameters"]["DisputeId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priority": "urgent"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetDisputePriorityRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated dispute. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -4761,14 +4920,19 @@ export interface operations {
                      *         "evidence": [],
                      *         "messages": [
                      *           {
+                     *             "_id": "9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
                      *             "sender": "user",
                      *             "message": "The lid snapped off when I opened the box.",
-                     *             "timestamp": "2026-11-22T08:00:00.000Z"
+                     *             "timestamp": "2026-11-22T08:00:00.000Z",
+                     *             "readByStaffAt": "2026-11-22T08:00:00.000Z"
                      *           }
                      *         ],
                      *         "resolution": null,
                      *         "createdAt": "2026-11-22T08:00:00.000Z",
-                     *         "updatedAt": "2026-11-22T08:00:00.000Z"
+                     *         "updatedAt": "2026-11-22T08:00:00.000Z",
+                     *         "waitingSince": null,
+                     *         "waitingHours": null,
+                     *         "unreadMessages": 0
                      *       }
                      *     }
                      */
@@ -5681,14 +5845,19 @@ export interface operations {
                      *         "evidence": [],
                      *         "messages": [
                      *           {
+                     *             "_id": "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
                      *             "sender": "user",
                      *             "message": "The charging case lid snapped off on arrival.",
-                     *             "timestamp": "2026-11-22T08:00:00.000Z"
+                     *             "timestamp": "2026-11-22T08:00:00.000Z",
+                     *             "readByStaffAt": null
                      *           }
                      *         ],
                      *         "resolution": null,
                      *         "createdAt": "2026-11-22T08:00:00.000Z",
-                     *         "updatedAt": "2026-11-22T08:00:00.000Z"
+                     *         "updatedAt": "2026-11-22T08:00:00.000Z",
+                     *         "waitingSince": "2026-11-22T08:00:00.000Z",
+                     *         "waitingHours": 0,
+                     *         "unreadMessages": 1
                      *       }
                      *     }
                      */
@@ -5700,6 +5869,83 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadDisputeEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The file (the file part's bytes). */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "url": "http://localhost:3000/media/uploads/3f1c2b7e-9a4d-4c5e-8f60-1a2b3c4d5e6f.jpg",
+                     *         "name": "broken-lid.jpg",
+                     *         "size": 482133,
+                     *         "contentType": "image/jpeg"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DisputeEvidenceFile"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than 10 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "The file is larger than 10 MB."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The file is not a PNG, JPEG, GIF or WebP image or a PDF document. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Only PNG, JPG, GIF or WebP images or PDF files can be uploaded."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5739,7 +5985,10 @@ export interface operations {
                      *           "messages": [],
                      *           "resolution": null,
                      *           "createdAt": "2026-11-22T08:00:00.000Z",
-                     *           "updatedAt": "2026-11-22T08:00:00.000Z"
+                     *           "updatedAt": "2026-11-22T08:00:00.000Z",
+                     *           "waitingSince": null,
+                     *           "waitingHours": null,
+                     *           "unreadMessages": 0
                      *         }
                      *       ]
                      *     }
@@ -5801,19 +6050,26 @@ export interface operations {
                      *         "evidence": [],
                      *         "messages": [
                      *           {
+                     *             "_id": "8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e",
                      *             "sender": "user",
                      *             "message": "The charging case lid snapped off on arrival.",
-                     *             "timestamp": "2026-11-22T08:00:00.000Z"
+                     *             "timestamp": "2026-11-22T08:00:00.000Z",
+                     *             "readByStaffAt": "2026-11-22T08:00:00.000Z"
                      *           },
                      *           {
+                     *             "_id": "9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
                      *             "sender": "user",
                      *             "message": "Here is a photo of the broken lid.",
-                     *             "timestamp": "2026-11-22T08:05:00.000Z"
+                     *             "timestamp": "2026-11-22T08:05:00.000Z",
+                     *             "readByStaffAt": "2026-11-22T08:05:00.000Z"
                      *           }
                      *         ],
                      *         "resolution": null,
                      *         "createdAt": "2026-11-22T08:00:00.000Z",
-                     *         "updatedAt": "2026-11-22T08:05:00.000Z"
+                     *         "updatedAt": "2026-11-22T08:05:00.000Z",
+                     *         "waitingSince": null,
+                     *         "waitingHours": null,
+                     *         "unreadMessages": 0
                      *       }
                      *     }
                      */
@@ -5868,7 +6124,10 @@ export interface operations {
                      *         "messages": [],
                      *         "resolution": null,
                      *         "createdAt": "2026-11-22T08:00:00.000Z",
-                     *         "updatedAt": "2026-11-24T12:00:00.000Z"
+                     *         "updatedAt": "2026-11-24T12:00:00.000Z",
+                     *         "waitingSince": null,
+                     *         "waitingHours": null,
+                     *         "unreadMessages": 0
                      *       }
                      *     }
                      */

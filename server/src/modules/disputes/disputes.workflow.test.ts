@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOWED_STATUS_MOVES,
+  canMoveStatus,
+  checkResolution,
+  escalatedPriority,
+  HOUR_MS,
+  refundInOrderCurrency,
+  waitingHours,
+} from './disputes.workflow.ts';
+
+describe('dispute workflow', () => {
+  it('never lets staff move a dispute to escalated, and closed is final', () => {
+    for (const targets of Object.values(ALLOWED_STATUS_MOVES)) {
+      expect(targets).not.toContain('escalated');
+    }
+    expect(ALLOWED_STATUS_MOVES.closed).toEqual([]);
+    expect(canMoveStatus('under_review', 'resolved')).toBe(true);
+    expect(canMoveStatus('resolved', 'open')).toBe(false);
+    expect(canMoveStatus('open', 'open')).toBe(false);
+  });
+
+  it('raises the priority to high on escalation, keeping urgent', () => {
+    expect(escalatedPriority('low')).toBe('high');
+    expect(escalatedPriority('medium')).toBe('high');
+    expect(escalatedPriority('urgent')).toBe('urgent');
+  });
+
+  it('needs a complete resolution to resolve, and none otherwise', () => {
+    expect(checkResolution('closed', undefined)).toEqual({ resolution: null });
+    expect(checkResolution('closed', { action: 'no_action', notes: 'x' })).toHaveProperty('refused');
+    expect(checkResolution('resolved', undefined)).toEqual({
+      errors: [{ path: '/resolution/action', message: 'Please choose a resolution action.' }],
+    });
+    expect(checkResolution('resolved', { action: 'no_action', amount: 5, notes: ' Fine ' })).toEqual({
+      resolution: { action: 'no_action', amountMinor: null, currency: null, notes: 'Fine' },
+    });
+    expect(
+      checkResolution('resolved', { action: 'partial_refund', amount: 0, currency: 'USD', notes: 'n' }),
+    ).toEqual({ errors: [{ path: '/resolution/amount', message: 'A refund must be more than 0.' }] });
+    expect(
+      checkResolution('resolved', { action: 'compensation', amount: 0, currency: 'EUR', notes: 'Voucher' }),
+    ).toEqual({ resolution: { action: 'compensation', amountMinor: 0, currency: 'EUR', notes: 'Voucher' } });
+  });
+
+  it('converts a refund into the order’s currency, rounding half up once', () => {
+    const base = { amountMinor: 10_00, orderCurrency: 'BDT', orderRate: '121.5' };
+    expect(refundInOrderCurrency({ ...base, currency: 'BDT', fromRate: undefined })).toBe(10_00);
+    expect(refundInOrderCurrency({ ...base, currency: 'USD', fromRate: undefined })).toBe(1215_00);
+    // 10.00 EUR at 0.92 per USD is 10.869565... USD, × 121.5 = 1320.652... BDT.
+    expect(refundInOrderCurrency({ ...base, currency: 'EUR', fromRate: '0.92' })).toBe(1320_65);
+    expect(refundInOrderCurrency({ ...base, currency: 'GBP', fromRate: undefined })).toBeNull();
+  });
+
+  it('reads whole hours waited, or null when nobody waits', () => {
+    const now = new Date('2026-11-24T12:00:00Z');
+    expect(waitingHours(null, now)).toBeNull();
+    expect(waitingHours(new Date(now.getTime() - 48 * HOUR_MS - 1), now)).toBe(48);
+    expect(waitingHours(new Date(now.getTime() + 1000), now)).toBe(0);
+  });
+});
