@@ -216,9 +216,11 @@ describe('the dashboard figures', () => {
       .values({ username: 'buyer', email: 'buyer@example.com', name: 'Test Buyer', passwordHash: 'x' })
       .returning();
     if (!customer) throw new Error('customer not inserted');
+    /** A dispute with its response clock (`waitingSince`) and messages, some read by staff. */
     const dispute = async (
       status: (typeof disputes.$inferInsert)['status'],
-      messages: Array<{ sender: 'user' | 'admin' | 'support'; at: Date }>,
+      waitingSince: Date | null,
+      messages: Array<{ sender: 'user' | 'admin' | 'support'; at: Date; readAt?: Date }>,
     ) => {
       const [row] = await t.db
         .insert(disputes)
@@ -227,33 +229,38 @@ describe('the dashboard figures', () => {
           subject: 'Help',
           description: 'Please help',
           status,
+          waitingSince,
           createdAt: ago(4 * DAY),
         })
         .returning();
       if (!row) throw new Error('dispute not inserted');
-      await t.db
-        .insert(disputeMessages)
-        .values(
-          messages.map((m) => ({ disputeId: row.id, sender: m.sender, message: 'text', createdAt: m.at })),
-        );
+      await t.db.insert(disputeMessages).values(
+        messages.map((m) => ({
+          disputeId: row.id,
+          sender: m.sender,
+          message: 'text',
+          createdAt: m.at,
+          readByStaffAt: m.readAt ?? null,
+        })),
+      );
     };
-    // Escalated, two shopper messages nobody answered.
-    await dispute('escalated', [
+    // Escalated, two shopper messages nobody read; waiting three days.
+    await dispute('escalated', ago(3 * DAY), [
       { sender: 'user', at: ago(3 * DAY) },
       { sender: 'user', at: ago(2 * DAY) },
     ]);
     // Open, the shopper has waited three days.
-    await dispute('open', [{ sender: 'user', at: ago(3 * DAY) }]);
+    await dispute('open', ago(3 * DAY), [{ sender: 'user', at: ago(3 * DAY) }]);
     // Answered, then the shopper wrote again yesterday: one unread, not yet waiting 48 hours.
-    await dispute('open', [
-      { sender: 'user', at: ago(3 * DAY) },
+    await dispute('open', ago(DAY), [
+      { sender: 'user', at: ago(3 * DAY), readAt: ago(2 * DAY) },
       { sender: 'support', at: ago(2 * DAY) },
       { sender: 'user', at: ago(DAY) },
     ]);
     // Under review, written an hour ago.
-    await dispute('under_review', [{ sender: 'user', at: ago(HOUR) }]);
-    // Resolved: its last message no longer waits for anyone.
-    await dispute('resolved', [{ sender: 'user', at: ago(3 * DAY) }]);
+    await dispute('under_review', ago(HOUR), [{ sender: 'user', at: ago(HOUR) }]);
+    // Resolved: staff read it and the clock stopped.
+    await dispute('resolved', null, [{ sender: 'user', at: ago(3 * DAY), readAt: ago(2 * DAY) }]);
 
     await t.db.insert(activityLog).values([
       { actorType: 'admin', action: 'marketplace.fetch', outcome: 'failed', at: ago(HOUR) },
@@ -319,7 +326,8 @@ describe('the dashboard figures', () => {
     assertMatchesContract('listAdminAlerts', response);
     expect(response.json().data).toEqual([
       { message: '1 dispute has been escalated.', severity: 'high', kind: 'disputes' },
-      { message: '1 dispute has waited more than 48 hours for a reply.', severity: 'high', kind: 'disputes' },
+      // The escalated one has waited three days as well.
+      { message: '2 disputes have waited more than 48 hours for a reply.', severity: 'high', kind: 'disputes' },
       { message: '1 order could not be forwarded to AliExpress.', severity: 'high', kind: 'forwarding' },
       {
         message: '1 marketplace request failed in the last 24 hours.',

@@ -3,6 +3,7 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate, formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
+import { AnchorLink } from '../../../components/router-links';
 import { isOrderMissing, myOrderQueryOptions } from '../api/orders.queries';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderTimelineCard, RefundsCard, ShipmentCard } from './order-progress';
@@ -45,6 +46,9 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
         <Group gap="sm">
           <OrderStatusBadges order={order} />
           {order.canCancel && <CancelOrderButton orderId={order._id} orderNumber={order.orderNumber} />}
+          <AnchorLink to="/profile/appeal-dispute-center" search={{ order: order.orderNumber }} size="sm">
+            Open a dispute
+          </AnchorLink>
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
