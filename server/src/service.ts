@@ -7,12 +7,17 @@ import { notImplemented } from './http/errors.ts';
 import type { OperationHandler } from './http/operation.ts';
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
+import { createDisputeHandlers } from './modules/disputes/disputes.handlers.ts';
+import { createForwardingHandlers } from './modules/forwarding/forwarding.handlers.ts';
 import { createHealthHandlers } from './modules/health/health.handlers.ts';
 import { createMarketplaceHandlers } from './modules/marketplace/marketplace.handlers.ts';
 import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types.ts';
 import { createMediaHandlers } from './modules/media/media.handlers.ts';
+import { createAdminOrderHandlers } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
+import type { PaymentProvider } from './modules/payments/payments.types.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
+import { createRefundHandlers } from './modules/refunds/refunds.handlers.ts';
 import { createReviewHandlers } from './modules/reviews/reviews.handlers.ts';
 import { createSettingsHandlers } from './modules/settings/settings.handlers.ts';
 import { createStatsHandlers } from './modules/stats/stats.handlers.ts';
@@ -24,40 +29,14 @@ export interface ServiceDeps {
   tokens: TokenService;
   throttle: LoginThrottle;
   marketplace: MarketplaceAdapter;
+  payments: PaymentProvider;
 }
 
 /** Operations of the contract that have no handler yet; each answers 501. Implementing one removes it here. */
 export const NOT_IMPLEMENTED_OPERATIONS = [
-  'listAdminOrders',
-  'createAdminOrder',
-  'getAdminOrder',
-  'listAllDisputes',
-  'updateDisputeStatus',
-  'getDisputeStats',
-  'getDispute',
   'listFollowedStores',
   'followStore',
   'unfollowStore',
-  'createDispute',
-  'listMyDisputes',
-  'addDisputeMessage',
-  'escalateDispute',
-  'exportOrders',
-  'listOrderStatusLogs',
-  'bulkChangeOrderStatus',
-  'archiveOrders',
-  'changeOrderStatus',
-  'confirmOrderPayment',
-  'updateAdminOrder',
-  'restoreOrder',
-  'forwardOrder',
-  'syncOrderForwarding',
-  'listForwardings',
-  'createRefund',
-  'listRefunds',
-  'processRefund',
-  'quoteOrder',
-  'cancelMyOrder',
 ] as const satisfies readonly OperationId[];
 
 type PendingOperation = (typeof NOT_IMPLEMENTED_OPERATIONS)[number];
@@ -74,7 +53,7 @@ function notImplementedHandler(operationId: OperationId): OperationHandler {
  * either implemented or listed as not implemented.
  */
 export function createService(deps: ServiceDeps): Record<OperationId, OperationHandler> {
-  const { config, database, tokens, throttle, marketplace } = deps;
+  const { config, database, tokens, throttle, marketplace, payments } = deps;
   const db = database.db;
   const implemented = {
     ...createHealthHandlers({ database }),
@@ -85,9 +64,13 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createProductHandlers({ db }),
     ...createMarketplaceHandlers({ db, marketplace }),
     ...createMediaHandlers({ db, config }),
-    ...createOrderHandlers({ db }),
+    ...createOrderHandlers({ db, payments }),
+    ...createAdminOrderHandlers({ db }),
     ...createWishlistHandlers({ db }),
     ...createReviewHandlers({ db }),
+    ...createRefundHandlers({ db, payments }),
+    ...createForwardingHandlers({ db, marketplace }),
+    ...createDisputeHandlers({ db, config }),
   } satisfies Partial<Record<OperationId, OperationHandler>>;
 
   const pending = Object.fromEntries(

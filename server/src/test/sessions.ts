@@ -91,3 +91,19 @@ export async function createStaff(
   if (!row) throw new Error('staff insert returned no row');
   return row;
 }
+
+let staffCreated = 0;
+
+/** A new staff account with just these permissions (no SuperAdmin bypass), signed in: answers its token. */
+export async function limitedStaffToken(
+  app: FastifyInstance,
+  db: Database,
+  permissions: AdminPermission[],
+  role: (typeof admins.$inferInsert)['role'] = 'Viewer',
+): Promise<string> {
+  staffCreated += 1;
+  const email = `limited${staffCreated}.${Date.now()}@example.org`;
+  const password = 'limited-password-1';
+  await createStaff(db, { email, password, role, permissions });
+  return loginStaff(app, email, password);
+}

@@ -49,6 +49,10 @@ export interface SeedOrder {
   status: OrderStatus;
   paymentMethod: 'Credit Card' | 'PayPal' | 'Bank Transfer';
   paid: boolean;
+  /** The currency the shopper paid in; USD when not given. Priced at the seeded rate, which the order keeps. */
+  currency?: string;
+  /** Why a cancelled or failed order ended, kept as its reason and on its last status change. */
+  reason?: string;
   /** Product keys (marketplace id or product code); the first SKU in stock is bought. */
   items: Array<{ product: string; quantity: number }>;
   logistics: string;
@@ -93,6 +97,7 @@ export const SEED_ORDERS: SeedOrder[] = [
     paid: true,
     items: [{ product: '1005006402987711', quantity: 1 }],
     logistics: 'CAINIAO_STANDARD',
+    reason: 'The customer ordered the wrong layout.',
   },
   {
     ref: 'yoga-and-hoodie',
@@ -127,6 +132,7 @@ export const SEED_ORDERS: SeedOrder[] = [
     status: 'Placed',
     paymentMethod: 'Bank Transfer',
     paid: false,
+    currency: 'BDT',
     items: [
       { product: '1005006745190037', quantity: 1 },
       { product: '1005006185734428', quantity: 1 },
@@ -168,6 +174,18 @@ export const SEED_ORDERS: SeedOrder[] = [
     paid: false,
     items: [{ product: '1005006637251902', quantity: 1 }],
     logistics: 'CAINIAO_STANDARD',
+    reason: 'The card payment was declined by the issuer.',
+  },
+  {
+    ref: 'cases-processing',
+    customer: 'emily',
+    hoursAgo: 30,
+    channel: 'b2c',
+    status: 'Processing',
+    paymentMethod: 'PayPal',
+    paid: true,
+    items: [{ product: '1005006084529133', quantity: 3 }],
+    logistics: 'CAINIAO_STANDARD',
   },
 ];
 
@@ -180,6 +198,8 @@ export function statusPath(status: OrderStatus): OrderStatus[] {
       return ['Placed', 'Pending'];
     case 'Confirmed':
       return ['Placed', 'Confirmed'];
+    case 'Processing':
+      return ['Placed', 'Confirmed', 'Processing'];
     case 'Shipped':
       return ['Placed', 'Confirmed', 'Shipped'];
     case 'Delivered':

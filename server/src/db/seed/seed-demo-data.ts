@@ -1,7 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
 import { computeOrderTotals } from '../../modules/orders/orders.pricing.ts';
+import { paymentConfirmedNote } from '../../modules/orders/orders.status.ts';
 import { insertNormalizedProduct } from '../../modules/products/products.repository.ts';
+import { BASE_CURRENCY, BASE_RATE, convertMinor } from '../../money/money.ts';
 import type { Database } from '../client.ts';
 import {
   activityLog,
@@ -15,6 +17,7 @@ import {
   orderStatusHistory,
   orders,
   products,
+  refunds,
   reviews,
   siteVisits,
   storeFollows,
@@ -37,6 +40,14 @@ export type SeedResult = { seeded: false } | { seeded: true; counts: Record<stri
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+/** The staff member who moved the demo orders along. */
+const SUPPORT_NAME = 'Sadia Islam';
+
+function rateOf(code: string): string {
+  const rate = CURRENCY_RATES.find((row) => row.code === code)?.rate;
+  if (rate === undefined) throw new Error(`no seeded rate for ${code}`);
+  return rate;
+}
 
 /** A small deterministic generator, so every seeded database holds the same figures. */
 function mulberry32(seed: number): () => number {
@@ -137,26 +148,46 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       const day = dayStamp(placedAt);
       const sequence = (perDay.get(day) ?? 0) + 1;
       perDay.set(day, sequence);
-      const lines = spec.items.map(({ product: key, quantity }) => {
+      // Priced as a shopper's order is: each unit price converted once into the order's currency at the seeded
+      // rate, which the order keeps.
+      const currency = spec.currency ?? BASE_CURRENCY;
+      const rate = rateOf(currency);
+      const priced = spec.items.map(({ product: key, quantity }) => {
         const { id, seed } = product(key);
         const sku = seed.normalized.skus.find((s) => s.stock > 0) ?? seed.normalized.skus[0];
         if (!sku) throw new Error(`seed product ${key} has no SKU`);
+        const productRate = rateOf(seed.normalized.currency);
+        const unitPriceMinor = convertMinor(sku.salePriceMinor, productRate, rate);
         return {
-          productId: id,
-          skuId: sku.skuId,
-          name: seed.normalized.title,
-          image: sku.image ?? seed.normalized.images[0] ?? null,
-          quantity,
-          unitPriceMinor: sku.salePriceMinor,
-          lineTotalMinor: sku.salePriceMinor * quantity,
-          currency: seed.normalized.currency,
+          usdUnitPriceMinor: convertMinor(sku.salePriceMinor, productRate, BASE_RATE),
+          line: {
+            productId: id,
+            skuId: sku.skuId,
+            name: seed.normalized.title,
+            image: sku.image ?? seed.normalized.images[0] ?? null,
+            quantity,
+            unitPriceMinor,
+            lineTotalMinor: unitPriceMinor * quantity,
+            currency,
+          },
         };
       });
-      const totals = computeOrderTotals(lines);
+      const lines = priced.map(({ line }) => line);
+      const totals = computeOrderTotals(
+        priced.map(({ line, usdUnitPriceMinor }) => ({
+          unitPriceMinor: line.unitPriceMinor,
+          usdUnitPriceMinor,
+          quantity: line.quantity,
+        })),
+        rate,
+      );
       const customer = customerByKey(spec.customer);
       const address = ADDRESSES[spec.customer];
       const path = statusPath(spec.status);
       const delivered = spec.status === 'Delivered' || spec.status === 'Completed';
+      const shipped = path.includes('Shipped');
+      // Bank transfers are paid outside the store: staff confirmed the payment when they confirmed the order.
+      const confirmedByHand = spec.paymentMethod === 'Bank Transfer' && spec.paid;
       // Each step a day after the previous one, never later than now.
       const stepAt = (step: number) =>
         new Date(Math.min(placedAt.getTime() + step * DAY, now.getTime() - HOUR));
@@ -170,12 +201,17 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           customerPhone: customer.phone,
           channel: spec.channel,
           status: spec.status,
-          currency: 'USD',
+          currency,
+          rate,
           ...totals,
           refundedMinor: spec.status === 'Cancelled' && spec.paid ? totals.totalMinor : 0,
           refundedAt: spec.status === 'Cancelled' && spec.paid ? stepAt(2) : null,
           isPaid: spec.paid,
-          paidAt: spec.paid ? new Date(placedAt.getTime() + 10 * 60 * 1000) : null,
+          paidAt: !spec.paid
+            ? null
+            : confirmedByHand
+              ? stepAt(path.indexOf('Confirmed'))
+              : new Date(placedAt.getTime() + 10 * 60 * 1000),
           isDelivered: delivered,
           deliveredAt: delivered ? stepAt(path.indexOf('Delivered')) : null,
           paymentMethod: spec.paymentMethod,
@@ -189,7 +225,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           shipMobileNo: address.mobileNo,
           shipPhoneCountry: address.phoneCountry,
           logisticsServiceName: spec.logistics,
-          trackingNumber: path.includes('Shipped') ? `LP00${day}${sequence}CN` : null,
+          trackingNumber: shipped ? `LP00${day}${sequence}CN` : null,
+          carrier: shipped ? 'Cainiao' : null,
+          shippedAt: shipped ? stepAt(path.indexOf('Shipped')) : null,
+          reason: spec.reason ?? null,
           createdAt: placedAt,
           updatedAt: stepAt(path.length - 1),
         })
@@ -200,13 +239,38 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         .insert(orderItems)
         .values(lines.map((line, position) => ({ ...line, orderId: order.id, position })));
       await tx.insert(orderStatusHistory).values(
-        path.map((status, step) => ({
-          orderId: order.id,
-          status,
-          by: step === 0 ? customer.name : status === 'Failed' ? 'system' : 'Sadia Islam',
-          at: step === 0 ? placedAt : stepAt(step),
-        })),
+        path.map((status, step) => {
+          const actorType = step === 0 ? 'customer' : status === 'Failed' ? 'system' : 'admin';
+          return {
+            orderId: order.id,
+            status,
+            by: actorType === 'customer' ? customer.name : actorType === 'system' ? 'system' : SUPPORT_NAME,
+            actorType,
+            note:
+              status === 'Cancelled' || status === 'Failed'
+                ? (spec.reason ?? null)
+                : status === 'Confirmed' && confirmedByHand && order.paymentRef
+                  ? paymentConfirmedNote(order.paymentRef)
+                  : null,
+            at: step === 0 ? placedAt : stepAt(step),
+          } as const;
+        }),
       );
+      // A paid order that was cancelled was paid back in full.
+      if (spec.status === 'Cancelled' && spec.paid) {
+        await tx.insert(refunds).values({
+          orderId: order.id,
+          amountMinor: order.totalMinor,
+          currency: order.currency,
+          status: 'Completed',
+          reason: spec.reason ?? 'Order cancelled',
+          createdBy: SUPPORT_NAME,
+          processedBy: SUPPORT_NAME,
+          gatewayRef: `RE-${order.paymentRef ?? order.orderNumber}`,
+          createdAt: stepAt(path.length - 1),
+          processedAt: stepAt(path.length - 1),
+        });
+      }
     }
 
     for (const spec of SEED_DISPUTES) {
@@ -246,7 +310,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           adminId:
             m.sender === 'user'
               ? null
-              : (adminByName(m.sender === 'admin' ? DEMO_ADMIN.name : 'Sadia Islam')?.id ?? null),
+              : (adminByName(m.sender === 'admin' ? DEMO_ADMIN.name : SUPPORT_NAME)?.id ?? null),
           message: m.message,
           createdAt: new Date(openedAt.getTime() + m.afterHours * HOUR),
         })),
@@ -328,7 +392,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     ]);
 
     const admin = adminByName(DEMO_ADMIN.name);
-    const support = adminByName('Sadia Islam');
+    const support = adminByName(SUPPORT_NAME);
     const origin = {
       ip: '203.0.113.24',
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0',

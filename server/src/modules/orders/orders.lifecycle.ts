@@ -24,3 +24,22 @@ export const SHOPPER_CANCELLABLE: readonly OrderStatus[] = ['Placed', 'Pending',
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ALLOWED_MOVES[from].includes(to);
 }
+
+/** Statuses whose orders have given their stock back; moving out of them takes it again. */
+const RELEASED_STOCK: readonly OrderStatus[] = ['Cancelled', 'Failed'];
+
+export const holdsStock = (status: OrderStatus) => !RELEASED_STOCK.includes(status);
+
+/** The order list's Pending card: orders not yet on their way. */
+export const AWAITING_SHIPMENT: readonly OrderStatus[] = ['Placed', 'Pending', 'Confirmed', 'Processing'];
+
+/** Once an order has left, its address is history and can no longer change. */
+export const ADDRESS_LOCKED: readonly OrderStatus[] = ['Shipped', 'Delivered', 'Completed'];
+
+/** Only orders that will never ship may be archived (hidden from the lists, kept for the books). */
+export const ARCHIVABLE: readonly OrderStatus[] = ['Cancelled', 'Failed'];
+
+/** The 409 message of a move the lifecycle forbids. */
+export function forbiddenMoveMessage(from: OrderStatus, to: OrderStatus): string {
+  return from === to ? `The order is already ${from}.` : `Cannot move an order from ${from} to ${to}.`;
+}

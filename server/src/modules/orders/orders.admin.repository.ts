@@ -1,0 +1,556 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  customers,
+  orderForwardings,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  productSkus,
+  products,
+  refunds,
+} from '../../db/schema.ts';
+import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
+import { orderNamed } from '../refunds/refunds.repository.ts';
+import { ORDER_NOT_FOUND } from './orders.handlers.ts';
+import { ADDRESS_LOCKED, ARCHIVABLE, AWAITING_SHIPMENT, type OrderStatus } from './orders.lifecycle.ts';
+import { computeOrderTotals } from './orders.pricing.ts';
+import {
+  nextOrderNumber,
+  type OrderItemRow,
+  OrderRejection,
+  type OrderRow,
+  priceOrder,
+  type RefundRow,
+  type StatusHistoryRow,
+} from './orders.repository.ts';
+import { type OrderActor, OrderChangeRejection } from './orders.status.ts';
+import { StockShortage, takeStock } from './orders.stock.ts';
+
+type OrderChannel = OrderRow['channel'];
+type ForwardingRow = typeof orderForwardings.$inferSelect;
+export type OrderSort = 'newest' | 'oldest' | 'total_desc' | 'total_asc';
+
+/** An order with everything the back office shows of it. */
+export interface AdminOrderDetails {
+  order: OrderRow;
+  items: OrderItemRow[];
+  history: StatusHistoryRow[];
+  refunds: RefundRow[];
+  forwarding: ForwardingRow | null;
+  /** The names of the order's marketplace items, as the forwarding table shows them. */
+  marketplaceItems: string;
+}
+
+/** The order list's filters, shared by the list, its stat cards and the export. */
+export interface OrderFilters {
+  q?: string | undefined;
+  statuses?: readonly OrderStatus[] | undefined;
+  channel?: OrderChannel | undefined;
+  /** UTC days, inclusive (`2026-11-05`). */
+  from?: string | undefined;
+  to?: string | undefined;
+  archived?: boolean | undefined;
+}
+
+/** A LIKE pattern matching `text` anywhere, with its own `%`, `_` and `\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const dayAfter = (day: string) => new Date(startOfDay(day).getTime() + 24 * 60 * 60 * 1000);
+
+/** Placed on or after `from` and on or before `to` (whole UTC days), on a timestamp column. */
+function dayRange(
+  column: typeof orders.createdAt | typeof orderStatusHistory.at,
+  from?: string,
+  to?: string,
+) {
+  return [...(from ? [gte(column, startOfDay(from))] : []), ...(to ? [lt(column, dayAfter(to))] : [])];
+}
+
+function orderSearch(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  return or(
+    ilike(orders.orderNumber, pattern),
+    ilike(orders.customerName, pattern),
+    ilike(orders.customerEmail, pattern),
+  );
+}
+
+function whereOf(filters: OrderFilters): SQL | undefined {
+  return and(
+    filters.archived ? isNotNull(orders.archivedAt) : isNull(orders.archivedAt),
+    orderSearch(filters.q),
+    filters.statuses && filters.statuses.length > 0
+      ? inArray(orders.status, [...filters.statuses])
+      : undefined,
+    filters.channel ? eq(orders.channel, filters.channel) : undefined,
+    ...dayRange(orders.createdAt, filters.from, filters.to),
+  );
+}
+
+/** Totals compare in USD at each order's own rate, so a BDT order does not outrank every USD one. */
+const usdTotal = sql`(${orders.totalMinor} / ${orders.rate})`;
+
+function orderByOf(sort: OrderSort) {
+  switch (sort) {
+    case 'oldest':
+      return [asc(orders.createdAt), asc(orders.orderNumber)];
+    case 'total_desc':
+      return [desc(usdTotal), desc(orders.createdAt)];
+    case 'total_asc':
+      return [asc(usdTotal), desc(orders.createdAt)];
+    case 'newest':
+      return [desc(orders.createdAt), desc(orders.orderNumber)];
+  }
+}
+
+async function withAdminDetails(db: Database, rows: OrderRow[]): Promise<AdminOrderDetails[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [items, history, refundRows, forwardings, marketplace] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(inArray(orderStatusHistory.orderId, ids))
+      .orderBy(asc(orderStatusHistory.orderId), asc(orderStatusHistory.at)),
+    db
+      .select()
+      .from(refunds)
+      .where(inArray(refunds.orderId, ids))
+      .orderBy(asc(refunds.orderId), asc(refunds.createdAt), asc(refunds.number)),
+    db.select().from(orderForwardings).where(inArray(orderForwardings.orderId, ids)),
+    db
+      .select({ orderId: orderItems.orderId, name: orderItems.name })
+      .from(orderItems)
+      .innerJoin(products, and(eq(products.id, orderItems.productId), eq(products.source, 'aliexpress')))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+  ]);
+  return rows.map((order) => ({
+    order,
+    items: items.filter((item) => item.orderId === order.id),
+    history: history.filter((entry) => entry.orderId === order.id),
+    refunds: refundRows.filter((refund) => refund.orderId === order.id),
+    forwarding: forwardings.find((forwarding) => forwarding.orderId === order.id) ?? null,
+    marketplaceItems: marketplace
+      .filter((item) => item.orderId === order.id)
+      .map((item) => item.name)
+      .join(', '),
+  }));
+}
+
+/** One order by its `_id` or order id, with everything the back office shows; null when there is none. */
+export async function findAdminOrder(db: Database, ref: string): Promise<AdminOrderDetails | null> {
+  const rows = await db.select().from(orders).where(orderNamed(ref)).limit(1);
+  const [found] = await withAdminDetails(db, rows);
+  return found ?? null;
+}
+
+/** findAdminOrder for an order known to exist (just written). */
+export async function readAdminOrder(db: Database, ref: string): Promise<AdminOrderDetails> {
+  const found = await findAdminOrder(db, ref);
+  if (!found) throw new Error(`order ${ref} cannot be read back`);
+  return found;
+}
+
+export interface OrderStats {
+  total: number;
+  pending: number;
+  shipped: number;
+  /** USD minor units: paid orders' totals less their refunds, each converted at its own order's rate. */
+  revenueMinor: number;
+}
+
+/** The stat cards over the filtered orders, counted and summed by the database. */
+export async function orderStats(db: Database, filters: OrderFilters): Promise<OrderStats> {
+  const where = whereOf(filters);
+  const [counts] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${inArray(orders.status, [...AWAITING_SHIPMENT])})`.mapWith(
+        Number,
+      ),
+      shipped: sql<number>`count(*) filter (where ${eq(orders.status, 'Shipped')})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(where);
+  // One sum per stored rate; each is converted once into USD with that rate.
+  const byRate = await db
+    .select({
+      rate: orders.rate,
+      minor: sql<string>`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0))`,
+    })
+    .from(orders)
+    .where(and(where, eq(orders.isPaid, true)))
+    .groupBy(orders.rate);
+  const revenueMinor = byRate.reduce(
+    (sum, row) => sum + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE),
+    0,
+  );
+  return {
+    total: counts?.total ?? 0,
+    pending: counts?.pending ?? 0,
+    shipped: counts?.shipped ?? 0,
+    revenueMinor,
+  };
+}
+
+/** One page of the filtered orders and how many match in all. */
+export async function listAdminOrders(
+  db: Database,
+  filters: OrderFilters,
+  query: { page: number; limit: number; sort: OrderSort },
+): Promise<{ rows: AdminOrderDetails[]; total: number }> {
+  const where = whereOf(filters);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...orderByOf(query.sort))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows: await withAdminDetails(db, rows), total: counted?.total ?? 0 };
+}
+
+/** An order as one row of the export: the order and how many units it holds. */
+export interface ExportedOrderRow {
+  order: OrderRow;
+  units: number;
+}
+
+/** Every filtered order, in the list's order, for the CSV export. */
+export async function exportAdminOrders(
+  db: Database,
+  filters: OrderFilters,
+  sort: OrderSort,
+): Promise<ExportedOrderRow[]> {
+  const units = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)`;
+  return db
+    .select({ order: orders, units: units.mapWith(Number) })
+    .from(orders)
+    .where(whereOf(filters))
+    .orderBy(...orderByOf(sort));
+}
+
+export interface StatusLogRow {
+  entry: StatusHistoryRow;
+  orderNumber: string;
+  customer: string;
+}
+
+/** Status changes across orders, newest first, one page. */
+export async function listStatusLogs(
+  db: Database,
+  query: { page: number; limit: number; q?: string; status?: OrderStatus; from?: string; to?: string },
+): Promise<{ rows: StatusLogRow[]; total: number }> {
+  const where = and(
+    orderSearch(query.q),
+    query.status ? eq(orderStatusHistory.status, query.status) : undefined,
+    ...dayRange(orderStatusHistory.at, query.from, query.to),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ entry: orderStatusHistory, orderNumber: orders.orderNumber, customer: orders.customerName })
+      .from(orderStatusHistory)
+      .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+      .where(where)
+      .orderBy(desc(orderStatusHistory.at), desc(orderStatusHistory.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: count() })
+      .from(orderStatusHistory)
+      .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Spec 2 §5: a manual order's payment methods. */
+type ManualPaymentMethod = 'Cash' | 'Offline' | 'Credit Card';
+
+interface ManualOrderInput {
+  productId: string;
+  /** The option to sell; the product's first option in stock when not given. */
+  skuId: string | null;
+  quantity: number;
+  /** Percent off the items in hundredths (1250 is 12.5 %), 0 to 10000. */
+  discountHundredths: number;
+  paymentMethod: ManualPaymentMethod;
+  address: { address: string; country: string };
+  customer: { name: string | null; email: string | null; phone: string | null };
+  staff: OrderActor & { id: string };
+  now?: Date;
+}
+
+/** Names the customer of a manual order with no name given and no account found. */
+const GUEST_CUSTOMER = 'Guest customer';
+
+/**
+ * `hundredths`/100 percent of an amount in minor units, rounded half up, in integers.
+ * (1250 hundredths of a percent of 10,000 is 1,250.)
+ */
+function discountOf(itemsMinor: number, hundredths: number): number {
+  return Number((BigInt(itemsMinor) * BigInt(hundredths) + 5_000n) / 10_000n);
+}
+
+/**
+ * Places a manual order (spec 2 §5) in one transaction: the catalogue prices it in USD (the SKU's sale price
+ * converted once), the discount comes off the items, shipping and tax follow the checkout's rule on what is left,
+ * and the stock is taken like a shopper's order takes it. The order starts Placed and unpaid (staff confirm the
+ * payment later), placed by the staff member. Answers the new order's id.
+ */
+export async function placeManualOrder(db: Database, input: ManualOrderInput): Promise<string> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, input.productId));
+    if (!product) throw new OrderRejection('not_found', 'Product not found.');
+    const skuId = input.skuId ?? (await defaultSku(tx, product.id));
+    if (skuId === null) throw new OrderRejection('not_found', 'This product has no options to sell.');
+
+    const priced = await priceOrder(tx, [{ productId: product.id, skuId, quantity: input.quantity }], 'USD');
+    const itemsMinor = priced.totals.itemsMinor;
+    const discountMinor = discountOf(itemsMinor, input.discountHundredths);
+    const { shippingMinor, taxMinor, totalMinor } = computeOrderTotals([
+      { unitPriceMinor: itemsMinor - discountMinor, quantity: 1 },
+    ]);
+
+    try {
+      await takeStock(
+        tx,
+        priced.lines.map(({ line, product: item }) => ({
+          productId: item.id,
+          skuId: line.skuId,
+          quantity: line.quantity,
+          name: item.title,
+        })),
+        now,
+      );
+    } catch (error) {
+      if (error instanceof StockShortage) throw new OrderRejection('out_of_stock', error.message);
+      throw error;
+    }
+
+    const email = input.customer.email?.trim().toLowerCase() || null;
+    const [account] = email
+      ? await tx
+          .select({ id: customers.id, name: customers.name, phone: customers.phone })
+          .from(customers)
+          .where(eq(customers.email, email))
+      : [];
+    const orderNumber = await nextOrderNumber(tx, now);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber,
+        customerId: account?.id ?? null,
+        customerName: input.customer.name ?? account?.name ?? GUEST_CUSTOMER,
+        customerEmail: email ?? '',
+        customerPhone: input.customer.phone ?? account?.phone ?? null,
+        channel: 'b2c',
+        status: 'Placed',
+        currency: priced.currency,
+        rate: priced.rate,
+        itemsMinor,
+        discountMinor,
+        discountPercent: toDecimalText(input.discountHundredths),
+        shippingMinor,
+        taxMinor,
+        totalMinor,
+        isPaid: false,
+        isDelivered: false,
+        paymentMethod: input.paymentMethod,
+        shipAddress: input.address.address,
+        shipCountry: input.address.country,
+        placedByAdminId: input.staff.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order insert returned no row');
+    await tx.insert(orderItems).values(
+      priced.lines.map(({ line, product: item, sku, unitPriceMinor }, position) => ({
+        orderId: order.id,
+        productId: item.id,
+        skuId: sku.skuId,
+        name: item.title,
+        image: sku.image ?? item.images[0] ?? null,
+        quantity: line.quantity,
+        unitPriceMinor,
+        lineTotalMinor: unitPriceMinor * line.quantity,
+        currency: priced.currency,
+        position,
+      })),
+    );
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      status: 'Placed',
+      by: input.staff.name,
+      actorType: input.staff.type,
+      note: 'Placed manually',
+      at: now,
+    });
+    return order.id;
+  });
+}
+
+/** The product's first option in stock, else its first option; null when it has none. */
+async function defaultSku(tx: Database, productId: string): Promise<string | null> {
+  const [sku] = await tx
+    .select({ skuId: productSkus.skuId })
+    .from(productSkus)
+    .where(eq(productSkus.productId, productId))
+    .orderBy(sql`${productSkus.stock} > 0 desc`, asc(productSkus.position))
+    .limit(1);
+  return sku?.skuId ?? null;
+}
+
+const ADDRESS_LOCKED_MESSAGE = 'The address can no longer change: the order has shipped.';
+
+export interface OrderEdit {
+  address?: {
+    fullName: string | null;
+    address: string;
+    city: string;
+    province: string | null;
+    postalCode: string;
+    country: string;
+    mobileNo: string | null;
+  };
+  /** null clears the notes. */
+  notes?: string | null;
+}
+
+/** Changes an order's shipping address and notes; the address is refused once the order has shipped. */
+export async function editOrder(
+  db: Database,
+  ref: string,
+  edit: OrderEdit,
+  now = new Date(),
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(orderNamed(ref)).for('update');
+    if (!order) throw new OrderChangeRejection('not_found', ORDER_NOT_FOUND);
+    if (edit.address && ADDRESS_LOCKED.includes(order.status)) {
+      throw new OrderChangeRejection('conflict', ADDRESS_LOCKED_MESSAGE);
+    }
+    const { address } = edit;
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        ...(address
+          ? {
+              shipFullName: address.fullName,
+              shipAddress: address.address,
+              shipCity: address.city,
+              shipProvince: address.province,
+              shipPostalCode: address.postalCode,
+              shipCountry: address.country,
+              shipMobileNo: address.mobileNo,
+            }
+          : {}),
+        ...(edit.notes === undefined ? {} : { notes: edit.notes }),
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!updated) throw new Error('order update returned no row');
+    return updated;
+  });
+}
+
+const NOT_ARCHIVABLE = 'Only cancelled or failed orders can be archived.';
+const ALREADY_ARCHIVED = 'This order is already archived.';
+
+/**
+ * Archives the cancelled and failed orders among `refs` (hidden from the lists, kept for the books), in one
+ * statement that re-checks the status, so an order restored meanwhile is not archived. Answers, per order given,
+ * whether it was archived and why not.
+ */
+export async function archiveOrders(
+  db: Database,
+  refs: readonly string[],
+  now = new Date(),
+): Promise<{
+  archived: Array<{ ref: string; order: OrderRow }>;
+  refused: Array<{ ref: string; message: string }>;
+}> {
+  const unique = [...new Set(refs)];
+  const found = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(or(...unique.map(orderNamed)));
+  const refOf = (row: { id: string; orderNumber: string }) =>
+    unique.find((ref) => ref === row.id || ref.trim() === row.orderNumber) ?? row.id;
+  const updated =
+    found.length === 0
+      ? []
+      : await db
+          .update(orders)
+          .set({ archivedAt: now, updatedAt: now })
+          .where(
+            and(
+              inArray(
+                orders.id,
+                found.map((row) => row.id),
+              ),
+              inArray(orders.status, [...ARCHIVABLE]),
+              isNull(orders.archivedAt),
+            ),
+          )
+          .returning();
+  const archived = updated.map((order) => ({ ref: refOf(order), order }));
+  const missed = found.filter((row) => !updated.some((order) => order.id === row.id));
+  const missedRows =
+    missed.length === 0
+      ? []
+      : await db
+          .select({ id: orders.id, archivedAt: orders.archivedAt })
+          .from(orders)
+          .where(
+            inArray(
+              orders.id,
+              missed.map((row) => row.id),
+            ),
+          );
+  const refused = unique
+    .filter((ref) => !archived.some((entry) => entry.ref === ref))
+    .map((ref) => {
+      const row = found.find((candidate) => refOf(candidate) === ref);
+      if (!row) return { ref, message: ORDER_NOT_FOUND };
+      const current = missedRows.find((candidate) => candidate.id === row.id);
+      return { ref, message: current?.archivedAt ? ALREADY_ARCHIVED : NOT_ARCHIVABLE };
+    });
+  return { archived, refused };
+}

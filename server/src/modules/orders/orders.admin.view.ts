@@ -1,0 +1,117 @@
+import type { components } from '@shop/sdk/types';
+import { toAmount } from '../../money/money.ts';
+import { toForwarding } from '../forwarding/forwarding.handlers.ts';
+import { toRefund } from '../refunds/refunds.handlers.ts';
+import type { AdminOrderDetails, StatusLogRow } from './orders.admin.repository.ts';
+import { paymentStatusOf } from './orders.handlers.ts';
+import { ALLOWED_MOVES } from './orders.lifecycle.ts';
+import type { OrderRow } from './orders.repository.ts';
+
+type AdminOrder = components['schemas']['AdminOrder'];
+type OrderStatusLog = components['schemas']['OrderStatusLog'];
+
+/** What was paid back or is being paid back: the refunds, or the amount older orders carry on the row. */
+function refundedMinorOf({ order, refunds }: Pick<AdminOrderDetails, 'order' | 'refunds'>): number {
+  const recorded = refunds.reduce((sum, refund) => sum + refund.amountMinor, 0);
+  return Math.max(recorded, order.refundedMinor);
+}
+
+/** The shipping address on one line, as the order list and the CSV show it. */
+export function addressLine(order: OrderRow): string {
+  return [order.shipAddress, order.shipCity, order.shipProvince, order.shipPostalCode, order.shipCountry]
+    .filter((part): part is string => part !== null && part.trim() !== '')
+    .join(', ');
+}
+
+export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
+  const { order, items, history } = details;
+  const refundedMinor = refundedMinorOf(details);
+  return {
+    _id: order.id,
+    id: order.orderNumber,
+    customer: order.customerName,
+    email: order.customerEmail,
+    phone: order.customerPhone,
+    date: order.createdAt.toISOString(),
+    status: order.status,
+    total: toAmount(order.totalMinor),
+    currency: order.currency,
+    channel: order.channel,
+    items: items.map((item) => ({
+      sku: item.skuId ?? '',
+      name: item.name,
+      qty: item.quantity,
+      price: toAmount(item.unitPriceMinor),
+      total: toAmount(item.lineTotalMinor),
+      productId: item.productId,
+      image: item.image,
+    })),
+    shipping: {
+      method: order.logisticsServiceName ?? '',
+      tracking: order.trackingNumber,
+      address: addressLine(order),
+      cost: toAmount(order.shippingMinor),
+      carrier: order.carrier,
+    },
+    payment: {
+      method: order.paymentMethod,
+      gatewayRef: order.paymentRef,
+      status: paymentStatusOf({ isPaid: order.isPaid, totalMinor: order.totalMinor, refundedMinor }),
+      paidAt: order.paidAt?.toISOString() ?? null,
+    },
+    statusHistory: history.map((entry) => ({
+      status: entry.status,
+      date: entry.at.toISOString(),
+      by: entry.by,
+      note: entry.note,
+    })),
+    customerId: order.customerId,
+    itemsPrice: toAmount(order.itemsMinor),
+    shippingPrice: toAmount(order.shippingMinor),
+    taxPrice: toAmount(order.taxMinor),
+    discount: toAmount(order.discountMinor),
+    refunded: toAmount(refundedMinor),
+    rate: order.rate,
+    notes: order.notes,
+    reason: order.reason,
+    archived: order.archivedAt !== null,
+    shippingAddress: {
+      ...(order.shipFullName === null ? {} : { full_name: order.shipFullName }),
+      address: order.shipAddress,
+      city: order.shipCity,
+      ...(order.shipProvince === null ? {} : { province: order.shipProvince }),
+      postalCode: order.shipPostalCode,
+      country: order.shipCountry,
+      ...(order.shipMobileNo === null ? {} : { mobile_no: order.shipMobileNo }),
+      ...(order.shipPhoneCountry === null ? {} : { phone_country: order.shipPhoneCountry }),
+      logistics_service_name: order.logisticsServiceName,
+    },
+    refunds: details.refunds.map((refund) =>
+      toRefund({ refund, orderNumber: order.orderNumber, customer: order.customerName }),
+    ),
+    forwarding: details.forwarding
+      ? toForwarding({
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          country: order.shipCountry,
+          shipping: order.logisticsServiceName,
+          product: details.marketplaceItems,
+          forwarding: details.forwarding,
+        })
+      : null,
+    allowedStatuses: [...ALLOWED_MOVES[order.status]],
+  };
+}
+
+export function toStatusLog({ entry, orderNumber, customer }: StatusLogRow): OrderStatusLog {
+  return {
+    _id: entry.id,
+    orderId: entry.orderId,
+    orderNumber,
+    customer,
+    status: entry.status,
+    date: entry.at.toISOString(),
+    by: entry.by,
+    note: entry.note,
+  };
+}
