@@ -39,6 +39,8 @@ describe('POST /api/admin/login', () => {
             'reports',
             'settings',
             'disputes',
+            'refunds',
+            'analytics',
           ],
         },
       },

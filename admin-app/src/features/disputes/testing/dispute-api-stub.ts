@@ -1,0 +1,85 @@
+import type { Schemas } from '@shop/sdk/types';
+import { fetchStub, jsonResponse } from '../../../test/network';
+
+type Dispute = Schemas['Dispute'];
+
+/** A dispute as the API answers it: open, about an order, the shopper's first message unanswered for 5 hours. */
+export function makeDispute(n: number, overrides: Partial<Dispute> = {}): Dispute {
+  return {
+    _id: `d-${n}`,
+    subject: `Earbuds case broken ${n}`,
+    description: 'The charging case lid snapped off on arrival.',
+    category: 'product_quality',
+    priority: 'medium',
+    status: 'open',
+    user: { _id: `c-${n}`, name: `Shopper ${n}` },
+    order: { _id: `o-${n}`, orderNumber: `ORD-2026112${n}-0007` },
+    orderId: `ORD-2026112${n}-0007`,
+    evidence: [],
+    messages: [
+      {
+        _id: `m-${n}-1`,
+        sender: 'user',
+        message: 'The lid snapped off when I opened the box.',
+        timestamp: '2026-11-22T08:00:00.000Z',
+        readByStaffAt: null,
+      },
+    ],
+    resolution: null,
+    createdAt: '2026-11-22T08:00:00.000Z',
+    updatedAt: '2026-11-22T08:00:00.000Z',
+    waitingSince: '2026-11-22T08:00:00.000Z',
+    waitingHours: 5,
+    unreadMessages: 1,
+    ...overrides,
+  };
+}
+
+export const listEnvelope = (disputes: Dispute[], total = disputes.length) => ({
+  success: true,
+  data: disputes,
+  meta: { page: 1, limit: 20, total },
+});
+
+export const dataEnvelope = <T>(data: T) => ({ success: true, data });
+
+export const statsEnvelope = (stats: Schemas['DisputeStats'] = { total: 0, open: 0, byStatus: [] }) =>
+  dataEnvelope(stats);
+
+export const errorEnvelope = (
+  message: string,
+  code = 'CONFLICT',
+  errors?: { path: string; message: string }[],
+) => ({ success: false, message, code, ...(errors ? { errors } : {}) });
+
+type SentRequest = { method: string; url: URL; body: unknown };
+type Handler = (request: SentRequest) => Response | Promise<Response>;
+
+/**
+ * Answers each request by `METHOD /path` (path without the /api prefix) and records every request, in order.
+ * A request nobody answers fails the way an unreachable server would.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const requests: SentRequest[] = [];
+  const keyOf = (request: SentRequest) => `${request.method} ${request.url.pathname.replace(/^\/api/, '')}`;
+  fetchStub.mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const text = await request.text();
+    const sent: SentRequest = {
+      method: request.method,
+      url: new URL(request.url),
+      body: text && request.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text,
+    };
+    requests.push(sent);
+    const handler = handlers[keyOf(sent)];
+    if (!handler) throw new TypeError(`Unexpected request: ${keyOf(sent)}`);
+    return handler(sent);
+  });
+  return {
+    requests,
+    /** The requests sent to `METHOD /path`. */
+    sentTo: (key: string) => requests.filter((request) => keyOf(request) === key),
+  };
+}
+
+export { jsonResponse };
