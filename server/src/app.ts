@@ -16,7 +16,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { registerApiCounter } from './http/api-counter.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
-import { createValidatorCompiler } from './http/validation.ts';
+import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
@@ -85,6 +85,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   // After the hook above, so an upload is read only once its security check has passed.
   await registerMediaUploads(app);
 
+  registerRequiredBody(app);
   registerApiCounter(app, db.db);
   registerGracefulClose(app);
 

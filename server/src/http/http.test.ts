@@ -83,6 +83,14 @@ describe('HTTP behaviour shared by every route', () => {
       assertMatchesContract('customerLogin', response);
     });
 
+    it('answers a call with no body at all with 400, not a crash', async () => {
+      for (const url of ['/api/order/quote', '/api/admin/login', '/api/user/register']) {
+        const response = await t.app.inject({ method: 'POST', url });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      }
+    });
+
     it('refuses bodies that are not JSON', async () => {
       const response = await t.app.inject({
         method: 'POST',

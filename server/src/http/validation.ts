@@ -1,6 +1,7 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validationError } from './errors.ts';
 
 // OpenAPI 3.1 schemas are JSON Schema 2020-12, which Fastify's default (draft-07) Ajv rejects.
 // Unknown body fields are dropped rather than refused, so extra fields such as `role` never reach a handler.
@@ -20,4 +21,16 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const forText = createAjv('array');
   const forBody = createAjv(false);
   return ({ schema, httpPart }) => (httpPart === 'body' ? forBody : forText).compile(schema as object);
+}
+
+/**
+ * Fastify validates a body only when one arrived, so a call with no body (and no content type) would reach its
+ * handler with `undefined`. Every operation whose contract has a body needs one: answer 400 instead.
+ */
+export function registerRequiredBody(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) {
+      throw validationError([{ path: '/', message: 'is required' }], 'The request body is required.');
+    }
+  });
 }

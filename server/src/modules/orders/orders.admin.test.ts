@@ -407,6 +407,37 @@ describe('staff order API', () => {
       expect(body.data.allowedStatuses).toEqual([]);
     });
 
+    it('shows a paid order with marketplace items that was never forwarded as waiting (Pending)', async () => {
+      const product = await insertTestProduct(t.db, {
+        title: 'Imported Earbuds',
+        source: 'aliexpress',
+        skus: [{ skuId: 'EAR-1', salePriceMinor: 9_00, stock: 5 }],
+      });
+      const lines = [
+        {
+          productId: product.id,
+          skuId: 'EAR-1',
+          name: 'Imported Earbuds',
+          quantity: 1,
+          unitPriceMinor: 9_00,
+        },
+      ];
+      const paid = await insertTestOrder(t.db, { status: 'Confirmed', lines });
+      const unpaid = await insertTestOrder(t.db, { status: 'Placed', isPaid: false, lines });
+      const paidBody = await expectAnswer<{ data: AdminOrderBody }>(
+        'getAdminOrder',
+        await call('GET', `/orders/${paid.id}`),
+        200,
+      );
+      expect(paidBody.data.forwarding).toMatchObject({ status: 'Pending', aeOrderId: null });
+      const unpaidBody = await expectAnswer<{ data: AdminOrderBody }>(
+        'getAdminOrder',
+        await call('GET', `/orders/${unpaid.id}`),
+        200,
+      );
+      expect(unpaidBody.data.forwarding).toBeNull();
+    });
+
     it('answers 404 for an order that does not exist', async () => {
       for (const id of ['ORD-19990101-0001', '3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f', 'not-an-id']) {
         const response = await call('GET', `/orders/${id}`);

@@ -89,7 +89,7 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     refunds: details.refunds.map((refund) =>
       toRefund({ refund, orderNumber: order.orderNumber, customer: order.customerName }),
     ),
-    forwarding: details.forwarding
+    forwarding: awaitsForwarding(details)
       ? toForwarding({
           orderId: order.id,
           orderNumber: order.orderNumber,
@@ -101,6 +101,20 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
       : null,
     allowedStatuses: [...ALLOWED_MOVES[order.status]],
   };
+}
+
+/**
+ * Whether the order has a forwarding to show: one already made, or marketplace items of a paid order that has not
+ * shipped and is not cancelled or failed (shown as Pending, as the forwarding list shows them).
+ */
+function awaitsForwarding(details: AdminOrderDetails): boolean {
+  if (details.forwarding) return true;
+  const { order } = details;
+  return (
+    details.marketplaceItems !== '' &&
+    order.isPaid &&
+    !['Shipped', 'Delivered', 'Completed', 'Cancelled', 'Failed'].includes(order.status)
+  );
 }
 
 export function toStatusLog({ entry, orderNumber, customer }: StatusLogRow): OrderStatusLog {

@@ -14,7 +14,13 @@ export interface TestSku {
 /** Puts a product with known prices and stock straight into the catalogue, for tests of what shoppers buy. */
 export async function insertTestProduct(
   db: Database,
-  options: { title?: string; status?: ProductStatus; currency?: string; skus: TestSku[] },
+  options: {
+    title?: string;
+    status?: ProductStatus;
+    currency?: string;
+    source?: (typeof products.$inferSelect)['source'];
+    skus: TestSku[];
+  },
 ) {
   const code = randomUUID();
   const skus = options.skus;
@@ -23,7 +29,7 @@ export async function insertTestProduct(
     .insert(products)
     .values({
       productId: code,
-      source: 'manual',
+      source: options.source ?? 'manual',
       status: options.status ?? 'published',
       title: options.title ?? `Test product ${code.slice(0, 8)}`,
       currency: options.currency ?? 'USD',
