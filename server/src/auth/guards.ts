@@ -75,7 +75,10 @@ export function createSecurityHandlers(deps: { db: Database; tokens: TokenServic
     adminBearer: async (request: FastifyRequest, _reply: unknown, scopes: readonly string[] = []) => {
       const staff = await authenticate(request, 'staff');
       request.auth = staff;
-      if (staff.kind === 'staff' && !scopes.every((scope) => hasPermission(staff, scope as AdminPermission))) {
+      if (
+        staff.kind === 'staff' &&
+        !scopes.every((scope) => hasPermission(staff, scope as AdminPermission))
+      ) {
         throw forbidden();
       }
     },

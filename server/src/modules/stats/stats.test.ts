@@ -327,7 +327,11 @@ describe('the dashboard figures', () => {
     expect(response.json().data).toEqual([
       { message: '1 dispute has been escalated.', severity: 'high', kind: 'disputes' },
       // The escalated one has waited three days as well.
-      { message: '2 disputes have waited more than 48 hours for a reply.', severity: 'high', kind: 'disputes' },
+      {
+        message: '2 disputes have waited more than 48 hours for a reply.',
+        severity: 'high',
+        kind: 'disputes',
+      },
       { message: '1 order could not be forwarded to AliExpress.', severity: 'high', kind: 'forwarding' },
       {
         message: '1 marketplace request failed in the last 24 hours.',
