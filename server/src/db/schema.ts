@@ -77,6 +77,8 @@ export const resolutionAction = pgEnum('resolution_action', [
 export const disputeSender = pgEnum('dispute_sender', ['user', 'admin', 'support']);
 export const refundStatus = pgEnum('refund_status', ['Pending', 'Completed']);
 export const forwardingStatus = pgEnum('forwarding_status', ['Pending', 'Forwarded', 'Shipped', 'Failed']);
+export const customerStatus = pgEnum('customer_status', ['Active', 'Inactive']);
+export const severity = pgEnum('severity', ['high', 'medium', 'low']);
 export const activityOutcome = pgEnum('activity_outcome', ['success', 'failed', 'warning']);
 export const actorType = pgEnum('actor_type', ['admin', 'customer', 'vendor', 'system']);
 
@@ -112,11 +114,31 @@ export const admins = pgTable(
     /** Copied into every token as `tv`; bumping it ends all older tokens. */
     tokenVersion: integer('token_version').notNull().default(1),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** When the password was last set: the expiry policy counts from here. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by staff or the expiry policy: the next sign-in must choose a new password. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** The TOTP secret once enrolment is confirmed; the pending one while it is not. */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** Hashes of the unused recovery codes. */
+    recoveryCodes: text('recovery_codes').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('admins_created_at_idx').on(t.createdAt)],
 );
+
+/** Each staff role's default permissions; staff with the admins permission change them. */
+export const roles = pgTable('roles', {
+  name: adminRole('name').primaryKey(),
+  permissions: text('permissions').array().$type<AdminPermission[]>().notNull().default(sql`'{}'::text[]`),
+  description: text('description').notNull().default(''),
+  updatedAt: updatedAt(),
+});
 
 export const customers = pgTable(
   'customers',
@@ -134,6 +156,13 @@ export const customers = pgTable(
     passwordHash: text('password_hash').notNull(),
     tokenVersion: integer('token_version').notNull().default(1),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Inactive accounts cannot sign in and their tokens stop working. */
+    status: customerStatus('status').notNull().default('Active'),
+    /** Set when the account is deleted: personal data is anonymised, orders stay for the books. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Hash of the one-time token of an invitation to set a password, and when it expires. */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -639,6 +668,74 @@ export const activityLog = pgTable(
     index('activity_log_actor_idx').on(t.actorId, t.at),
     index('activity_log_action_idx').on(t.action),
   ],
+);
+
+/** A signed-in session (a device): tokens carry its id as `sid`, so revoking it ends that token at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorType: actorType('actor_type').notNull(),
+    accountId: uuid('account_id').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_account_idx').on(t.actorType, t.accountId, t.lastUsedAt)],
+);
+
+/** The store's security settings: one row (id 1). */
+export const securitySettings = pgTable('security_settings', {
+  id: integer('id').primaryKey().default(1),
+  twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+  requireUppercase: boolean('require_uppercase').notNull().default(true),
+  requireLowercase: boolean('require_lowercase').notNull().default(true),
+  requireNumbers: boolean('require_numbers').notNull().default(true),
+  requireSpecial: boolean('require_special').notNull().default(true),
+  requireMinLength: boolean('require_min_length').notNull().default(true),
+  /** 0 to 365; 0 means passwords never expire. */
+  passwordExpiryDays: integer('password_expiry_days').notNull().default(90),
+  ipAllowList: text('ip_allow_list').array().notNull().default(sql`'{}'::text[]`),
+  alertFailedLogin: boolean('alert_failed_login').notNull().default(true),
+  alertNewDevice: boolean('alert_new_device').notNull().default(true),
+  alertPasswordChange: boolean('alert_password_change').notNull().default(true),
+  alertAdminAction: boolean('alert_admin_action').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    action: text('action').notNull(),
+    /** The staff member's email, or the identifier typed at a failed sign-in. */
+    user: text('user').notNull(),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    severity: severity('severity').notNull().default('low'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('security_events_at_idx').on(t.at)],
+);
+
+/** Messages the store sends (welcome, invitation, security alerts): kept here, and sent by SMTP when configured. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [index('outbox_created_at_idx').on(t.createdAt)],
 );
 
 export const apiDailyCounts = pgTable('api_daily_counts', {
