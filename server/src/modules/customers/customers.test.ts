@@ -208,6 +208,10 @@ describe('shopper accounts', () => {
         passwordHash: expect.stringMatching(/^\$argon2id\$/),
         tokenVersion: 1,
         lastLoginAt: null,
+        status: 'Active',
+        deletedAt: null,
+        inviteTokenHash: null,
+        inviteExpiresAt: null,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
       });
