@@ -70,9 +70,9 @@ test('a dispute on an order is answered, reviewed and resolved with a partial re
     await shopperSignsIn(shopper);
     order = await paidOrder(shopper);
     const form = await fileDispute(shopper, subject, order.orderNumber);
-    await form
-      .getByLabel('Evidence')
-      .setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: PHOTO });
+    const chooser = shopper.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Attach Files' }).click();
+    await (await chooser).setFiles({ name: 'damage.png', mimeType: 'image/png', buffer: PHOTO });
     await expect(form.getByRole('list', { name: 'Evidence files' }).getByText('damage.png')).toBeVisible();
     await form.getByRole('button', { name: 'Submit Dispute' }).click();
     await expect(
@@ -109,10 +109,10 @@ test('a dispute on an order is answered, reviewed and resolved with a partial re
   const refund = Math.round(order.totalPrice * 20) / 100;
   await test.step('staff resolve it with a partial refund', async () => {
     const resolution = staff.getByRole('form', { name: 'Resolution' });
-    await resolution.getByRole('textbox', { name: 'Action' }).click();
+    await resolution.getByRole('combobox', { name: 'Action' }).click();
     await staff.getByRole('option', { name: 'Partial Refund' }).click();
     await resolution.getByLabel(/^Amount/).fill(String(refund));
-    await resolution.getByRole('textbox', { name: 'Currency' }).click();
+    await resolution.getByRole('combobox', { name: 'Currency' }).click();
     await staff.getByRole('option', { name: order.currency, exact: true }).click();
     await resolution.getByLabel(/^Notes/).fill('Partial refund for the cracked case.');
     await resolution.getByRole('button', { name: 'Resolve Dispute' }).click();
@@ -121,6 +121,8 @@ test('a dispute on an order is answered, reviewed and resolved with a partial re
   });
 
   await test.step('the shopper sees the reply, the resolution and the refund on the order', async () => {
+    // The shopper comes back to the Dispute Center later.
+    await shopper.goto(`${store}/#/profile`);
     await shopper.goto(`${store}/#/profile/appeal-dispute-center`);
     await shopper.getByRole('tab', { name: /^My Disputes/ }).click();
     await shopper

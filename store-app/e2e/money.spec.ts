@@ -5,8 +5,9 @@ const store = 'http://localhost:5174';
 /** A store product with one price for every option, so the card and the page show the same figure. */
 const PRODUCT = { search: 'Dotted Notebook', name: /^Shop Originals A5 Dotted Notebook/ };
 
-/** '৳1,216.22' → 121622: the figure a shopper reads, in minor units. */
-const minor = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+/** '1 × BDT 1,216.22' → 121622: the (last) amount a shopper reads, in minor units. */
+const minor = (text: string) =>
+  Math.round(Number((text.match(/[\d,]+\.\d\d/g)?.at(-1) ?? 'NaN').replaceAll(',', '')) * 100);
 const BDT = /^BDT|৳/;
 
 async function textOf(page: Page, pattern: RegExp, within = page.locator('body')): Promise<string> {
@@ -37,7 +38,7 @@ test('in BDT the card, product page, cart, checkout and order show the figure th
   await searchBox.fill(PRODUCT.search);
   await searchBox.press('Enter');
   const card = page.getByRole('article', { name: PRODUCT.name });
-  const cardPrice = minor(await textOf(page, /৳\s?[\d,]+\.\d\d/, card));
+  const cardPrice = minor(await textOf(page, /(BDT|৳)\s?[\d,]+\.\d\d/, card));
   const href = await card.getByRole('link', { name: PRODUCT.name }).getAttribute('href');
   await page.goto(`${store}${href}`);
 

@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 
 // Typing settles for this long before the list asks the server again.
@@ -18,6 +19,10 @@ type SearchFieldProps = {
 export function SearchField({ label, value, onSearch, placeholder }: SearchFieldProps) {
   const [text, setText] = useState(value);
   const search = useDebouncedCallback((next: string) => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
+  const router = useRouter();
+
+  // Leaving the list (a row's View) while a search waits must not pull the browser back to the list.
+  useEffect(() => router.subscribe('onBeforeNavigate', () => search.cancel()), [router, search]);
 
   // The URL can change under the box (back button, a link): show what it says.
   useEffect(() => {
