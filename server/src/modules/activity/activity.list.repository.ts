@@ -1,0 +1,133 @@
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { activityLog } from '../../db/schema.ts';
+import { containsPattern } from '../orders/orders.admin.repository.ts';
+
+// Reading the log lives apart from recordActivity, which every module imports: this file's imports stay out of
+// their import graph.
+
+export type ActivityOutcome = (typeof activityLog.$inferSelect)['outcome'];
+
+/** The Activity Logs screen's filters, shared by the list and the export. */
+export interface ActivityFilters {
+  q?: string | undefined;
+  adminId?: string | undefined;
+  action?: string | undefined;
+  status?: ActivityOutcome | undefined;
+  /** UTC days, inclusive (`2026-11-05`); the range applies only when both are set. */
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+/** An entry as the screen reads it: the row and how long its session had been open, when known. */
+export interface ActivityRow {
+  entry: typeof activityLog.$inferSelect;
+  sessionSeconds: number | null;
+}
+
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const dayAfter = (day: string) => new Date(startOfDay(day).getTime() + 24 * 60 * 60 * 1000);
+
+function whereOf(filters: ActivityFilters): SQL | undefined {
+  const text = filters.q?.trim();
+  const pattern = text ? containsPattern(text) : null;
+  return and(
+    // The screen is about staff: shoppers' own acts and system entries have their own screens.
+    eq(activityLog.actorType, 'admin'),
+    pattern
+      ? or(
+          ilike(activityLog.actorName, pattern),
+          ilike(activityLog.actorEmail, pattern),
+          ilike(sql`${activityLog.details}::text`, pattern),
+          ilike(activityLog.target, pattern),
+        )
+      : undefined,
+    filters.adminId ? eq(activityLog.actorId, filters.adminId) : undefined,
+    filters.action ? eq(activityLog.action, filters.action) : undefined,
+    filters.status ? eq(activityLog.outcome, filters.status) : undefined,
+    ...(filters.start && filters.end
+      ? [gte(activityLog.at, startOfDay(filters.start)), lt(activityLog.at, dayAfter(filters.end))]
+      : []),
+  );
+}
+
+/**
+ * Seconds since the admin's session on the same device began, when a session (signed in before the entry, not
+ * ended or expired by then, same user agent) is on record; entries carry no session id, so this is the best match.
+ * Written out with table names: drizzle leaves columns unqualified here, and both tables have `user_agent`.
+ */
+const sessionSeconds = sql<number | null>`(
+  select floor(extract(epoch from (activity_log.at - s.created_at)))::int
+  from sessions s
+  where s.actor_type = 'admin'
+    and s.account_id = activity_log.actor_id
+    and s.created_at <= activity_log.at
+    and s.expires_at >= activity_log.at
+    and (s.revoked_at is null or s.revoked_at >= activity_log.at)
+    and s.user_agent is not distinct from activity_log.user_agent
+  order by s.created_at desc
+  limit 1
+)`;
+
+const newestFirst = [desc(activityLog.at), desc(activityLog.id)];
+
+/** One page of the filtered entries, newest first, and how many match. */
+export async function listActivity(
+  db: Database,
+  filters: ActivityFilters,
+  page: { page: number; limit: number },
+): Promise<{ rows: ActivityRow[]; total: number }> {
+  const where = whereOf(filters);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ entry: activityLog, sessionSeconds })
+      .from(activityLog)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: count() }).from(activityLog).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The newest `max` filtered entries for the CSV export, and how many match in all. */
+export async function exportActivity(
+  db: Database,
+  filters: ActivityFilters,
+  max: number,
+): Promise<{ rows: ActivityRow[]; total: number }> {
+  return listActivity(db, filters, { page: 1, limit: max });
+}
+
+export interface ActivityFacets {
+  admins: Array<{ _id: string; name: string; email: string }>;
+  actions: string[];
+}
+
+/** Every admin (with the name and email of their newest entry) and every action in the staff log. */
+export async function activityFacets(db: Database): Promise<ActivityFacets> {
+  const staffEntries = and(eq(activityLog.actorType, 'admin'), isNotNull(activityLog.actorId));
+  const [latest, actions] = await Promise.all([
+    db
+      .selectDistinctOn([activityLog.actorId], {
+        id: activityLog.actorId,
+        name: activityLog.actorName,
+        email: activityLog.actorEmail,
+      })
+      .from(activityLog)
+      .where(staffEntries)
+      .orderBy(activityLog.actorId, desc(activityLog.at)),
+    db
+      .selectDistinct({ action: activityLog.action })
+      .from(activityLog)
+      .where(eq(activityLog.actorType, 'admin'))
+      .orderBy(asc(activityLog.action)),
+  ]);
+  const admins = latest
+    .flatMap((row) =>
+      row.id ? [{ _id: row.id, name: row.name ?? row.email ?? row.id, email: row.email ?? '' }] : [],
+    )
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { admins, actions: actions.map((row) => row.action) };
+}
