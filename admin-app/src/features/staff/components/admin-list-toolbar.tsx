@@ -1,0 +1,47 @@
+import { Group, NativeSelect, Paper } from '@mantine/core';
+import { ADMIN_ROLES, ADMIN_STATUSES } from '../lib/staff-values';
+import type { AdminListSearch } from '../schemas/admin-list-search';
+import { ButtonLink } from './router-links';
+import { SearchField } from './search-field';
+
+const ROLE_OPTIONS = [{ value: 'all', label: 'All roles' }, ...ADMIN_ROLES];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...ADMIN_STATUSES];
+
+type AdminListToolbarProps = {
+  search: AdminListSearch;
+  /** A filter change; the caller goes back to page 1. */
+  onFilter: (change: Partial<AdminListSearch>) => void;
+};
+
+/** Spec 2 §2 Admin list: search, the role and status filters, and the way to Create Admin. */
+export function AdminListToolbar({ search, onFilter }: AdminListToolbarProps) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group align="flex-end" gap="md" wrap="wrap" justify="space-between">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <SearchField
+            label="Search"
+            placeholder="Name or email"
+            value={search.q}
+            onSearch={(q) => {
+              if (q !== search.q) onFilter({ q });
+            }}
+          />
+          <NativeSelect
+            label="Role"
+            data={ROLE_OPTIONS}
+            value={search.role}
+            onChange={(event) => onFilter({ role: event.currentTarget.value as AdminListSearch['role'] })}
+          />
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={search.status}
+            onChange={(event) => onFilter({ status: event.currentTarget.value as AdminListSearch['status'] })}
+          />
+        </Group>
+        <ButtonLink to="/manage-admin/admin/create">Create Admin</ButtonLink>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,156 @@
+import { Paper, Stack, Text } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
+import { DataTable } from '@shop/ui/data-table';
+import { toast } from '@shop/ui/notifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useBulkUpdateAdmins, useDeleteAdmin, useUpdateAdmin } from '../api/staff.mutations';
+import { ADMIN_PAGE_SIZE, staffQueries } from '../api/staff.queries';
+import { useRowSelection } from '../lib/use-row-selection';
+import { type AdminListSearch, adminFilters } from '../schemas/admin-list-search';
+import { AdminBulkBar } from './admin-bulk-bar';
+import { adminColumns, adminTableFeatures } from './admin-columns';
+import { AdminListToolbar } from './admin-list-toolbar';
+import { AdminStatCards } from './admin-stat-cards';
+import { BulkReport } from './bulk-report';
+import { ConfirmDialog } from './confirm-dialog';
+import { EditAdminModal } from './edit-admin-modal';
+
+type StaffAccount = Schemas['StaffAccount'];
+type Action = Schemas['BulkAdminsRequest']['action'];
+
+type AdminListProps = {
+  search: AdminListSearch;
+  /** Writes to the URL. */
+  onSearchChange: (change: Partial<AdminListSearch>) => void;
+};
+
+type Pending =
+  | { kind: 'row'; admin: StaffAccount; action: Action }
+  | { kind: 'bulk'; ids: string[]; action: Action };
+
+const ACTION_LABEL: Record<Action, string> = { activate: 'Activate', suspend: 'Suspend', delete: 'Delete' };
+
+function confirmText(pending: Pending): string {
+  const who = pending.kind === 'row' ? pending.admin.name : `the ${pending.ids.length} selected admins`;
+  if (pending.action === 'delete') return `Delete ${who}? The activity log keeps what they did.`;
+  if (pending.action === 'suspend')
+    return `Suspend ${who}? They are signed out and cannot sign in until activated.`;
+  return `Activate ${who}?`;
+}
+
+/** Spec 2 §2 Admin list: staff accounts, paged, searched, filtered and counted by the server. */
+export function AdminList({ search, onSearchChange }: AdminListProps) {
+  const list = useQuery({
+    ...staffQueries.list({ ...adminFilters(search), page: search.page, limit: ADMIN_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.data ?? [];
+  const total = list.data?.meta.total ?? 0;
+
+  const selection = useRowSelection(JSON.stringify(search));
+  const bulk = useBulkUpdateAdmins();
+  const update = useUpdateAdmin();
+  const remove = useDeleteAdmin();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [editing, setEditing] = useState<StaffAccount | null>(null);
+  const [report, setReport] = useState<Schemas['BulkAccountsResult'] | null>(null);
+  const busy = bulk.isPending || update.isPending || remove.isPending;
+
+  const filter = (change: Partial<AdminListSearch>) => onSearchChange({ ...change, page: 1 });
+
+  const run = async (current: Pending) => {
+    try {
+      if (current.kind === 'bulk') {
+        const { data } = await bulk.mutateAsync({ body: { action: current.action, ids: current.ids } });
+        selection.clear();
+        if (data.failed.length > 0) setReport(data);
+        else toast.success(`${data.done.length} admins updated.`);
+      } else if (current.action === 'delete') {
+        await remove.mutateAsync({ params: { path: { id: current.admin._id } } });
+        toast.success('Admin deleted.');
+      } else {
+        const status = current.action === 'activate' ? 'Active' : 'Suspended';
+        await update.mutateAsync({ params: { path: { id: current.admin._id } }, body: { status } });
+        toast.success(current.action === 'activate' ? 'Admin activated.' : 'Admin suspended.');
+      }
+    } catch (error) {
+      toast.error(errorMessage(error, 'The change could not be made.'));
+    }
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    await run(pending);
+    setPending(null);
+  };
+
+  const askBulk = (action: Action) => setPending({ kind: 'bulk', ids: selection.ids, action });
+
+  return (
+    <Stack gap="md">
+      <AdminStatCards stats={list.data?.stats} failed={list.isError} />
+      <AdminListToolbar search={search} onFilter={filter} />
+      {selection.count > 0 ? (
+        <AdminBulkBar
+          count={selection.count}
+          busy={busy}
+          onActivate={() => askBulk('activate')}
+          onSuspend={() => askBulk('suspend')}
+          onDelete={() => askBulk('delete')}
+        />
+      ) : null}
+      {report ? (
+        <BulkReport
+          report={report}
+          names={new Map(rows.map((row) => [row._id, row.name]))}
+          onClose={() => setReport(null)}
+        />
+      ) : null}
+      <Paper withBorder p="md" radius="md">
+        {list.isError && !list.data ? (
+          <Text c="red" role="alert">
+            {errorMessage(list.error, 'Failed to load admins.')}
+          </Text>
+        ) : (
+          <DataTable
+            label="Admins"
+            features={adminTableFeatures}
+            columns={adminColumns({
+              rows,
+              selection,
+              onEdit: setEditing,
+              onToggleStatus: (admin) =>
+                setPending({
+                  kind: 'row',
+                  admin,
+                  action: admin.status === 'Active' ? 'suspend' : 'activate',
+                }),
+              onDelete: (admin) => setPending({ kind: 'row', admin, action: 'delete' }),
+            })}
+            data={rows}
+            getRowId={(row) => row._id}
+            rowCount={total}
+            pagination={{ pageIndex: search.page - 1, pageSize: ADMIN_PAGE_SIZE }}
+            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
+            loading={list.isPending}
+            loadingText="Loading admins..."
+            emptyState={<Text c="dimmed">No admins found.</Text>}
+          />
+        )}
+      </Paper>
+      <ConfirmDialog
+        opened={pending !== null}
+        title={pending ? `Confirm ${ACTION_LABEL[pending.action]}` : ''}
+        message={pending ? confirmText(pending) : ''}
+        confirmLabel={pending ? ACTION_LABEL[pending.action] : ''}
+        danger={pending?.action !== 'activate'}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
+      />
+      <EditAdminModal admin={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}

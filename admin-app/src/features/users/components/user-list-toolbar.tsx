@@ -1,0 +1,49 @@
+import { Button, Group, NativeSelect, Paper } from '@mantine/core';
+import { IconMailPlus } from '@tabler/icons-react';
+import { USER_ROLES, USER_STATUSES, type UserListSearch } from '../schemas/user-list-search';
+import { SearchField } from './search-field';
+
+const ROLE_OPTIONS = [{ value: 'all', label: 'All roles' }, ...USER_ROLES];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...USER_STATUSES];
+
+type UserListToolbarProps = {
+  search: UserListSearch;
+  /** A filter change; the caller goes back to page 1. */
+  onFilter: (change: Partial<UserListSearch>) => void;
+  onInvite: () => void;
+};
+
+/** Spec 2 §2 Users: search by name or email, the role and status filters, and Invite User. */
+export function UserListToolbar({ search, onFilter, onInvite }: UserListToolbarProps) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group align="flex-end" gap="md" wrap="wrap" justify="space-between">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <SearchField
+            label="Search"
+            placeholder="Name or email"
+            value={search.q}
+            onSearch={(q) => {
+              if (q !== search.q) onFilter({ q });
+            }}
+          />
+          <NativeSelect
+            label="Role"
+            data={ROLE_OPTIONS}
+            value={search.role}
+            onChange={(event) => onFilter({ role: event.currentTarget.value as UserListSearch['role'] })}
+          />
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={search.status}
+            onChange={(event) => onFilter({ status: event.currentTarget.value as UserListSearch['status'] })}
+          />
+        </Group>
+        <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={onInvite}>
+          Invite User
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
