@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       tokenTtlSeconds: { staff: 8 * 3600, customer: 7 * 24 * 3600 },
       publicUrl: 'http://localhost:3000',
+      storeUrl: 'http://localhost:5174',
       marketplace: { provider: 'fixture' },
       seedDemo: true,
       logLevel: 'info',
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
         TOKEN_TTL_SECONDS: '600',
         CORS_ORIGINS: 'https://admin.shop.example/, https://shop.example',
         PUBLIC_URL: 'https://api.shop.example/',
+        STORE_URL: 'https://shop.example/',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
       },
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: { staff: 600, customer: 600, vendor: 600 },
       corsOrigins: ['https://admin.shop.example', 'https://shop.example'],
       publicUrl: 'https://api.shop.example',
+      storeUrl: 'https://shop.example',
       seedDemo: false,
       logLevel: 'warn',
     });
@@ -105,6 +108,7 @@ describe('loadConfig', () => {
           SEED_DEMO: 'maybe',
           LOG_LEVEL: 'loud',
           CORS_ORIGINS: 'not a url',
+          STORE_URL: 'shop.example',
         },
         root,
       );
@@ -123,6 +127,7 @@ describe('loadConfig', () => {
       'SEED_DEMO',
       'LOG_LEVEL',
       'CORS_ORIGINS',
+      'STORE_URL',
     ]) {
       expect(message).toContain(name);
     }

@@ -19,6 +19,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Origin this server is reached at, without a trailing slash (media addresses are built on it). */
   publicUrl: string;
+  /** Origin of the storefront, without a trailing slash (links in messages to shoppers are built on it). */
+  storeUrl: string;
   marketplace: {
     provider: MarketplaceProvider;
     aliexpress: { appKey?: string; appSecret?: string; accessToken?: string; apiUrl?: string };
@@ -44,6 +46,7 @@ export const DEFAULT_CORS_ORIGINS = APP_PORTS.flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
 ]);
+export const DEFAULT_STORE_URL = 'http://localhost:5174';
 export const DEFAULT_TOKEN_TTL_SECONDS: Record<Audience, number> = {
   staff: 8 * 60 * 60,
   customer: 7 * 24 * 60 * 60,
@@ -82,7 +85,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ttl === null ? { ...DEFAULT_TOKEN_TTL_SECONDS } : { staff: ttl, customer: ttl, vendor: ttl };
 
   const corsOrigins = parseOrigins(read('CORS_ORIGINS'), problems);
-  const publicUrl = parsePublicUrl(read('PUBLIC_URL') ?? `http://localhost:${port ?? 3000}`, problems);
+  const publicUrl = parseBaseUrl(
+    read('PUBLIC_URL') ?? `http://localhost:${port ?? 3000}`,
+    'PUBLIC_URL',
+    problems,
+  );
+  const storeUrl = parseBaseUrl(read('STORE_URL') ?? DEFAULT_STORE_URL, 'STORE_URL', problems);
 
   const provider = read('MARKETPLACE_PROVIDER') ?? 'fixture';
   if (provider !== 'fixture' && provider !== 'aliexpress') {
@@ -130,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenTtlSeconds,
     corsOrigins,
     publicUrl,
+    storeUrl,
     marketplace: {
       provider: provider as MarketplaceProvider,
       aliexpress: Object.fromEntries(Object.entries(aliexpress).filter(([, v]) => v !== undefined)),
@@ -204,9 +213,9 @@ function parseOrigins(text: string | undefined, problems: string[]): string[] {
   return origins;
 }
 
-function parsePublicUrl(text: string, problems: string[]): string {
+function parseBaseUrl(text: string, name: string, problems: string[]): string {
   if (!isHttpUrl(text)) {
-    problems.push(`PUBLIC_URL must be an http(s) address, not "${text}"`);
+    problems.push(`${name} must be an http(s) address, not "${text}"`);
     return text;
   }
   return text.replace(/\/+$/, '');

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index';
 import { Route as AboutRouteImport } from './routes/about';
 import { Route as CartRouteImport } from './routes/cart';
 import { Route as CheckoutRouteImport } from './routes/checkout';
+import { Route as InvitationRouteImport } from './routes/invitation';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ProfileRouteRouteImport } from './routes/profile/route';
 import { Route as RegisterRouteImport } from './routes/register';
@@ -46,6 +47,11 @@ const CartRoute = CartRouteImport.update({
 const CheckoutRoute = CheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
   getParentRoute: () => rootRouteImport,
 } as any);
 const LoginRoute = LoginRouteImport.update({
@@ -127,6 +133,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute;
   '/cart': typeof CartRoute;
   '/checkout': typeof CheckoutRoute;
+  '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/order/$id': typeof OrderIdRoute;
@@ -146,6 +153,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute;
   '/cart': typeof CartRoute;
   '/checkout': typeof CheckoutRoute;
+  '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/order/$id': typeof OrderIdRoute;
@@ -167,6 +175,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute;
   '/cart': typeof CartRoute;
   '/checkout': typeof CheckoutRoute;
+  '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/order/$id': typeof OrderIdRoute;
@@ -189,6 +198,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/cart'
     | '/checkout'
+    | '/invitation'
     | '/login'
     | '/register'
     | '/order/$id'
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/cart'
     | '/checkout'
+    | '/invitation'
     | '/login'
     | '/register'
     | '/order/$id'
@@ -228,6 +239,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/cart'
     | '/checkout'
+    | '/invitation'
     | '/login'
     | '/register'
     | '/order/$id'
@@ -249,6 +261,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute;
   CartRoute: typeof CartRoute;
   CheckoutRoute: typeof CheckoutRoute;
+  InvitationRoute: typeof InvitationRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
   OrderIdRoute: typeof OrderIdRoute;
@@ -284,6 +297,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout';
       fullPath: '/checkout';
       preLoaderRoute: typeof CheckoutRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/invitation': {
+      id: '/invitation';
+      path: '/invitation';
+      fullPath: '/invitation';
+      preLoaderRoute: typeof InvitationRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/login': {
@@ -419,6 +439,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   OrderIdRoute: OrderIdRoute,

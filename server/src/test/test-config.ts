@@ -1,7 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppConfig, DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } from '../config.ts';
+import {
+  type AppConfig,
+  DEFAULT_CORS_ORIGINS,
+  DEFAULT_STORE_URL,
+  DEFAULT_TOKEN_TTL_SECONDS,
+} from '../config.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 export const TEST_TOKEN_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -17,6 +22,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tokenTtlSeconds: { ...DEFAULT_TOKEN_TTL_SECONDS },
     corsOrigins: [...DEFAULT_CORS_ORIGINS],
     publicUrl: TEST_PUBLIC_URL,
+    storeUrl: DEFAULT_STORE_URL,
     marketplace: { provider: 'fixture', aliexpress: {} },
     seedDemo: false,
     logLevel: 'silent',

@@ -217,9 +217,9 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
         to: email,
         subject: "You're invited to the store",
         body:
-          `Hello ${row.name},\n\nYou have been invited to open an account at the store. To accept, choose a ` +
-          `password with this invitation token (valid for ${INVITATION_DAYS} days):\n\n${token}\n\n` +
-          `POST ${config.publicUrl}/api/user/invitation/accept with {"token", "password"}.\n`,
+          `Hello ${row.name},\n\nYou have been invited to open an account at the store. To accept, open this ` +
+          `link and choose a password (it works once, for ${INVITATION_DAYS} days):\n\n` +
+          `${config.storeUrl}/#/invitation?token=${token}\n`,
         kind: 'invitation',
       });
       await log(request, staff, {

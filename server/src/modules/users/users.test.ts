@@ -30,6 +30,9 @@ interface ListBody {
   stats: { total: number; active: number; admins: number; newThisMonth: number };
 }
 
+/** A storefront address other than the default, so the invitation link is seen to follow STORE_URL. */
+const STORE_URL = 'https://shop.example';
+
 describe('users management API', () => {
   let t: TestApp;
   let admin: string;
@@ -40,7 +43,7 @@ describe('users management API', () => {
     t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
-    t = await createTestApp({ seed: true });
+    t = await createTestApp({ seed: true, config: { storeUrl: STORE_URL } });
     admin = await demoAdminToken(t.app);
     usersOnly = await limitedStaffToken(t.app, t.db, ['users'], 'Support');
   });
@@ -361,8 +364,11 @@ describe('users management API', () => {
         .from(outbox)
         .where(and(eq(outbox.to, email), eq(outbox.kind, 'invitation')))
         .orderBy(desc(outbox.createdAt));
-      const token = /\n\n([A-Za-z0-9_-]{40,})\n\n/.exec(message?.body ?? '')?.[1];
-      if (!token) throw new Error(`no invitation for ${email}`);
+      // The link is a line of its own: the storefront's invitation screen with the token (32 random bytes).
+      const token = /^https:\/\/shop\.example\/#\/invitation\?token=([A-Za-z0-9_-]{43})$/m.exec(
+        message?.body ?? '',
+      )?.[1];
+      if (!token) throw new Error(`no invitation link for ${email} in ${JSON.stringify(message?.body)}`);
       return token;
     };
 
@@ -378,6 +384,12 @@ describe('users management API', () => {
       expect(days).toBeLessThanOrEqual(7);
 
       const token = await latestToken(email);
+      const [message] = await t.db.select().from(outbox).where(eq(outbox.to, email));
+      expect(message?.body).toBe(
+        'Hello Karim Hasan,\n\nYou have been invited to open an account at the store. To accept, open this ' +
+          'link and choose a password (it works once, for 7 days):\n\n' +
+          `${STORE_URL}/#/invitation?token=${token}\n`,
+      );
       const [row] = await t.db.select().from(customers).where(eq(customers.email, email));
       expect(row?.inviteTokenHash).toBe(hashInviteToken(token));
       expect(row?.inviteTokenHash).not.toContain(token);
