@@ -57,7 +57,9 @@ describe('the service behind the contract', () => {
   it('answers 501 exactly for the operations not built yet', async () => {
     const answering501: string[] = [];
     const statuses: Record<string, number> = {};
-    for (const op of contractOperations) {
+    // Logging out ends the tokens every other call uses, so those calls go last.
+    const endsSession = (op: ContractOperation) => Number(/^(admin|customer)Logout$/.test(op.operationId));
+    for (const op of [...contractOperations].sort((a, b) => endsSession(a) - endsSession(b))) {
       const response = await exampleCall(op);
       statuses[op.operationId] = response.statusCode;
       if (response.statusCode !== 501) continue;

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { OperationId } from './http/contract-types.ts';
 import { notImplemented } from './http/errors.ts';
 import type { OperationHandler } from './http/operation.ts';
+import { createActivityHandlers } from './modules/activity/activity.handlers.ts';
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
 import { createDisputeHandlers } from './modules/disputes/disputes.handlers.ts';
@@ -19,8 +20,12 @@ import type { PaymentProvider } from './modules/payments/payments.types.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
 import { createRefundHandlers } from './modules/refunds/refunds.handlers.ts';
 import { createReviewHandlers } from './modules/reviews/reviews.handlers.ts';
+import { createRoleHandlers } from './modules/roles/roles.handlers.ts';
+import { createSecurityHandlers } from './modules/security/security.handlers.ts';
 import { createSettingsHandlers } from './modules/settings/settings.handlers.ts';
+import { createStaffHandlers } from './modules/staff/staff.handlers.ts';
 import { createStatsHandlers } from './modules/stats/stats.handlers.ts';
+import { createUserHandlers } from './modules/users/users.handlers.ts';
 import { createWishlistHandlers } from './modules/wishlist/wishlist.handlers.ts';
 
 export interface ServiceDeps {
@@ -58,6 +63,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
   const implemented = {
     ...createHealthHandlers({ database }),
     ...createAdminHandlers({ db, tokens, throttle }),
+    ...createSecurityHandlers({ db, throttle }),
     ...createCustomerHandlers({ db, tokens, throttle }),
     ...createSettingsHandlers({ db }),
     ...createStatsHandlers({ db }),
@@ -71,6 +77,10 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createRefundHandlers({ db, payments }),
     ...createForwardingHandlers({ db, marketplace }),
     ...createDisputeHandlers({ db, config }),
+    ...createActivityHandlers({ db }),
+    ...createRoleHandlers({ db }),
+    ...createUserHandlers({ db, tokens, config }),
+    ...createStaffHandlers({ db }),
   } satisfies Partial<Record<OperationId, OperationHandler>>;
 
   const pending = Object.fromEntries(

@@ -22,6 +22,13 @@ describe('admin session', () => {
     expect(session.isSignedIn()).toBe(true);
   });
 
+  it("keeps when the token was signed, so the shell knows how current the token's permissions are", () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { session } = startSession(makeAdminToken());
+    expect(session.getUser()?.issuedAt).toBeGreaterThanOrEqual(before);
+    expect(session.getUser()?.permissions).toEqual(['dashboard', 'products']);
+  });
+
   it.each([
     ['malformed (not three parts)', 'not-a-token'],
     ['expired', makeAdminToken({ expiresInSeconds: -1 })],

@@ -9,6 +9,8 @@ export type AdminUser = {
   name: string;
   role: string;
   permissions: string[];
+  /** When the token was signed, seconds since the epoch: its claims are as current as that moment. */
+  issuedAt: number;
   /** Token expiry, seconds since the epoch. */
   expiresAt: number;
 };
@@ -21,7 +23,7 @@ const STAFF_AUDIENCE = 'shop:staff';
 
 function adminFromPayload(payload: unknown): AdminUser | null {
   if (typeof payload !== 'object' || payload === null) return null;
-  const { sub, email, name, role, permissions, exp, aud } = payload as Record<string, unknown>;
+  const { sub, email, name, role, permissions, iat, exp, aud } = payload as Record<string, unknown>;
   const audiences = Array.isArray(aud) ? aud : [aud];
   // A customer or vendor token under the admin key is not an admin session.
   if (aud !== undefined && !audiences.includes(STAFF_AUDIENCE)) return null;
@@ -34,6 +36,8 @@ function adminFromPayload(payload: unknown): AdminUser | null {
     permissions: Array.isArray(permissions)
       ? permissions.filter((p): p is string => typeof p === 'string')
       : [],
+    // Without `iat` the claims' age is unknown, so they count as old and the shell asks the server at once.
+    issuedAt: typeof iat === 'number' ? iat : 0,
     expiresAt: exp,
   };
 }

@@ -38,8 +38,331 @@ export interface paths {
          * @description Checks the email and password of a staff account and answers a staff token (audience `shop:staff`) with the
          *     account. The screen reads the token from `data.token`. Five failed attempts for the same email and address
          *     within 15 minutes are refused with 429 for the rest of that window.
+         *
+         *     Added beyond the spec (security settings): when the IP allow-list is not empty, sign-in from another address
+         *     is refused with 403. When the account has two-factor sign-in on, or its password has expired (older than the
+         *     settings' expiry days) or must be changed, `data` is a challenge instead of a session (see
+         *     `AdminLoginChallenge`). When the settings require two-factor and the account has not enrolled, the session
+         *     says `twoFactorSetupRequired: true` and the back office sends the staff member to enrol. Every sign-in
+         *     opens a session (a trusted device) that `POST /admin/logout` ends.
          */
         post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a staff sign-in with a two-factor code
+         * @description Added beyond the spec (two-factor sign-in). The second step after `POST /admin/login` answered a challenge
+         *     with `twoFactorRequired: true`: send that `challenge` (valid for 5 minutes) with the 6-digit `code` from the
+         *     authenticator app, or one unused `recoveryCode` (each works once). Answers like `POST /admin/login`: the
+         *     staff session, or a new challenge when the password must be changed first. Wrong codes count towards the
+         *     same limit as wrong passwords (five within 15 minutes, then 429).
+         */
+        post: operations["adminLoginTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/login/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a staff sign-in by choosing a new password
+         * @description Added beyond the spec (password expiry). When `POST /admin/login` (or its two-factor step) answered a
+         *     challenge with `passwordChangeRequired: true` because the password is older than the expiry days of the
+         *     security settings or staff asked for a change, send that `challenge` (valid for 5 minutes) with the new
+         *     password. The password policy applies (400 naming each broken rule on `/newPassword`) and the new password
+         *     must differ from the old one. Answers the staff session.
+         */
+        post: operations["adminLoginNewPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the staff member out
+         * @description Added beyond the spec (the Confirm Logout dialog, spec 2 §8). Ends the session of the token sent: that token
+         *     stops working at once. Other devices stay signed in.
+         */
+        post: operations["adminLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's security settings
+         * @description Added beyond the spec (Security Settings, spec 2 §2 and §3). Needs the `admins` permission.
+         */
+        get: operations["getSecuritySettings"];
+        /**
+         * Save the store's security settings
+         * @description Added beyond the spec. Saves every setting at once. Blank and repeated IP allow-list entries are dropped; each
+         *     other entry must be an IPv4 or IPv6 address or a CIDR range (400 naming the entry otherwise). A non-empty
+         *     allow-list that does not contain the address saving it is refused with 409, so nobody locks themselves out.
+         *     The change is written to the activity log with the values before and after. Needs the `admins` permission.
+         */
+        put: operations["updateSecuritySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/security/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Security events, newest first
+         * @description Added beyond the spec (the security events list, spec 2 §3 Security). Failed sign-ins, sign-ins from a new
+         *     device, password changes, two-factor changes, allow-list refusals and ended sessions. Needs the `admins`
+         *     permission.
+         */
+        get: operations["listSecurityEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in staff member's two-factor state
+         * @description Added beyond the spec. Whether two-factor sign-in is on for the caller, whether an enrolment is waiting for
+         *     its confirming code, how many recovery codes are left and whether the settings require it. Any signed-in
+         *     staff member, for their own account.
+         */
+        get: operations["getTwoFactorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start two-factor enrolment
+         * @description Added beyond the spec. Creates a new pending secret for the caller and answers it with its `otpauth://` URL
+         *     and that URL as a QR code (a PNG data URL) to scan with an authenticator app. Nothing changes at sign-in until
+         *     `POST /admin/two-factor/confirm` succeeds; starting again replaces the pending secret. 409 when two-factor is
+         *     already on.
+         */
+        post: operations["startTwoFactorSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm two-factor enrolment with a code
+         * @description Added beyond the spec. A current code from the app proves it holds the pending secret: two-factor sign-in is
+         *     then on, and 10 recovery codes are answered. They are shown this once; the server keeps only their hashes.
+         *     400 when the code is wrong, 409 when no enrolment was started.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off
+         * @description Added beyond the spec. Needs a current code from the app (400 when it is wrong); the secret and the recovery
+         *     codes are dropped. 409 when two-factor is not on.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in staff member's trusted devices
+         * @description Added beyond the spec (trusted devices, spec 2 §3 Security). The caller's live sessions, most recently used
+         *     first: the device (from the browser's user agent), address, when it signed in and was last used, and which
+         *     one is this session. Any signed-in staff member, for their own account.
+         */
+        get: operations["listStaffSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the caller's sessions
+         * @description Added beyond the spec. Ends that session: its token stops working at once. Only the caller's own live
+         *     sessions can be revoked (404 otherwise).
+         */
+        delete: operations["revokeStaffSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in staff member
+         * @description Added beyond the spec (the shell shows who is signed in and hides what their permissions do not allow).
+         *     Any signed-in staff member may call it. `permissions` are the effective permissions: the account's own list,
+         *     or every permission key for a SuperAdmin. Unlike the token's claims, this is always current.
+         */
+        get: operations["getAdminMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff roles and their default permissions
+         * @description Added beyond the spec (Roles & Permissions, spec 2 §6). The five staff roles with their descriptions, default
+         *     permission keys and how many staff hold each. Needs the `admins` permission.
+         */
+        get: operations["listRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/roles/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a role's permissions
+         * @description Added beyond the spec (Roles & Permissions, spec 2 §6; both the Admin group's screen and the users group's
+         *     matrix save here). Replaces the role's permission keys and, in the same transaction, sets every staff member
+         *     of that role to the new set and writes one activity log entry with the set before and after. 409 when the
+         *     change would take a permission from SuperAdmin (it always holds every key), or would take `admins` from the
+         *     caller's own role (they would lock themselves out). Needs the `admins` permission.
+         */
+        put: operations["updateRole"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -155,6 +478,225 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's accounts, as the Users Management list shows them
+         * @description Added beyond the spec (spec 2 §2 Users, which shows sample data). The list mixes the store's two kinds of
+         *     account, newest first: shoppers have the role `user`; staff accounts appear read-only with the role `admin`
+         *     (SuperAdmin and Manager) or `manager` (Support, Editor, Viewer) and `staffRole` naming their real role — they
+         *     are managed from the Admin list. A staff account counts as Active only when its status is Active. Deleted
+         *     shoppers are not listed. `q` searches name and email; `stats` are the stat cards over every account (Total
+         *     Users, Active Users, Admins = role `admin`, New This Month = joined since the 1st of the current month, UTC).
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create an account (Create New User)
+         * @description Added beyond the spec (spec 2 §2 Create New User, a mock there). Role `user` creates a shopper who can sign in
+         *     to the storefront at once. Roles `admin` and `manager` create a staff account through the same rules as
+         *     `POST /admins` (the password policy, the role's default permissions): `admin` makes a Manager and `manager` an
+         *     Editor, the staff roles the users group's Roles & Permissions matrix maps them to; creating staff also needs
+         *     the `admins` permission (403 without it). Every field is checked by the server with a message per field:
+         *     Name is required, Email is required, Email is invalid, Password is required, Password must be at least 8
+         *     characters. 409 when the email is taken.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a shopper to set a password (Invite User)
+         * @description Added beyond the spec (spec 2 §2 Invite User). Creates a shopper account without a usable password, or
+         *     renews the invitation of one that has not accepted yet, and writes the invitation (a one-time token, valid
+         *     for 7 days, accepted through `POST /user/invitation/accept`) to the store's outbox. Only a hash of the token
+         *     is kept. 409 when the email belongs to an account that is not waiting for an invitation.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate, deactivate or delete several shoppers
+         * @description Added beyond the spec (the list's bulk bar: Activate, Deactivate, Delete). Each account is changed on its own
+         *     by the same rules as `PATCH /users/{id}` and `DELETE /users/{id}`; staff accounts are refused here (they are
+         *     managed from the Admin list). The answer says which ids changed and why the others did not.
+         */
+        post: operations["bulkUpdateUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One shopper's details (User Details)
+         * @description Added beyond the spec (spec 2 §2 User Details). The shopper's profile with their latest orders, disputes,
+         *     wishlist and recent activity (staff changes to the account and the shopper's own logged actions). 404 for
+         *     staff accounts, which the Admin list shows.
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a shopper (anonymised; orders kept)
+         * @description Added beyond the spec (the row action Delete). The account is anonymised rather than removed, so its orders
+         *     stay for the books: the name becomes `Deleted user`, the email `deleted-<id>@invalid`, phone and address are
+         *     cleared, the password can no longer be used and every token ends.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a shopper, or activate or deactivate them
+         * @description Added beyond the spec (the row actions Edit and Deactivate). Deactivating (`status: Inactive`) ends every
+         *     token the shopper holds and stops them signing in until they are activated again. The activity log keeps the
+         *     values before and after.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/user/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation by choosing a password
+         * @description Added beyond the spec (the other half of Invite User). The token from the invitation message and a new
+         *     password (at least 8 characters) activate the account and sign the shopper in. 400 when the token is unknown,
+         *     used or expired.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff accounts (Admin list)
+         * @description Added beyond the spec (spec 2 §2 Admin list). Newest first, paged; `q` searches name and email; `stats` are
+         *     the stat cards over every staff account (total, Active, Suspended, Pending).
+         */
+        get: operations["listAdmins"];
+        put?: never;
+        /**
+         * Create a staff account (Create Admin)
+         * @description Added beyond the spec (spec 2 §2 Create Admin, a mock there). Every field of spec 2 §3's create-admin form.
+         *     The server checks each field and answers spec 2 §5's messages per field (First name is required, Last name is
+         *     required, Email is required, Email is invalid, Role is required, Password is required, Password must be at
+         *     least 8 characters, Passwords do not match) and the store's password policy. Without `permissions` the role's
+         *     default permissions are given. `isActive: false` creates the account as Pending (it cannot sign in until
+         *     activated). `sendWelcomeEmail` writes a welcome message to the store's outbox. Only a SuperAdmin may create a
+         *     SuperAdmin (403 otherwise). 409 when the email is taken.
+         */
+        post: operations["createAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admins/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate, suspend or delete several staff accounts
+         * @description Added beyond the spec (the Admin list's bulk bar). Each account is changed on its own by the rules of
+         *     `PATCH /admins/{id}` and `DELETE /admins/{id}`: nobody suspends or deletes themselves or the last active
+         *     SuperAdmin. The answer says which ids changed and why the others did not.
+         */
+        post: operations["bulkUpdateAdmins"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a staff account
+         * @description Added beyond the spec. The account is removed and its sessions end; the activity log keeps the name and
+         *     email of what it did, and orders and dispute replies it touched keep their history. 409 for the caller's own
+         *     account and for the last active SuperAdmin.
+         */
+        delete: operations["deleteAdmin"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a staff account
+         * @description Added beyond the spec. Names, phone, department, role, permissions and status. A new role without
+         *     `permissions` takes that role's defaults. Suspending ends every token the account holds. 409 when the change
+         *     would suspend or demote the last active SuperAdmin, or the caller's own account (their own names, phone and
+         *     department they may change). Only a SuperAdmin may change a SuperAdmin or make someone one (403 otherwise).
+         *     The activity log keeps the values before and after.
+         */
+        patch: operations["updateAdmin"];
         trace?: never;
     };
     "/product/": {
@@ -872,6 +1414,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the shopper out
+         * @description Added beyond the spec. Ends the session of the token sent: that token stops working at once. The storefront
+         *     then shows 'Logout successful.'.
+         */
+        post: operations["customerLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/register": {
         parameters: {
             query?: never;
@@ -930,6 +1493,56 @@ export interface paths {
          *     fresh token is answered in `data.token`; the storefront stores it.
          */
         put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The staff activity log, filtered and paged
+         * @description Added beyond the spec (the Activity Logs screen, spec 2 §2; fields of spec 2 §3 Activity log). Entries
+         *     written for staff (their changes, sign-ins and failed sign-ins), newest first. `q` searches the admin's
+         *     name, email and the entry's details and target; `admin`, `action` and `status` narrow it; `start` and
+         *     `end` (whole UTC days, inclusive) apply only when both are set, as the spec says, and one alone is ignored.
+         *     `details` is a readable summary; `changes` holds the values before and after a change when the entry
+         *     recorded them. `location` and `sessionDuration` are null unless known. `facets` lists every admin and
+         *     action in the log for the filter selects. Needs the `admins` permission.
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/activity/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the filtered activity log as CSV
+         * @description Added beyond the spec (the Activity Logs screen's CSV export). Takes the filters of `GET /admin/activity`
+         *     and answers the matching entries, newest first, at most 10,000 (`X-Total-Count` says how many matched), one
+         *     row each, lines ended by CRLF. A cell that begins with `=`, `+`, `-` or `@` is prefixed with `'` so
+         *     spreadsheets never run it as a formula. The export itself is written to the activity log. Needs the
+         *     `admins` permission.
+         */
+        get: operations["exportActivity"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1325,6 +1938,64 @@ export interface components {
             /** @description A short note the screens may show. */
             message?: string;
         };
+        /**
+         * @description An activity log entry's outcome (spec 2 §4).
+         * @enum {string}
+         */
+        ActivityStatus: "success" | "failed" | "warning";
+        /**
+         * @description One activity log entry (spec 2 §3 Activity log) plus what it acted on (`target`) and, for a change that
+         *     recorded them, the values before and after (`changes`).
+         */
+        ActivityLog: {
+            /** Format: uuid */
+            id: string;
+            /** @description The admin's name at the time; null for a failed sign-in with an unknown email. */
+            admin: string | null;
+            /** Format: uuid */
+            adminId: string | null;
+            /** @description The admin's email (for a failed sign-in, the email that was tried). */
+            email: string | null;
+            /** @description What was done, as `area.verb` (`product.update`, `order.status`, `admin.login`). */
+            action: string;
+            /** @description A readable summary of the entry's recorded details (empty when it recorded none). */
+            details: string;
+            ip: string | null;
+            userAgent: string | null;
+            /** @description Where the address is, when known; the server has no address look-up, so mostly null. */
+            location: string | null;
+            /** Format: date-time */
+            timestamp: string;
+            status: components["schemas"]["ActivityStatus"];
+            /**
+             * @description Seconds the admin's session (same device) had been signed in when the entry was written; null when no
+             *     such session is known.
+             */
+            sessionDuration: number | null;
+            /** @description What the entry acted on, as `kind:id` (`product:…`, `order:ORD-…`, `dispute:…`). */
+            target: string | null;
+            /** @description The changed values before and after, when the entry recorded them; otherwise null. */
+            changes: null | {
+                before: {
+                    [key: string]: unknown;
+                };
+                after: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /** @description The choices of the Activity Logs screen's filter selects, over the whole log. */
+        ActivityFacets: {
+            /** @description Every admin with entries in the log, by name. */
+            admins: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+                email: string;
+            }[];
+            /** @description Every action in the log, alphabetically. */
+            actions: string[];
+        };
         /** @description Where a page sits in the whole list. */
         PageMeta: {
             page: number;
@@ -1386,10 +2057,143 @@ export interface components {
             email: string;
             password: string;
         };
+        /**
+         * @description A staff role (spec 2 §3 Role: name, permissions[]) with the description spec 2 §6 gives it. Its permissions
+         *     are the defaults a new admin of the role starts with; saving them sets every admin of the role to them.
+         */
+        Role: {
+            name: components["schemas"]["AdminRole"];
+            description: string;
+            permissions: components["schemas"]["AdminPermission"][];
+            /** @description How many staff accounts hold this role. */
+            admins: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateRoleRequest: {
+            permissions: components["schemas"]["AdminPermission"][];
+        };
         AdminSession: {
             /** @description The staff token (JWT). */
             token: string;
             admin: components["schemas"]["Admin"];
+            /**
+             * @description Added beyond the spec. The settings require two-factor sign-in and this account has not enrolled: the
+             *     back office sends the staff member to the Security screen to enrol before anything else.
+             */
+            twoFactorSetupRequired: boolean;
+        };
+        /** @description The staff session, or a challenge for the next sign-in step. */
+        AdminLoginResult: components["schemas"]["AdminSession"] | components["schemas"]["AdminLoginChallenge"];
+        /**
+         * @description Added beyond the spec. The password was right but sign-in needs one more step. `challenge` is a short-lived
+         *     token (5 minutes) good only for that step, never for other operations.
+         */
+        AdminLoginChallenge: {
+            challenge: string;
+            /** @description A code from the authenticator app (or a recovery code) is needed next. */
+            twoFactorRequired: boolean;
+            /** @description The password has expired or must be changed; a new one is needed (after the code, if both). */
+            passwordChangeRequired: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        /** @description The challenge with either `code` or `recoveryCode`. */
+        AdminTwoFactorLoginRequest: {
+            challenge: string;
+            code?: string;
+            recoveryCode?: string;
+        };
+        AdminNewPasswordRequest: {
+            challenge: string;
+            newPassword: string;
+        };
+        /** @description Which rules every staff password must meet (all on by default). */
+        PasswordPolicy: {
+            uppercase: boolean;
+            lowercase: boolean;
+            numbers: boolean;
+            specialCharacters: boolean;
+            /** @description At least 8 characters. */
+            minLength: boolean;
+        };
+        /** @description Which security events also raise a dashboard alert and a message to the staff member concerned. */
+        SecurityAlerts: {
+            failedLogin: boolean;
+            newDevice: boolean;
+            passwordChange: boolean;
+            /** @description Two-factor changes, ended sessions and changes to these settings. */
+            adminAction: boolean;
+        };
+        SecuritySettingsInput: {
+            /** @description Every staff member must sign in with a code; those not enrolled are sent to enrol. */
+            twoFactorRequired: boolean;
+            passwordPolicy: components["schemas"]["PasswordPolicy"];
+            /** @description A staff password older than this must be changed at the next sign-in; 0 means never. */
+            passwordExpiryDays: number;
+            /** @description Addresses or CIDR ranges staff may sign in from; empty allows every address. */
+            ipWhitelist: string[];
+            alerts: components["schemas"]["SecurityAlerts"];
+        };
+        SecuritySettings: components["schemas"]["SecuritySettingsInput"] & {
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description One security event (spec 2 §3 Security). */
+        SecurityEvent: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description What happened: `login.failed`, `login.new_device`, `login.ip_refused`, `password.changed`,
+             *     `two_factor.enabled`, `two_factor.disabled`, `two_factor.recovery_code_used`, `session.revoked`,
+             *     `settings.changed`.
+             */
+            action: string;
+            /** @description The staff member's email (for a failed sign-in, the email that was tried). */
+            user: string;
+            ip: string | null;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            /** @description An enrolment was started and waits for its confirming code. */
+            pending: boolean;
+            /** @description The security settings require two-factor sign-in for all staff. */
+            required: boolean;
+            recoveryCodesLeft: number;
+        };
+        TwoFactorSetup: {
+            /** @description The Base32 secret, for typing into an app that cannot scan. */
+            secret: string;
+            otpauthUrl: string;
+            /** @description The `otpauthUrl` as a QR code, a `data:image/png;base64,...` URL. */
+            qrCode: string;
+        };
+        TwoFactorCodeRequest: {
+            code: string;
+        };
+        TwoFactorRecoveryCodes: {
+            /** @description Shown once; each signs in once in place of a code. */
+            recoveryCodes: string[];
+        };
+        /** @description A live session of the caller (spec 2 §3 trusted device). */
+        TrustedDevice: {
+            /** Format: uuid */
+            id: string;
+            /** @description Browser and system read from the user agent (`Chrome on Windows`). */
+            name: string;
+            ip: string | null;
+            /** @description Null unless known (no address look-up service is configured). */
+            location: string | null;
+            /** Format: date-time */
+            lastUsed: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description This is the session of the token making the call. */
+            current: boolean;
         };
         StatsOverview: {
             /** @description Totals of orders paid since midnight (UTC), converted into USD with each order's stored rate. */
@@ -1442,7 +2246,7 @@ export interface components {
             message: string;
             /** @enum {string} */
             severity?: "high" | "medium" | "low";
-            /** @description What the alert is about (`stock`, `disputes`, `forwarding`, `marketplace`). */
+            /** @description What the alert is about (`stock`, `disputes`, `forwarding`, `marketplace`, `security`). */
             kind?: string;
         };
         PendingActions: {
@@ -1452,13 +2256,207 @@ export interface components {
             orders: number;
             /** @description Factory/Vendor Applications. */
             vendors: number;
-            /** @description Unread Support Messages (shoppers' dispute messages newer than the last staff reply). */
+            /** @description Unread Support Messages (shoppers' dispute messages no staff member has read yet). */
             support: number;
         };
         DailyCount: {
             /** Format: date */
             date: string;
             count: number;
+        };
+        /**
+         * @description A role on the Users Management list (spec 2 §6); `user` is a shopper, the others staff.
+         * @enum {string}
+         */
+        UserRole: "admin" | "manager" | "user";
+        /** @enum {string} */
+        UserStatus: "Active" | "Inactive";
+        /** @description One row of the Users Management list (spec 2 §3 User). */
+        UserAccount: {
+            _id: string;
+            name: string;
+            email: string;
+            role: components["schemas"]["UserRole"];
+            status: components["schemas"]["UserStatus"];
+            /**
+             * @description Staff accounts are shown here read-only and managed from the Admin list.
+             * @enum {string}
+             */
+            kind: "shopper" | "staff";
+            /** @description The staff account's real role; null for shoppers. */
+            staffRole: components["schemas"]["AdminRole"] | null;
+            /** @description The shopper was invited and has not chosen a password yet. */
+            invited: boolean;
+            /** Format: date-time */
+            joined: string;
+            /** Format: date-time */
+            lastLogin: string | null;
+        };
+        /** @description The Users Management stat cards. */
+        UserStats: {
+            total: number;
+            active: number;
+            admins: number;
+            newThisMonth: number;
+        };
+        /** @description Spec 2 §3 user create form. The server answers a message per missing or invalid field. */
+        CreateUserRequest: {
+            name?: string;
+            email?: string;
+            password?: string;
+            role?: components["schemas"]["UserRole"];
+        };
+        InviteUserRequest: {
+            /** Format: email */
+            email: string;
+            /** @description The name the account starts with; the email's local part when left out. */
+            name?: string;
+        };
+        UserInvitation: {
+            user: components["schemas"]["UserAccount"];
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        AcceptInvitationRequest: {
+            token: string;
+            password: string;
+        };
+        /** @description Every field is optional; blank phone or address removes it. */
+        UpdateUserRequest: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            address?: string;
+            status?: components["schemas"]["UserStatus"];
+        };
+        BulkUsersRequest: {
+            /** @enum {string} */
+            action: "activate" | "deactivate" | "delete";
+            ids: string[];
+        };
+        BulkAdminsRequest: {
+            /** @enum {string} */
+            action: "activate" | "suspend" | "delete";
+            ids: string[];
+        };
+        BulkAccountsResult: {
+            /** @description The ids that changed. */
+            done: string[];
+            /** @description The ids that did not, with why. */
+            failed: {
+                id: string;
+                message: string;
+            }[];
+        };
+        /** @description Spec 2 §2 User Details. */
+        UserDetails: {
+            user: components["schemas"]["UserAccount"];
+            profile: {
+                username: string;
+                phone: string | null;
+                address: string | null;
+                totalOrders: number;
+            };
+            /** @description The latest 20 orders, newest first. */
+            orders: {
+                _id: string;
+                /** @description The order id people see (`ORD-...`). */
+                id: string;
+                /** Format: date-time */
+                date: string;
+                status: components["schemas"]["OrderStatus"];
+                total: number;
+                currency: string;
+                items: number;
+            }[];
+            /** @description The latest 20 disputes, newest first. */
+            disputes: {
+                _id: string;
+                subject: string;
+                status: components["schemas"]["DisputeStatus"];
+                priority: components["schemas"]["DisputePriority"];
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            wishlist: {
+                productId: string;
+                title: string;
+                image: string | null;
+                /** Format: date-time */
+                addedAt: string;
+            }[];
+            /** @description The latest 20 activity log entries about the account, newest first. */
+            activity: {
+                _id: string;
+                action: string;
+                actor: string | null;
+                /** @enum {string} */
+                outcome: "success" | "failed" | "warning";
+                /** Format: date-time */
+                timestamp: string;
+            }[];
+        };
+        /** @enum {string} */
+        AdminStatus: "Active" | "Suspended" | "Pending";
+        /**
+         * @description Spec 2 §6 departments.
+         * @enum {string}
+         */
+        AdminDepartment: "Administration" | "Product Management" | "Order Management" | "Customer Support" | "Marketing" | "Finance" | "IT";
+        /** @description A staff account as the Admin list shows it (spec 2 §3 Admin, with the create form's fields). */
+        StaffAccount: {
+            _id: string;
+            name: string;
+            firstName: string | null;
+            lastName: string | null;
+            email: string;
+            phone: string | null;
+            role: components["schemas"]["AdminRole"];
+            department: string | null;
+            permissions: components["schemas"]["AdminPermission"][];
+            status: components["schemas"]["AdminStatus"];
+            /** Format: date-time */
+            lastLogin: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The Admin list stat cards. */
+        AdminStats: {
+            total: number;
+            active: number;
+            suspended: number;
+            pending: number;
+        };
+        /**
+         * @description Spec 2 §3 create-admin form. Fields are checked by the server, which answers spec 2 §5's message per field;
+         *     phone and department are optional.
+         */
+        CreateAdminRequest: {
+            firstName?: string;
+            lastName?: string;
+            email?: string;
+            phone?: string;
+            role?: components["schemas"]["AdminRole"];
+            department?: components["schemas"]["AdminDepartment"];
+            password?: string;
+            confirmPassword?: string;
+            permissions?: components["schemas"]["AdminPermission"][];
+            /** @default true */
+            isActive: boolean;
+            /** @default false */
+            sendWelcomeEmail: boolean;
+        };
+        /** @description Every field is optional; a blank phone removes it. */
+        UpdateAdminRequest: {
+            firstName?: string;
+            lastName?: string;
+            phone?: string;
+            /** @description null removes it. */
+            department?: components["schemas"]["AdminDepartment"] | null;
+            role?: components["schemas"]["AdminRole"];
+            permissions?: components["schemas"]["AdminPermission"][];
+            status?: components["schemas"]["AdminStatus"];
         };
         /** @enum {string} */
         ProductStatus: "published" | "draft" | "out_of_stock" | "disabled";
@@ -2563,6 +3561,77 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description Signed in (`data` is the staff session), or one more step is needed (`data` is a challenge: send it to
+         *     `POST /admin/login/2fa` when `twoFactorRequired`, otherwise to `POST /admin/login/password`).
+         */
+        AdminLoginResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": "Login successful.",
+                 *       "data": {
+                 *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmNGMzZS0yYTUxLTRkOGUtOWYyNy0zYzFhNWU3ZDliMjAiLCJhdWQiOiJzaG9wOnN0YWZmIiwiZW1haWwiOiJhZG1pbkBleGFtcGxlLmNvbSIsIm5hbWUiOiJTdG9yZSBBZG1pbiIsInJvbGUiOiJTdXBlckFkbWluIiwicGVybWlzc2lvbnMiOlsiZGFzaGJvYXJkIiwicHJvZHVjdHMiLCJvcmRlcnMiLCJ1c2VycyIsImFkbWlucyIsInJlcG9ydHMiLCJzZXR0aW5ncyIsImRpc3B1dGVzIl0sInR2IjoxLCJpYXQiOjE3OTUwMDAwMDAsImV4cCI6MTc5NTAyODgwMH0.q3Jm0Zb7yX2VtK8wLp4nRfE6sDc1uHaG9oTiNkBjYeU",
+                 *         "admin": {
+                 *           "_id": "0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20",
+                 *           "name": "Store Admin",
+                 *           "email": "admin@example.com",
+                 *           "role": "SuperAdmin",
+                 *           "permissions": [
+                 *             "dashboard",
+                 *             "products",
+                 *             "orders",
+                 *             "users",
+                 *             "admins",
+                 *             "reports",
+                 *             "settings",
+                 *             "disputes"
+                 *           ],
+                 *           "status": "Active",
+                 *           "lastLogin": "2026-11-21T08:02:11.000Z",
+                 *           "createdAt": "2026-10-01T00:00:00.000Z"
+                 *         },
+                 *         "twoFactorSetupRequired": false
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["AdminLoginResult"];
+                };
+            };
+        };
+        /** @description Done; `message` says what happened. */
+        MessageResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": "Logout successful."
+                 *     }
+                 */
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    message: string;
+                };
+            };
+        };
+        /** @description The security settings as saved. */
+        SecuritySettingsResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["SecuritySettings"];
+                };
+            };
+        };
         /** @description The configured marketplace provider cannot answer this call. */
         NotImplemented: {
             headers: {
@@ -2649,8 +3718,24 @@ export interface components {
         Page: number;
         /** @description Page size. Added beyond the spec. */
         Limit: number;
+        /** @description The account's `_id`. */
+        UserId: string;
+        /** @description The staff account's `_id`. */
+        AdminId: string;
         /** @description The order's `_id` or its order id (`ORD-...`). */
         OrderId: string;
+        /** @description Search over the admin's name, email and the entry's details (with what it acted on, `target`). */
+        ActivitySearch: string;
+        /** @description Only entries by this admin (their `_id`, as `facets.admins` lists them). */
+        ActivityAdmin: string;
+        /** @description Only entries of this action (as `facets.actions` lists them, e.g. `product.update`). */
+        ActivityAction: string;
+        /** @description Only entries with this outcome. */
+        ActivityStatusFilter: components["schemas"]["ActivityStatus"];
+        /** @description Only entries on or after this day (UTC); applied only together with `end`. */
+        ActivityStart: string;
+        /** @description Only entries on or before this day (UTC); applied only together with `start`. */
+        ActivityEnd: string;
         /** @description Search over the order id, customer name and email. */
         OrderSearch: string;
         /** @description Only orders in these statuses (repeat the parameter for several). */
@@ -2770,45 +3855,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Login successful.",
-                     *       "data": {
-                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmNGMzZS0yYTUxLTRkOGUtOWYyNy0zYzFhNWU3ZDliMjAiLCJhdWQiOiJzaG9wOnN0YWZmIiwiZW1haWwiOiJhZG1pbkBleGFtcGxlLmNvbSIsIm5hbWUiOiJTdG9yZSBBZG1pbiIsInJvbGUiOiJTdXBlckFkbWluIiwicGVybWlzc2lvbnMiOlsiZGFzaGJvYXJkIiwicHJvZHVjdHMiLCJvcmRlcnMiLCJ1c2VycyIsImFkbWlucyIsInJlcG9ydHMiLCJzZXR0aW5ncyIsImRpc3B1dGVzIl0sInR2IjoxLCJpYXQiOjE3OTUwMDAwMDAsImV4cCI6MTc5NTAyODgwMH0.q3Jm0Zb7yX2VtK8wLp4nRfE6sDc1uHaG9oTiNkBjYeU",
-                     *         "admin": {
-                     *           "_id": "0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20",
-                     *           "name": "Store Admin",
-                     *           "email": "admin@example.com",
-                     *           "role": "SuperAdmin",
-                     *           "permissions": [
-                     *             "dashboard",
-                     *             "products",
-                     *             "orders",
-                     *             "users",
-                     *             "admins",
-                     *             "reports",
-                     *             "settings",
-                     *             "disputes"
-                     *           ],
-                     *           "status": "Active",
-                     *           "lastLogin": "2026-11-21T08:02:11.000Z",
-                     *           "createdAt": "2026-10-01T00:00:00.000Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SuccessEnvelope"] & {
-                        data: components["schemas"]["AdminSession"];
-                    };
-                };
-            };
+            200: components["responses"]["AdminLoginResponse"];
             400: components["responses"]["BadRequest"];
             /** @description The email or the password is wrong. */
             401: {
@@ -2826,7 +3873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The account exists but is suspended. */
+            /** @description The account exists but is suspended, or the address is not on the IP allow-list. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2844,6 +3891,481 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    adminLoginTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "challenge": "eyJhbGciOiJIUzI1NiJ9.eyJzdGVwIjoidHdvRmFjdG9yIn0.c2lnbmF0dXJl",
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminTwoFactorLoginRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AdminLoginResponse"];
+            400: components["responses"]["BadRequest"];
+            /** @description The challenge has expired or the code is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "The code is not valid."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    adminLoginNewPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "challenge": "eyJhbGciOiJIUzI1NiJ9.eyJzdGVwIjoicGFzc3dvcmRDaGFuZ2UifQ.c2lnbmF0dXJl",
+                 *       "newPassword": "Brighter-days-42"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminNewPasswordRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AdminLoginResponse"];
+            400: components["responses"]["BadRequest"];
+            /** @description The challenge has expired or is not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Please sign in again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SecuritySettingsResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "twoFactorRequired": false,
+                 *       "passwordPolicy": {
+                 *         "uppercase": true,
+                 *         "lowercase": true,
+                 *         "numbers": true,
+                 *         "specialCharacters": true,
+                 *         "minLength": true
+                 *       },
+                 *       "passwordExpiryDays": 90,
+                 *       "ipWhitelist": [
+                 *         "203.0.113.0/24"
+                 *       ],
+                 *       "alerts": {
+                 *         "failedLogin": true,
+                 *         "newDevice": true,
+                 *         "passwordChange": true,
+                 *         "adminAction": false
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecuritySettingsInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SecuritySettingsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The allow-list would refuse the address saving it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "CONFLICT",
+                     *       "message": "This IP whitelist would lock you out (your address is 198.51.100.7). Add it to the list first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSecurityEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (10 on the screen). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SecurityEvent"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getTwoFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's two-factor state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TwoFactorStatus"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    startTwoFactorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TwoFactorSetup"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TwoFactorRecoveryCodes"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listStaffSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's live sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["TrustedDevice"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    revokeStaffSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAdminMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in staff member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Admin"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every role, SuperAdmin first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Role"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The role's name.
+                 * @example Editor
+                 */
+                name: components["schemas"]["AdminRole"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "permissions": [
+                 *         "dashboard",
+                 *         "products"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The role as saved; `message` says how many staff now hold its permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Editor permissions saved; 2 staff members updated.",
+                     *       "data": {
+                     *         "name": "Editor",
+                     *         "description": "Edit products and content",
+                     *         "permissions": [
+                     *           "dashboard",
+                     *           "products"
+                     *         ],
+                     *         "admins": 2,
+                     *         "updatedAt": "2026-11-21T08:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Role"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3083,6 +4605,509 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Text searched in the name and the email. */
+                q?: string;
+                /** @description Only accounts with this role. */
+                role?: components["schemas"]["UserRole"];
+                /** @description Only accounts with this status. */
+                status?: components["schemas"]["UserStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UserAccount"][];
+                        meta: components["schemas"]["PageMeta"];
+                        stats: components["schemas"]["UserStats"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Nusrat Jahan",
+                 *       "email": "nusrat.jahan@example.com",
+                 *       "password": "Sunrise-2026",
+                 *       "role": "user"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The account has been created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "User created successfully!",
+                     *       "data": {
+                     *         "_id": "5b0e6a2c-3f41-4c8e-9a17-2d6b8e4f1c90",
+                     *         "name": "Nusrat Jahan",
+                     *         "email": "nusrat.jahan@example.com",
+                     *         "role": "user",
+                     *         "status": "Active",
+                     *         "kind": "shopper",
+                     *         "staffRole": null,
+                     *         "invited": false,
+                     *         "joined": "2026-11-21T08:02:11.000Z",
+                     *         "lastLogin": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UserAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "invited.shopper@example.com",
+                 *       "name": "Karim Hasan"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation has been written to the outbox. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UserInvitation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    bulkUpdateUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "deactivate",
+                 *       "ids": [
+                 *         "5b0e6a2c-3f41-4c8e-9a17-2d6b8e4f1c90"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkUsersRequest"];
+            };
+        };
+        responses: {
+            /** @description What happened to each account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BulkAccountsResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's `_id`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shopper's details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UserDetails"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's `_id`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account has been deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["IdRef"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's `_id`. */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "Inactive"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The account as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["UserAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "7q1cKbq0ZyJvY2t3c4dK1m9xWfQe2sTn0aPr8uLh3vI",
+                 *       "password": "Sunrise-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is set and the shopper is signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSessionEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listAdmins: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Text searched in the name and the email. */
+                q?: string;
+                /** @description Only staff with this role. */
+                role?: components["schemas"]["AdminRole"];
+                /** @description Only staff with this status. */
+                status?: components["schemas"]["AdminStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of staff accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StaffAccount"][];
+                        meta: components["schemas"]["PageMeta"];
+                        stats: components["schemas"]["AdminStats"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "firstName": "Farhana",
+                 *       "lastName": "Akter",
+                 *       "email": "farhana.akter@example.com",
+                 *       "phone": "+8801712345678",
+                 *       "role": "Editor",
+                 *       "department": "Product Management",
+                 *       "password": "Catalog-Keeper-7",
+                 *       "confirmPassword": "Catalog-Keeper-7",
+                 *       "permissions": [
+                 *         "dashboard",
+                 *         "products"
+                 *       ],
+                 *       "isActive": true,
+                 *       "sendWelcomeEmail": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAdminRequest"];
+            };
+        };
+        responses: {
+            /** @description The staff account has been created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StaffAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    bulkUpdateAdmins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "suspend",
+                 *       "ids": [
+                 *         "0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkAdminsRequest"];
+            };
+        };
+        responses: {
+            /** @description What happened to each account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BulkAccountsResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The staff account's `_id`. */
+                id: components["parameters"]["AdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account has been deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["IdRef"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The staff account's `_id`. */
+                id: components["parameters"]["AdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "Suspended"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAdminRequest"];
+            };
+        };
+        responses: {
+            /** @description The account as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StaffAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5013,8 +7038,39 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The password is right but staff have deactivated or deleted the account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "FORBIDDEN",
+                     *       "message": "This account has been deactivated. Please contact the store."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    customerLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5218,6 +7274,90 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (10 on the screen). */
+                limit?: number;
+                /** @description Search over the admin's name, email and the entry's details (with what it acted on, `target`). */
+                q?: components["parameters"]["ActivitySearch"];
+                /** @description Only entries by this admin (their `_id`, as `facets.admins` lists them). */
+                admin?: components["parameters"]["ActivityAdmin"];
+                /** @description Only entries of this action (as `facets.actions` lists them, e.g. `product.update`). */
+                action?: components["parameters"]["ActivityAction"];
+                /** @description Only entries with this outcome. */
+                status?: components["parameters"]["ActivityStatusFilter"];
+                /** @description Only entries on or after this day (UTC); applied only together with `end`. */
+                start?: components["parameters"]["ActivityStart"];
+                /** @description Only entries on or before this day (UTC); applied only together with `start`. */
+                end?: components["parameters"]["ActivityEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries and the filters' choices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ActivityLog"][];
+                        meta: components["schemas"]["PageMeta"];
+                        facets: components["schemas"]["ActivityFacets"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportActivity: {
+        parameters: {
+            query?: {
+                /** @description Search over the admin's name, email and the entry's details (with what it acted on, `target`). */
+                q?: components["parameters"]["ActivitySearch"];
+                /** @description Only entries by this admin (their `_id`, as `facets.admins` lists them). */
+                admin?: components["parameters"]["ActivityAdmin"];
+                /** @description Only entries of this action (as `facets.actions` lists them, e.g. `product.update`). */
+                action?: components["parameters"]["ActivityAction"];
+                /** @description Only entries with this outcome. */
+                status?: components["parameters"]["ActivityStatusFilter"];
+                /** @description Only entries on or after this day (UTC); applied only together with `end`. */
+                start?: components["parameters"]["ActivityStart"];
+                /** @description Only entries on or before this day (UTC); applied only together with `start`. */
+                end?: components["parameters"]["ActivityEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries as CSV. */
+            200: {
+                headers: {
+                    /** @description How many entries matched the filters. */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -2,6 +2,8 @@ import type { AdminPermission } from '../db/schema.ts';
 
 export interface StaffAuth {
   kind: 'staff';
+  /** The session of the token in use (sessions.id). */
+  sessionId: string;
   id: string;
   name: string;
   email: string;
@@ -11,6 +13,7 @@ export interface StaffAuth {
 
 export interface CustomerAuth {
   kind: 'customer';
+  sessionId: string;
   id: string;
   username: string;
   email: string;

@@ -25,6 +25,10 @@ const tokens = createTokenService({
 });
 const UNAUTHORIZED = { success: false, code: 'UNAUTHORIZED', message: 'Please sign in again.' };
 const FORBIDDEN = { success: false, code: 'FORBIDDEN', message: 'You do not have permission to do this.' };
+/** The session id a token carries. */
+const sidOf = (token: string): string =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid;
+const NO_SESSION = '00000000-0000-4000-8000-000000000001';
 
 describe('bearer token guards', () => {
   let t: TestApp;
@@ -112,7 +116,13 @@ describe('bearer token guards', () => {
         'a token whose subject is no account id',
         async () =>
           bearer(
-            await tokens.signCustomer({ sub: "1' OR '1'='1", username: 'x', email: 'x@example.com', tv: 1 }),
+            await tokens.signCustomer({
+              sub: "1' OR '1'='1",
+              sid: NO_SESSION,
+              username: 'x',
+              email: 'x@example.com',
+              tv: 1,
+            }),
           ),
       ],
       [
@@ -121,6 +131,7 @@ describe('bearer token guards', () => {
           bearer(
             await tokens.signCustomer({
               sub: '00000000-0000-4000-8000-000000000000',
+              sid: NO_SESSION,
               username: 'x',
               email: 'x@example.com',
               tv: 1,
@@ -133,9 +144,35 @@ describe('bearer token guards', () => {
           bearer(
             await tokens.signCustomer({
               sub: shopper.id,
+              sid: sidOf(shopper.token),
               username: shopper.username,
               email: shopper.email,
               tv: 0,
+            }),
+          ),
+      ],
+      [
+        'a token that names no session',
+        async () =>
+          bearer(
+            await new SignJWT({ username: shopper.username, email: shopper.email, tv: 1 })
+              .setProtectedHeader({ alg: 'HS256' })
+              .setSubject(shopper.id)
+              .setAudience('shop:customer')
+              .setExpirationTime('1h')
+              .sign(key),
+          ),
+      ],
+      [
+        'a token whose session does not exist',
+        async () =>
+          bearer(
+            await tokens.signCustomer({
+              sub: shopper.id,
+              sid: NO_SESSION,
+              username: shopper.username,
+              email: shopper.email,
+              tv: 1,
             }),
           ),
       ],
@@ -225,6 +262,7 @@ describe('bearer token guards', () => {
     it('answers 401 to a stale shopper token', async () => {
       const stale = await tokens.signCustomer({
         sub: shopper.id,
+        sid: sidOf(shopper.token),
         username: shopper.username,
         email: shopper.email,
         tv: 7,
@@ -250,6 +288,7 @@ describe('bearer token guards', () => {
 describe('staff permissions', () => {
   const staff = (role: string, permissions: StaffAuth['permissions']): StaffAuth => ({
     kind: 'staff',
+    sessionId: NO_SESSION,
     id: '0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20',
     name: 'Someone',
     email: 'someone@example.com',

@@ -4,9 +4,10 @@ import type { Audience } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { type AdminPermission, admins, customers, stores } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { findLiveSession, type SessionActor, touchSession } from '../modules/security/sessions.repository.ts';
 import type { AuthContext } from './auth-context.ts';
 import { hasPermission } from './permissions.ts';
-import { InvalidTokenError, type TokenService } from './tokens.ts';
+import { InvalidTokenError, type TokenService, type VerifiedToken } from './tokens.ts';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,11 +18,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * 403 when it is a sound token for another kind of account (a shopper on a staff operation).
  */
 export function createAuthenticator(deps: { db: Database; tokens: TokenService }) {
+  /** The token's session, which must be live: logging out or revoking a device ends the token at once. */
+  async function liveSessionId(verified: VerifiedToken, actorType: SessionActor): Promise<string> {
+    const session =
+      verified.sid !== null && UUID.test(verified.sid)
+        ? await findLiveSession(deps.db, verified.sid, actorType, verified.sub)
+        : null;
+    if (!session) throw unauthorized();
+    await touchSession(deps.db, session);
+    return session.id;
+  }
+
   return async function authenticate(request: FastifyRequest, expected: Audience): Promise<AuthContext> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized();
 
-    let verified: Awaited<ReturnType<TokenService['verify']>>;
+    let verified: VerifiedToken;
     try {
       verified = await deps.tokens.verify(match[1]);
     } catch (error) {
@@ -35,9 +47,11 @@ export function createAuthenticator(deps: { db: Database; tokens: TokenService }
     if (expected === 'staff') {
       const [admin] = await deps.db.select().from(admins).where(eq(admins.id, verified.sub)).limit(1);
       if (!admin || admin.tokenVersion !== verified.tv) throw unauthorized();
+      const sessionId = await liveSessionId(verified, 'admin');
       if (admin.status !== 'Active') throw forbidden('This account is suspended.');
       return {
         kind: 'staff',
+        sessionId,
         id: admin.id,
         name: admin.name,
         email: admin.email,
@@ -52,8 +66,12 @@ export function createAuthenticator(deps: { db: Database; tokens: TokenService }
         .where(eq(customers.id, verified.sub))
         .limit(1);
       if (!customer || customer.tokenVersion !== verified.tv) throw unauthorized();
+      // Deactivating or deleting bumps the token version too; this holds even for a token signed in between.
+      if (customer.status !== 'Active' || customer.deletedAt !== null) throw unauthorized();
+      const sessionId = await liveSessionId(verified, 'customer');
       return {
         kind: 'customer',
+        sessionId,
         id: customer.id,
         username: customer.username,
         email: customer.email,

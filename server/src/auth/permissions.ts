@@ -1,10 +1,20 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdminPermission } from '../db/schema.ts';
+import { ADMIN_PERMISSIONS, type AdminPermission } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { CustomerAuth, StaffAuth, VendorAuth } from './auth-context.ts';
 
-export function hasPermission(staff: StaffAuth, permission: AdminPermission): boolean {
-  return staff.role === 'SuperAdmin' || staff.permissions.includes(permission);
+type StaffGrants = Pick<StaffAuth, 'role' | 'permissions'>;
+
+/**
+ * The one permission rule: a staff member may do what their own `permissions` list names (a role's defaults are
+ * copied into it), and a SuperAdmin may do everything. The security handler checks the contract's scopes with it.
+ */
+export function effectivePermissions(staff: StaffGrants): AdminPermission[] {
+  return staff.role === 'SuperAdmin' ? [...ADMIN_PERMISSIONS] : staff.permissions;
+}
+
+export function hasPermission(staff: StaffGrants, permission: AdminPermission): boolean {
+  return effectivePermissions(staff).includes(permission);
 }
 
 /** The signed-in staff member; 401 when the request carries none (the security handler normally ensured it). */

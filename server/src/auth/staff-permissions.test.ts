@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPermission } from '../db/schema.ts';
+import type { OperationId } from '../http/contract-types.ts';
 import { assertMatchesContract, type ContractOperation, contractOperations } from '../test/contract.ts';
 import { bearer, limitedStaffToken } from '../test/sessions.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -7,19 +8,50 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 const FORBIDDEN = { success: false, code: 'FORBIDDEN', message: 'You do not have permission to do this.' };
 const SOME_UUID = '3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f';
 
-/** The permission scopes the contract asks of staff for an operation (`adminBearer: [orders]`). */
-const scopesOf = (op: ContractOperation): AdminPermission[] =>
-  op.security.flatMap((alternative) => (alternative.adminBearer ?? []) as AdminPermission[]);
+/**
+ * Staff operations any signed-in staff member may call, with why. Every other operation that takes a staff
+ * token must name the permission it needs; a new one missing from both fails the test below.
+ */
+const ANY_STAFF: Partial<Record<OperationId, string>> = {
+  getAdminMe: "the shell's own profile: who is signed in and what they may do",
+  adminLogout: 'ends the caller’s own session',
+  getTwoFactorStatus: 'the caller’s own two-factor state',
+  startTwoFactorSetup: 'every staff member enrols their own account (settings may require it)',
+  confirmTwoFactor: 'every staff member enrols their own account (settings may require it)',
+  disableTwoFactor: 'the caller’s own account, and it needs a current code',
+  listStaffSessions: 'the caller’s own trusted devices',
+  revokeStaffSession: 'the caller’s own trusted devices',
+};
 
-/** Every staff operation that names the permission it needs. */
-const scoped = contractOperations.filter((op) => scopesOf(op).length > 0);
+/** The security alternatives of an operation that take a staff token. */
+const staffAlternatives = (op: ContractOperation) => op.security.filter((alt) => 'adminBearer' in alt);
+
+/** Each staff alternative's scopes: the permissions it asks for (`adminBearer: [orders]`). */
+const scopeSets = (op: ContractOperation): AdminPermission[][] =>
+  staffAlternatives(op).map((alt) => (alt.adminBearer ?? []) as AdminPermission[]);
+
+const scopesOf = (op: ContractOperation): AdminPermission[] => scopeSets(op).flat();
+
+/** Public operations where a staff token shows more (`{}` is one alternative): they never answer 403. */
+const isPublic = (op: ContractOperation) => op.security.some((alt) => Object.keys(alt).length === 0);
+
+const staffOperations = contractOperations.filter((op) => staffAlternatives(op).length > 0);
+
+/** Every staff operation that names the permission it needs and refuses staff without it. */
+const scoped = staffOperations.filter((op) => scopesOf(op).length > 0 && !isPublic(op));
+
+/** A path parameter's value: the contract's example (an enum such as a role name), else a well-formed uuid. */
+function pathValue(op: ContractOperation, name: string): string {
+  const parameter = op.spec.parameters?.find((p) => p.name === name && p.in === 'path');
+  return typeof parameter?.example === 'string' ? parameter.example : SOME_UUID;
+}
 
 /** A call the contract accepts apart from the permission: valid path parameters and the example body. */
 function callOf(op: ContractOperation, token: string) {
   const payload = op.spec.requestBody?.content?.['application/json']?.example as object | undefined;
   return {
     method: op.method.toUpperCase() as 'GET',
-    url: `/api${op.path.replaceAll(/\{\w+\}/g, SOME_UUID)}`,
+    url: `/api${op.path.replaceAll(/\{(\w+)\}/g, (_, name: string) => pathValue(op, name))}`,
     headers: bearer(token),
     ...(payload === undefined ? {} : { payload }),
   };
@@ -27,7 +59,7 @@ function callOf(op: ContractOperation, token: string) {
 
 describe('permission scopes of staff operations', () => {
   let t: TestApp;
-  /** A viewer who may see the dashboard and nothing else. */
+  /** A Viewer as the roles table defines one: the dashboard and nothing else. */
   let dashboardOnly: string;
   /** For operations that ask for the dashboard itself: a viewer with no permission at all. */
   let nothing: string;
@@ -37,18 +69,38 @@ describe('permission scopes of staff operations', () => {
     t = await createTestApp();
     dashboardOnly = await limitedStaffToken(t.app, t.db, ['dashboard']);
     nothing = await limitedStaffToken(t.app, t.db, []);
-    for (const scope of new Set(scoped.flatMap(scopesOf))) {
+    for (const scope of new Set(staffOperations.flatMap(scopesOf))) {
       holders.set(scope, await limitedStaffToken(t.app, t.db, [scope], 'Support'));
     }
   });
   afterAll(() => t.close());
 
-  it('covers the order and refund operations of the contract', () => {
+  it('finds a permission on every staff operation, apart from the commented few any staff may call', () => {
+    const unscoped = staffOperations
+      .filter((op) => scopeSets(op).some((scopes) => scopes.length === 0))
+      .map((op) => op.operationId);
+    expect(unscoped.filter((id) => !(id in ANY_STAFF))).toEqual([]);
+    // An allow-listed operation that gained a scope (or went away) should leave the list too.
+    expect(Object.keys(ANY_STAFF).filter((id) => !unscoped.includes(id as OperationId))).toEqual([]);
+  });
+
+  it('covers the catalogue, dashboard, order, refund and role operations of the contract', () => {
     const ids = scoped.map((op) => op.operationId);
     expect(ids).toEqual(
-      expect.arrayContaining(['listAdminOrders', 'changeOrderStatus', 'exportOrders', 'createRefund']),
+      expect.arrayContaining([
+        'listAdminOrders',
+        'changeOrderStatus',
+        'exportOrders',
+        'createRefund',
+        'createProduct',
+        'importMarketplaceProduct',
+        'uploadMedia',
+        'getStatsOverview',
+        'listRoles',
+        'updateRole',
+      ]),
     );
-    expect(ids.length).toBeGreaterThanOrEqual(17);
+    expect(ids.length).toBeGreaterThanOrEqual(32);
   });
 
   it.each(scoped.map((op) => [op.operationId, op] as const))(
@@ -62,16 +114,51 @@ describe('permission scopes of staff operations', () => {
     },
   );
 
-  it.each(scoped.map((op) => [op.operationId, op] as const))(
-    '%s lets staff holding exactly its permission past the check',
-    async (_id, op) => {
-      const [scope] = scopesOf(op);
-      const token = scope ? holders.get(scope) : undefined;
-      if (!token) throw new Error(`no staff holds ${scope}`);
-      const response = await t.app.inject(callOf(op, token));
-      // Whatever the call finds (a missing order is 404), it is not refused for want of permission.
-      expect(response.statusCode, response.body).not.toBe(403);
-      expect(response.statusCode, response.body).not.toBe(401);
-    },
-  );
+  it.each(
+    scoped.flatMap((op) => scopeSets(op).map((scopes) => [op.operationId, scopes.join(', '), op] as const)),
+  )('%s lets staff holding exactly [%s] past the check', async (_id, _scopes, op) => {
+    const [scope] = scopeSets(op).find((scopes) => scopes.join(', ') === _scopes) ?? [];
+    const token = scope ? holders.get(scope) : undefined;
+    if (!token) throw new Error(`no staff holds ${scope}`);
+    const response = await t.app.inject(callOf(op, token));
+    // Whatever the call finds (a missing order is 404), it is not refused for want of permission.
+    expect(response.statusCode, response.body).not.toBe(403);
+    expect(response.statusCode, response.body).not.toBe(401);
+  });
+
+  it('lets a Viewer read the dashboard, while every change above refused them', async () => {
+    for (const url of ['/stats/overview', '/admin/alerts', '/admin/pending-actions', '/stats/daily-count']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api${url}`,
+        headers: bearer(dashboardOnly),
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
+    const changes = scoped.filter((op) => op.method !== 'get' && !scopesOf(op).includes('dashboard'));
+    expect(changes.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('shows staff without the products permission the catalogue as a shopper sees it', async () => {
+    const products = holders.get('products');
+    if (!products) throw new Error('no staff holds products');
+    const create = contractOperations.find((op) => op.operationId === 'createProduct');
+    if (!create) throw new Error('no createProduct');
+    const created = await t.app.inject({
+      ...callOf(create, products),
+      payload: {
+        ...(create.spec.requestBody?.content?.['application/json']?.example as object),
+        status: 'draft',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ data: { _id: string } }>().data._id;
+
+    const read = (token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/product/${id}?currency=USD`, headers: bearer(token) });
+    const staffRead = await read(products);
+    expect(staffRead.statusCode, staffRead.body).toBe(200);
+    // A draft is not for shoppers, so staff lacking `products` are told it does not exist.
+    expect((await read(dashboardOnly)).statusCode).toBe(404);
+  });
 });

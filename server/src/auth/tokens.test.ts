@@ -5,11 +5,13 @@ import { createTokenService, InvalidTokenError } from './tokens.ts';
 const secret = 'a-test-secret-of-sufficient-length-123456';
 const tokens = createTokenService({ secret, ttlSeconds: { staff: 3600, customer: 7200, vendor: 60 } });
 const sub = '0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20';
+const sid = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
 describe('token service', () => {
   it('signs staff tokens with the conventions payload and an expiry in seconds', async () => {
     const token = await tokens.signStaff({
       sub,
+      sid,
       email: 'admin@example.com',
       name: 'Store Admin',
       role: 'SuperAdmin',
@@ -17,7 +19,7 @@ describe('token service', () => {
       tv: 3,
     });
     const verified = await tokens.verify(token);
-    expect(verified).toMatchObject({ audience: 'staff', sub, tv: 3 });
+    expect(verified).toMatchObject({ audience: 'staff', sub, tv: 3, sid });
     expect(verified.payload).toMatchObject({
       aud: 'shop:staff',
       email: 'admin@example.com',
@@ -31,6 +33,7 @@ describe('token service', () => {
   it('gives customers their own audience and lifetime', async () => {
     const token = await tokens.signCustomer({
       sub,
+      sid,
       username: 'shopper',
       email: 'shopper@example.com',
       tv: 1,
@@ -109,8 +112,56 @@ describe('token service', () => {
           .setExpirationTime('1h')
           .sign(new TextEncoder().encode(secret)),
     ],
+    [
+      'a staff token without a session',
+      async () =>
+        new SignJWT({ tv: 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(sub)
+          .setAudience('shop:staff')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(secret)),
+    ],
+    [
+      'a sign-in challenge',
+      async () =>
+        (await tokens.signChallenge({ sub, tv: 1, step: 'twoFactor', twoFactorPassed: false })).token,
+    ],
     ['text that is no token', async () => 'not.a.token'],
   ])('refuses %s', async (_label, make) => {
     await expect(tokens.verify(await make())).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});
+
+describe('sign-in challenges', () => {
+  it('are good for their own step only, for five minutes', async () => {
+    const { token, expiresAt } = await tokens.signChallenge({
+      sub,
+      tv: 2,
+      step: 'passwordChange',
+      twoFactorPassed: true,
+    });
+    expect(expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 60 * 1000);
+    expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 4 * 60 * 1000);
+    await expect(tokens.verifyChallenge(token, 'passwordChange')).resolves.toEqual({
+      sub,
+      tv: 2,
+      step: 'passwordChange',
+      twoFactorPassed: true,
+    });
+    await expect(tokens.verifyChallenge(token, 'twoFactor')).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('are never a staff token', async () => {
+    const staffToken = await tokens.signStaff({
+      sub,
+      sid,
+      email: 'admin@example.com',
+      name: 'Store Admin',
+      role: 'SuperAdmin',
+      permissions: [],
+      tv: 1,
+    });
+    await expect(tokens.verifyChallenge(staffToken, 'twoFactor')).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });

@@ -8,8 +8,15 @@ export const AUDIENCE_CLAIMS: Record<Audience, string> = {
   vendor: 'shop:vendor',
 };
 
+/** Short-lived tokens for the steps of a staff sign-in; never accepted by the guards (unknown audience). */
+export const CHALLENGE_AUDIENCE = 'shop:staff-challenge';
+export const CHALLENGE_TTL_SECONDS = 5 * 60;
+export type ChallengeStep = 'twoFactor' | 'passwordChange';
+
 export interface StaffClaims {
   sub: string;
+  /** The session (sessions.id) the token belongs to: revoking it ends the token at once. */
+  sid: string;
   email: string;
   name: string;
   role: string;
@@ -19,6 +26,7 @@ export interface StaffClaims {
 
 export interface CustomerClaims {
   sub: string;
+  sid: string;
   username: string;
   email: string;
   tv: number;
@@ -35,7 +43,17 @@ export interface VerifiedToken {
   audience: Audience;
   sub: string;
   tv: number;
+  /** The session id; null only for vendor tokens, which have no sessions yet. */
+  sid: string | null;
   payload: JWTPayload;
+}
+
+export interface ChallengeClaims {
+  sub: string;
+  tv: number;
+  step: ChallengeStep;
+  /** Whether the two-factor step was passed on the way (a password change after a code). */
+  twoFactorPassed: boolean;
 }
 
 /** Why a token was refused; the guards turn it into 401. */
@@ -50,6 +68,12 @@ export interface TokenService {
   signStaff(claims: StaffClaims): Promise<string>;
   signCustomer(claims: CustomerClaims): Promise<string>;
   signVendor(claims: VendorClaims): Promise<string>;
+  /** A sign-in step token, valid for CHALLENGE_TTL_SECONDS. */
+  signChallenge(claims: ChallengeClaims): Promise<{ token: string; expiresAt: Date }>;
+  /** The claims of a challenge for `step`; InvalidTokenError when it is expired, forged or for another step. */
+  verifyChallenge(token: string, step: ChallengeStep): Promise<ChallengeClaims>;
+  /** How long a token of each audience lives; its session expires with it. */
+  ttlSeconds: Record<Audience, number>;
   /** Checks signature (HS256 only), expiry and audience; the account's token version is the guard's job. */
   verify(token: string): Promise<VerifiedToken>;
 }
@@ -76,6 +100,39 @@ export function createTokenService(options: {
     signStaff: (claims) => sign('staff', { ...claims }),
     signCustomer: (claims) => sign('customer', { ...claims }),
     signVendor: (claims) => sign('vendor', { ...claims }),
+    ttlSeconds: options.ttlSeconds,
+
+    async signChallenge({ sub, ...rest }) {
+      const now = Math.floor(Date.now() / 1000);
+      const exp = now + CHALLENGE_TTL_SECONDS;
+      const token = await new SignJWT({ ...rest })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(exp)
+        .sign(key);
+      return { token, expiresAt: new Date(exp * 1000) };
+    },
+
+    async verifyChallenge(token, step) {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          audience: CHALLENGE_AUDIENCE,
+          requiredClaims: ['exp', 'sub'],
+        }));
+      } catch (error) {
+        throw new InvalidTokenError(error instanceof Error ? error.message : 'unverifiable challenge');
+      }
+      const { sub, tv, twoFactorPassed } = payload;
+      if (payload.step !== step) throw new InvalidTokenError('challenge for another step');
+      if (typeof sub !== 'string' || typeof tv !== 'number' || typeof twoFactorPassed !== 'boolean') {
+        throw new InvalidTokenError('malformed challenge');
+      }
+      return { sub, tv, step, twoFactorPassed };
+    },
 
     async verify(token) {
       let payload: JWTPayload;
@@ -96,7 +153,9 @@ export function createTokenService(options: {
       const tv = payload.tv;
       if (typeof tv !== 'number' || !Number.isInteger(tv)) throw new InvalidTokenError('no token version');
       if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('no subject');
-      return { audience, sub: payload.sub, tv, payload };
+      const sid = typeof payload.sid === 'string' ? payload.sid : null;
+      if (sid === null && audience !== 'vendor') throw new InvalidTokenError('no session');
+      return { audience, sub: payload.sub, tv, sid, payload };
     },
   };
 }

@@ -1,11 +1,14 @@
 import { AppShell, Avatar, Box, Button, Group, Stack, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LogoutButton } from './logout-button';
 import { MobileOverlay } from './mobile-overlay';
+import { requirementOf } from './nav-groups';
+import { NoPermission } from './no-permission';
 import { SidebarNav } from './sidebar-nav';
+import { useStaffMember } from './staff-member';
 
 // Spec 1 §9: sidebar width 64 units (Tailwind's w-64, 256px).
 const NAVBAR_WIDTH = 256;
@@ -13,12 +16,19 @@ const HEADER_HEIGHT = 64;
 
 type AdminShellProps = { displayName: string; onLogout: () => void; children: ReactNode };
 
-/** Sidebar plus header around every /manage-admin screen. Below `md` only an overlay is shown. */
+/**
+ * Sidebar plus header around every /manage-admin screen. Below `md` only an overlay is shown. It shows the
+ * signed-in staff member and only what their permissions open; a screen they may not see gives way to a notice.
+ */
 export function AdminShell({ displayName, onLogout, children }: AdminShellProps) {
   const theme = useMantineTheme();
   const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, undefined, {
     getInitialValueInEffect: false,
   });
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const staff = useStaffMember();
+  const name = staff?.name ?? displayName;
+  const can = staff?.can ?? (() => false);
 
   if (!isDesktop) return <MobileOverlay />;
 
@@ -37,21 +47,23 @@ export function AdminShell({ displayName, onLogout, children }: AdminShellProps)
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
-            <Button
-              component={Link}
-              to="/manage-admin/products/add-product"
-              leftSection={<IconPlus size={16} />}
-            >
-              Add Product
-            </Button>
+            {can(['products']) ? (
+              <Button
+                component={Link}
+                to="/manage-admin/products/add-product"
+                leftSection={<IconPlus size={16} />}
+              >
+                Add Product
+              </Button>
+            ) : null}
             <Group gap="sm" wrap="nowrap">
-              <Avatar name={displayName} color="initials" radius="xl" />
+              <Avatar name={name} color="initials" radius="xl" />
               <Stack gap={0}>
                 <Text size="sm" fw={600} lh={1.2}>
-                  {displayName}
+                  {name}
                 </Text>
                 <Text size="xs" c="dimmed" lh={1.2}>
-                  Super Admin
+                  {staff?.roleLabel}
                 </Text>
               </Stack>
             </Group>
@@ -60,14 +72,16 @@ export function AdminShell({ displayName, onLogout, children }: AdminShellProps)
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        <SidebarNav />
+        <SidebarNav can={can} />
         <Box pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Text component={Link} to="/manage-admin/about" size="xs" c="dimmed" px="sm">
             About
           </Text>
         </Box>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        {can(requirementOf(pathname)) ? children : <NoPermission />}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -2,13 +2,22 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type NavGroup, navGroups } from './nav-groups';
+import type { Requirement } from './staff-access';
 
-/** Collapsible groups of links (the first starts open); an entry is active on its route and below it. */
-export function SidebarNav() {
+type SidebarNavProps = { can: (requirement: Requirement) => boolean };
+
+/**
+ * Collapsible groups of links (the first starts open); an entry is active on its route and below it. Only the
+ * entries the staff member's permissions open are listed, and a group left empty is not shown.
+ */
+export function SidebarNav({ can }: SidebarNavProps) {
   const pathname = useLocation({ select: (location) => location.pathname });
+  const groups = navGroups
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => can(entry.requires)) }))
+    .filter((group) => group.entries.length > 0);
   return (
     <ScrollArea component="nav" aria-label="Admin navigation" type="scroll" style={{ flex: 1 }}>
-      {navGroups.map((group, index) => (
+      {groups.map((group, index) => (
         <SidebarGroup key={group.label} group={group} defaultOpened={index === 0} pathname={pathname} />
       ))}
     </ScrollArea>

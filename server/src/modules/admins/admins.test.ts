@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, admins, loginAttempts } from '../../db/schema.ts';
+import { activityLog, admins, loginAttempts, sessions } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { createStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -58,6 +58,14 @@ describe('POST /api/admin/login', () => {
       tv: 1,
     });
     expect(payload.exp).toBe((payload.iat ?? 0) + 8 * 60 * 60);
+    expect(body.data.twoFactorSetupRequired).toBe(false);
+    // Every sign-in opens a session (a trusted device) the token names, expiring with the token.
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, String(payload.sid)));
+    expect(session).toMatchObject({ actorType: 'admin', accountId: body.data.admin._id, ip: '198.51.100.1' });
+    expect(Math.round((session?.expiresAt.getTime() ?? 0) / 1000)).toBeCloseTo(payload.exp ?? 0, -1);
   });
 
   it('ignores the case of the email', async () => {

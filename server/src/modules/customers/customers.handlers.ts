@@ -1,13 +1,14 @@
 import type { components } from '@shop/sdk/types';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type LoginThrottle, loginKey } from '../../auth/login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { requireCustomer } from '../../auth/permissions.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { conflict, notFound, unauthorized, validationError } from '../../http/errors.ts';
+import { conflict, forbidden, notFound, unauthorized, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import { openSession, revokeSession } from '../security/sessions.repository.ts';
 import {
   type CustomerChanges,
   type CustomerRow,
@@ -30,6 +31,7 @@ import {
 type UserProfile = components['schemas']['UserProfile'];
 
 export const CUSTOMER_LOGIN_FAILED = 'Invalid credentials.';
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact the store.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
 export const PHONE_TAKEN = 'An account with this phone number already exists.';
@@ -72,11 +74,25 @@ export function createCustomerHandlers(deps: {
 }) {
   const { db, tokens, throttle } = deps;
 
-  const signFor = (row: CustomerRow) =>
-    tokens.signCustomer({ sub: row.id, username: row.username, email: row.email, tv: row.tokenVersion });
+  const signFor = (row: CustomerRow, sid: string) =>
+    tokens.signCustomer({ sub: row.id, sid, username: row.username, email: row.email, tv: row.tokenVersion });
 
-  async function session(row: CustomerRow, message: string, reply: FastifyReply, status: 200 | 201) {
-    const token = await signFor(row);
+  /** Every sign-in opens a session the token carries, so logging out ends that token at once. */
+  async function session(
+    row: CustomerRow,
+    message: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 200 | 201,
+  ) {
+    const opened = await openSession(db, {
+      actorType: 'customer',
+      accountId: row.id,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+      ip: request.ip,
+      ttlSeconds: tokens.ttlSeconds.customer,
+    });
+    const token = await signFor(row, opened.id);
     const user = toUserProfile(row, await countOrders(db, row.id));
     reply.code(status);
     return { success: true as const, message, token, data: { token, user } };
@@ -96,9 +112,11 @@ export function createCustomerHandlers(deps: {
         await throttle.recordFailure(key);
         throw unauthorized(CUSTOMER_LOGIN_FAILED);
       }
+      // Checked only after the password, so an account's state is not revealed to someone guessing.
+      if (customer.status !== 'Active' || customer.deletedAt !== null) throw forbidden(ACCOUNT_DEACTIVATED);
       await throttle.reset(key);
       await recordCustomerLogin(db, customer.id, new Date());
-      return session(customer, 'Login successful.', reply, 200);
+      return session(customer, 'Login successful.', request, reply, 200);
     }),
 
     customerRegister: operation('customerRegister', async (request, reply) => {
@@ -125,7 +143,7 @@ export function createCustomerHandlers(deps: {
           rethrowClash(error);
         }
       }
-      return session(created, 'Registration successful.', reply, 201);
+      return session(created, 'Registration successful.', request, reply, 201);
     }),
 
     getProfile: operation('getProfile', async (request) => {
@@ -193,7 +211,7 @@ export function createCustomerHandlers(deps: {
     }),
 
     changePassword: operation('changePassword', async (request) => {
-      const { id } = requireCustomer(request);
+      const { id, sessionId } = requireCustomer(request);
       const current = await findCustomerById(db, id);
       if (!current) throw notFound();
       if (!(await verifyPassword(current.passwordHash, request.body.currentPassword))) {
@@ -207,8 +225,15 @@ export function createCustomerHandlers(deps: {
       return {
         success: true,
         message: 'Password updated successfully!',
-        data: { token: await signFor(updated) },
+        // The same session goes on with the new token; other devices' tokens ended with the old password.
+        data: { token: await signFor(updated, sessionId) },
       };
+    }),
+
+    customerLogout: operation('customerLogout', async (request) => {
+      const { id, sessionId } = requireCustomer(request);
+      await revokeSession(db, sessionId, 'customer', id);
+      return { success: true, message: 'Logout successful.' };
     }),
   };
 }

@@ -282,6 +282,8 @@ export function createDisputeHandlers(deps: {
           details: {
             from: change.from,
             to: change.to,
+            before: { status: change.from },
+            after: { status: change.to },
             ...(resolution
               ? {
                   action: resolution.action,

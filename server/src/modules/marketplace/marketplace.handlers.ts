@@ -1,7 +1,7 @@
 import type { components } from '@shop/sdk/types';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
-import { requirePermission } from '../../auth/permissions.ts';
+import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
@@ -85,7 +85,7 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
 
   return {
     getMarketplaceProduct: operation('getMarketplaceProduct', async (request) => {
-      const staff = requirePermission(request, 'products');
+      const staff = requireStaff(request);
       const id = request.params.id;
       const country = request.query.country ?? 'BD';
       const currency = request.query.currency ?? 'USD';
@@ -107,7 +107,7 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
     }),
 
     importMarketplaceProduct: operation('importMarketplaceProduct', async (request, reply) => {
-      const staff = requirePermission(request, 'products');
+      const staff = requireStaff(request);
       const id = request.params.id;
       const body = request.body;
       const errors = importErrors(id, body);

@@ -1,4 +1,4 @@
-import { requirePermission } from '../../auth/permissions.ts';
+import { requireStaff } from '../../auth/permissions.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest } from '../../http/errors.ts';
@@ -22,7 +22,7 @@ export function createMediaHandlers(deps: {
   const { db, config } = deps;
   return {
     uploadMedia: operation('uploadMedia', async (request, reply) => {
-      const staff = requirePermission(request, 'products');
+      const staff = requireStaff(request);
       // The contract's multipart body has no JSON type; media.multipart.ts put the file part here.
       const file = uploadedFile((request.body as Record<string, unknown> | undefined)?.file);
       if (!file) throw badRequest('Send the picture as multipart/form-data in the field "file".');

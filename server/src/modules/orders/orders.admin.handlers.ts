@@ -112,6 +112,8 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
         details: {
           from: result.from,
           to: change.to,
+          before: { status: result.from },
+          after: { status: change.to },
           ...(change.note ? { note: change.note } : {}),
           ...(change.to === 'Shipped'
             ? { carrier: change.carrier, trackingNumber: change.trackingNumber }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
-import { hasPermission, optionalStaff, requirePermission } from '../../auth/permissions.ts';
+import { hasPermission, optionalStaff, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
@@ -35,7 +35,10 @@ export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const EXPORT_MAX_ROWS = 10_000;
 const BULK_STATUS = { publish: 'published', draft: 'draft', disable: 'disabled' } as const;
 
-/** Staff who may manage the catalogue, or null (shoppers, and staff without the products permission). */
+/**
+ * Staff who may manage the catalogue, or null (shoppers, and staff without the products permission). The two
+ * public operations admit staff lacking `products` as shoppers (the contract's `{}` alternative), so it stays here.
+ */
 function catalogueStaff(request: FastifyRequest): StaffAuth | null {
   const staff = optionalStaff(request);
   return staff && hasPermission(staff, 'products') ? staff : null;
@@ -95,7 +98,7 @@ export function createProductHandlers(deps: { db: Database }) {
   const exportHandler: OperationHandler = async (rawRequest, reply) => {
     // Answers a file, not an envelope, so it is typed here rather than through operation().
     const request = rawRequest as unknown as OperationRequest<'exportProducts'>;
-    const staff = requirePermission(request, 'products');
+    const staff = requireStaff(request);
     const { format = 'csv', currency = 'BDT', sort = 'newest', ...query } = request.query;
     const rates = await loadRates(db);
     assertKnownCurrency(rates, currency);
@@ -185,12 +188,12 @@ export function createProductHandlers(deps: { db: Database }) {
     }),
 
     getProductStats: operation('getProductStats', async (request) => {
-      requirePermission(request, 'products');
+      requireStaff(request);
       return { success: true, data: await productStats(db) };
     }),
 
     createProduct: operation('createProduct', async (request, reply) => {
-      const staff = requirePermission(request, 'products');
+      const staff = requireStaff(request);
       const body = request.body;
       const errors = writeRequestErrors(body);
       if (errors.length > 0) throw validationError(errors);
@@ -233,7 +236,7 @@ export function createProductHandlers(deps: { db: Database }) {
     }),
 
     updateProduct: operation('updateProduct', async (request) => {
-      const staff = requirePermission(request, 'products');
+      const staff = requireStaff(request);
       const body = request.body;
       const existing = await findProduct(db, request.params.id);
       if (!existing) throw notFound(PRODUCT_NOT_FOUND);
@@ -264,7 +267,12 @@ export function createProductHandlers(deps: { db: Database }) {
         staffActivity(request, staff, {
           action: 'product.update',
           target: `product:${row.id}`,
-          details: { title: row.title, status: row.status },
+          details: {
+            title: row.title,
+            status: row.status,
+            before: { title: existing.title, status: existing.status, stock: existing.stock },
+            after: { title: row.title, status: row.status, stock: row.stock },
+          },
         }),
       );
       const data = await productDetail(db, row, { rates, currency: row.currency, staff: true });
@@ -272,7 +280,7 @@ export function createProductHandlers(deps: { db: Database }) {
     }),
 
     deleteProduct: operation('deleteProduct', async (request) => {
-      const staff = requirePermission(request, 'products');
+      const staff = requireStaff(request);
       const [deleted] = await deleteProducts(db, [request.params.id]);
       await recordActivity(
         db,
@@ -289,7 +297,7 @@ export function createProductHandlers(deps: { db: Database }) {
     }),
 
     bulkProducts: operation('bulkProducts', async (request) => {
-      const staff = requirePermission(request, 'products');
+      const staff = requireStaff(request);
       const { action, ids } = request.body;
       const changed = await db.transaction((tx) =>
         action === 'delete' ? deleteProducts(tx, ids) : setProductStatus(tx, ids, BULK_STATUS[action]),

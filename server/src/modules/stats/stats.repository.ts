@@ -14,6 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
 import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/disputes.repository.ts';
+import { securityAlerts } from '../security/security.repository.ts';
 
 // Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
 // at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.
@@ -261,6 +262,8 @@ export async function alerts(
       kind: 'stock',
     });
   }
+  // Security events of the last 24 hours whose alert toggle is on (failed sign-ins, new devices, ...).
+  found.push(...(await securityAlerts(db, now)));
   return found;
 }
 

@@ -4,7 +4,7 @@ import { LoginForm } from './login-form';
 
 type LoginPageProps = {
   onToken: (token: string) => boolean;
-  onDone: () => void;
+  onDone: (next: 'dashboard' | 'enrolTwoFactor') => void;
 };
 
 /** Spec 1 §2.3: the sign-in form beside an image. */

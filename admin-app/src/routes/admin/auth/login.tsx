@@ -11,7 +11,11 @@ function LoginScreen() {
   return (
     <LoginPage
       onToken={(token) => session.login(token) !== null}
-      onDone={() => navigate({ to: '/manage-admin/dashboard' })}
+      onDone={(next) =>
+        navigate({
+          to: next === 'enrolTwoFactor' ? '/manage-admin/admin/security' : '/manage-admin/dashboard',
+        })
+      }
     />
   );
 }

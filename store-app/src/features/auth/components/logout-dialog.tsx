@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { api } from '../../../lib/api';
 import { customerSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 
@@ -12,6 +13,9 @@ export function LogoutDialog({ opened, onClose }: LogoutDialogProps) {
     onClose();
     // Leave first: the profile area, signed out under the shopper's feet, would send them to the login screen.
     await navigate({ to: '/' });
+    // The server ends the session, so the token stops working even where it was copied. Signing out here goes
+    // ahead whatever the answer: a token the server already ended answers 401, and a network failure changes nothing.
+    await api.POST('/user/logout').catch(() => undefined);
     customerSession.signOut();
     toast.success('Logout successful.');
   };
