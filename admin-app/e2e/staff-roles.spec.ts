@@ -81,7 +81,7 @@ test('a SuperAdmin creates an Editor, who edits a product, reaches no orders, an
   await test.step('the activity log, filtered by the Editor, shows what they did', async () => {
     await superAdmin.goto(`${admin}/manage-admin/admin/activity`);
     await superAdmin
-      .getByLabel('Admin')
+      .getByRole('combobox', { name: 'Admin', exact: true })
       .selectOption({ label: `${editor.first} ${editor.last} (${editor.email})` });
     const table = superAdmin.getByRole('table');
     await expect(table.getByText(/product\.update/).first()).toBeVisible();
