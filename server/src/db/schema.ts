@@ -12,7 +12,9 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -163,6 +165,8 @@ export const customers = pgTable(
     /** Hash of the one-time token of an invitation to set a password, and when it expires. */
     inviteTokenHash: text('invite_token_hash'),
     inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    /** The storefront settings (language, currency, country, theme, notifications) kept with the account. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -341,13 +345,34 @@ export const reviews = pgTable(
     comment: text('comment').notNull().default(''),
     helpful: integer('helpful').notNull().default(0),
     unhelpful: integer('unhelpful').notNull().default(0),
+    /** Staff hid it from the product page; it no longer counts towards the rating. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt),
     index('reviews_customer_idx').on(t.customerId),
+    // One review per product per shopper; imported reviews have no customer and are not bound by it.
+    unique('reviews_product_customer_unique').on(t.productId, t.customerId),
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
+);
+
+/** One helpful or unhelpful vote per shopper per review. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    helpful: boolean('helpful').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.customerId] })],
 );
 
 // ---- Shopper lists -------------------------------------------------------------------------------------------
@@ -734,6 +759,8 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** Delivery tries so far; the sender gives up after a few and keeps the last error. */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('outbox_created_at_idx').on(t.createdAt)],
 );
@@ -752,6 +779,79 @@ export const loginAttempts = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_attempts_key_at_idx').on(t.key, t.at)],
+);
+
+/** Sign-ins through an outside provider (Google, Facebook, Apple): the provider's subject is bound to one account. */
+export const customerIdentities = pgTable(
+  'customer_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    index('customer_identities_customer_idx').on(t.customerId),
+  ],
+);
+
+export const returnRequestStatus = pgEnum('return_request_status', [
+  'Requested',
+  'Approved',
+  'Rejected',
+  'Refunded',
+]);
+export const returnRequestKind = pgEnum('return_request_kind', ['return', 'refund']);
+
+/** A shopper's request to return a delivered order or have it refunded; staff decide it from the refunds screen. */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    kind: returnRequestKind('kind').notNull(),
+    reason: text('reason').notNull(),
+    status: returnRequestStatus('status').notNull().default('Requested'),
+    /** Staff's answer to the shopper when deciding. */
+    note: text('note'),
+    decidedByAdminId: uuid('decided_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('return_requests_order_idx').on(t.orderId),
+    index('return_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Order numbers come from here: no scan of the orders table, no per-day lock. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
+
+/**
+ * The first answer to a creating request sent with an `Idempotency-Key`, so a retry answers it again.
+ * `scope` is the caller and operation; `requestHash` detects a key reused with another body.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const siteVisits = pgTable(
