@@ -2,6 +2,7 @@ import './app/mantine-styles';
 import { createHashHistory } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import './i18n/i18n';
 import { App } from './app/app';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';

@@ -1,9 +1,12 @@
 const LOCALE = 'en-US';
 
-/** `formatMoney(12.5, 'USD')` → '$12.50'. Amounts arrive as decimal numbers (the API's two-decimal view). */
-export function formatMoney(amount: number, currency: string): string {
+/**
+ * `formatMoney(12.5, 'USD')` → '$12.50'. Amounts arrive as decimal numbers (the API's two-decimal view).
+ * `locale` is the reader's language (the storefront passes the shopper's); the back office keeps en-US.
+ */
+export function formatMoney(amount: number, currency: string, locale: string = LOCALE): string {
   try {
-    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
   } catch {
     // An unknown currency code makes Intl throw; show the raw code rather than break the screen.
     return `${currency} ${amount.toFixed(2)}`;
@@ -11,12 +14,12 @@ export function formatMoney(amount: number, currency: string): string {
 }
 
 /** `formatDate('2026-11-22T10:20:00Z')` → 'Nov 22, 2026'; text that is not a date comes back unchanged. */
-export function formatDate(iso: string): string {
+export function formatDate(iso: string, locale: string = LOCALE): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   // A bare date ('2026-11-22') parses as UTC midnight: show it in UTC so it never shifts a day.
   const timeZone = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? 'UTC' : undefined;
-  return new Intl.DateTimeFormat(LOCALE, {
+  return new Intl.DateTimeFormat(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

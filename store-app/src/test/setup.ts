@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { DEFAULT_SETTINGS, settingsStore } from '../features/settings/settings-store';
 import { cartStore } from '../lib/cart-store';
 import { customerSession } from '../lib/session';
+import '../i18n/i18n';
 import { stubApi } from './network';
 
 // A whole-app render on a loaded 2-core machine can take more than the default second to show up.
