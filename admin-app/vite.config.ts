@@ -10,5 +10,6 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), contentSecurityPolicy()],
   server: { port, strictPort: true },
   preview: { port, strictPort: true },
-  build: { outDir: 'dist' },
+  // The manifest lets scripts/bench/admin-bundle.mjs add up what each route loads.
+  build: { outDir: 'dist', manifest: true },
 });

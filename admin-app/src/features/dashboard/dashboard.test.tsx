@@ -119,8 +119,9 @@ describe('dashboard', () => {
     expect(pending.getByText('Factory/Vendor Applications').nextSibling).toHaveTextContent('1');
     expect(pending.getByText('Unread Support Messages').nextSibling).toHaveTextContent('2');
 
-    expect(within(region('Revenue vs Refund')).getByRole('img')).toBeInTheDocument();
-    expect(within(region('Customer Geo Distribution')).getByRole('img')).toBeInTheDocument();
+    // The charts arrive after the first paint (their library loads on its own).
+    expect(await within(region('Revenue vs Refund')).findByRole('img')).toBeInTheDocument();
+    expect(await within(region('Customer Geo Distribution')).findByRole('img')).toBeInTheDocument();
   });
 
   it('lists at most five top-selling products, best first', async () => {

@@ -1,12 +1,19 @@
-import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
-import { Text } from '@mantine/core';
-import { formatMoney } from '@shop/ui/format';
+import { Skeleton, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { DashboardData } from '../api/use-dashboard-data';
 import { DashboardSection } from './dashboard-section';
-import { formatCount } from './overview-cards';
 
+// Same height as the charts, so the page does not jump when they arrive.
 const CHART_HEIGHT = 260;
+
+const RevenueVsRefundArea = lazy(() =>
+  import('./dashboard-chart-bodies').then((module) => ({ default: module.RevenueVsRefundArea })),
+);
+const CustomerGeoBars = lazy(() =>
+  import('./dashboard-chart-bodies').then((module) => ({ default: module.CustomerGeoBars })),
+);
+
+const chartPlaceholder = <Skeleton h={CHART_HEIGHT} aria-label="Loading chart" />;
 
 /** Revenue and refunds per day over the last 30 days (the server sends one entry per day, oldest first). */
 export function RevenueVsRefundChart({ data }: { data: DashboardData }) {
@@ -16,20 +23,9 @@ export function RevenueVsRefundChart({ data }: { data: DashboardData }) {
         overview.revenueVsRefund.length === 0 ? (
           <Text c="dimmed">No sales in the last 30 days</Text>
         ) : (
-          <AreaChart
-            h={CHART_HEIGHT}
-            role="img"
-            aria-label="Revenue and refunds per day over the last 30 days"
-            data={overview.revenueVsRefund}
-            dataKey="date"
-            series={[
-              { name: 'revenue', label: 'Revenue', color: 'teal.6' },
-              { name: 'refund', label: 'Refund', color: 'red.6' },
-            ]}
-            curveType="monotone"
-            withLegend
-            valueFormatter={(value) => formatMoney(value, 'USD')}
-          />
+          <Suspense fallback={chartPlaceholder}>
+            <RevenueVsRefundArea points={overview.revenueVsRefund} />
+          </Suspense>
         )
       }
     </DashboardSection>
@@ -44,15 +40,9 @@ export function CustomerGeoChart({ data }: { data: DashboardData }) {
         overview.geo.length === 0 ? (
           <Text c="dimmed">No orders yet</Text>
         ) : (
-          <BarChart
-            h={CHART_HEIGHT}
-            role="img"
-            aria-label="Orders by ship-to country"
-            data={overview.geo}
-            dataKey="country"
-            series={[{ name: 'orders', label: 'Orders', color: 'blue.6' }]}
-            valueFormatter={formatCount}
-          />
+          <Suspense fallback={chartPlaceholder}>
+            <CustomerGeoBars points={overview.geo} />
+          </Suspense>
         )
       }
     </DashboardSection>
