@@ -21,6 +21,10 @@ import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
+import {
+  createCatalogueCache,
+  registerCatalogueCacheInvalidation,
+} from './modules/products/products.cache.ts';
 import { createService } from './service.ts';
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
@@ -87,6 +91,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
 
   registerRequiredBody(app);
   registerApiCounter(app, db.db);
+  const catalogueCache = createCatalogueCache();
+  registerCatalogueCacheInvalidation(app, catalogueCache);
   registerGracefulClose(app);
 
   await app.register(fastifyStatic, {
@@ -120,6 +126,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       throttle: createLoginThrottle(db.db),
       marketplace,
       payments: createPaymentProvider({ provider: 'offline' }),
+      catalogueCache,
     }),
     securityHandlers: createSecurityHandlers({ db: db.db, tokens }),
   });

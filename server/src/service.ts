@@ -17,6 +17,7 @@ import { createMediaHandlers } from './modules/media/media.handlers.ts';
 import { createAdminOrderHandlers } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
 import type { PaymentProvider } from './modules/payments/payments.types.ts';
+import type { CatalogueCache } from './modules/products/products.cache.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
 import { createRefundHandlers } from './modules/refunds/refunds.handlers.ts';
 import { createReviewHandlers } from './modules/reviews/reviews.handlers.ts';
@@ -35,6 +36,8 @@ export interface ServiceDeps {
   throttle: LoginThrottle;
   marketplace: MarketplaceAdapter;
   payments: PaymentProvider;
+  /** Shoppers' product lists reused for a moment; none in tests that build the service alone. */
+  catalogueCache?: CatalogueCache;
 }
 
 /** Operations of the contract that have no handler yet; each answers 501. Implementing one removes it here. */
@@ -67,7 +70,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createCustomerHandlers({ db, tokens, throttle }),
     ...createSettingsHandlers({ db }),
     ...createStatsHandlers({ db }),
-    ...createProductHandlers({ db }),
+    ...createProductHandlers({ db, cache: deps.catalogueCache }),
     ...createMarketplaceHandlers({ db, marketplace }),
     ...createMediaHandlers({ db, config }),
     ...createOrderHandlers({ db, payments }),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDailyCounts } from '../db/schema.ts';
 import { assertMatchesContract } from '../test/contract.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { utcDay } from './api-counter.ts';
+import { API_COUNT_FLUSH_MS, utcDay } from './api-counter.ts';
 
 describe('HTTP behaviour shared by every route', () => {
   let t: TestApp;
@@ -187,14 +187,15 @@ describe('HTTP behaviour shared by every route', () => {
       const [row] = await t.db.select().from(apiDailyCounts).where(eq(apiDailyCounts.day, utcDay()));
       return row?.count ?? 0;
     };
-    // The count is written after each answer has gone out; let the earlier tests' writes land first.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Calls are added up in memory and written every API_COUNT_FLUSH_MS; let the earlier tests' writes land first.
+    const written = () => new Promise((resolve) => setTimeout(resolve, API_COUNT_FLUSH_MS + 100));
+    await written();
     const before = await today();
     for (const url of ['/api/health', '/api/settings/currency', '/api/missing']) {
       await t.app.inject({ method: 'GET', url });
     }
     await t.app.inject({ method: 'GET', url: '/media/marketplace/tws-earbuds-1.svg' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await written();
     expect(await today()).toBe(before + 3);
   });
 

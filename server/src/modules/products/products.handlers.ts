@@ -9,6 +9,7 @@ import { badRequest, notFound, validationError } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import type { CatalogueCache } from './products.cache.ts';
 import { toCsv } from './products.export.ts';
 import { editorFieldsOf, manualProduct, skuDetailsOf, writeRequestErrors } from './products.input.ts';
 import {
@@ -45,6 +46,11 @@ function catalogueStaff(request: FastifyRequest): StaffAuth | null {
 }
 
 type ListQuery = QueryParams<'listProducts'>;
+type ProductListAnswer = {
+  success: true;
+  data: ReturnType<typeof toListItems>;
+  meta: { page: number; limit: number; total: number };
+};
 
 function filtersOf(
   query: Omit<ListQuery, 'country' | 'currency' | 'page' | 'limit'>,
@@ -92,8 +98,8 @@ function newProductCode(): string {
   return `9${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
 }
 
-export function createProductHandlers(deps: { db: Database }) {
-  const { db } = deps;
+export function createProductHandlers(deps: { db: Database; cache?: CatalogueCache }) {
+  const { db, cache } = deps;
 
   const exportHandler: OperationHandler = async (rawRequest, reply) => {
     // Answers a file, not an envelope, so it is typed here rather than through operation().
@@ -163,15 +169,31 @@ export function createProductHandlers(deps: { db: Database }) {
         country: _country,
         ...query
       } = request.query;
-      const result = await listProducts(db, filtersOf(query, staff), { page, limit, sort, currency });
+      // Staff see every status and are never served a shopper's cached page.
+      const key = staff ? null : JSON.stringify([page, limit, currency, sort, query]);
+      const cached = key ? cache?.get<ProductListAnswer>(key) : undefined;
+      if (cached) return cached;
+      const startedIn = cache?.generation() ?? 0;
+      // The exact count is most of a list's cost; staff paging through one result set reuse it for a moment.
+      const countKey = staff ? JSON.stringify(['count', query]) : null;
+      const knownTotal = countKey ? cache?.get<number>(countKey) : undefined;
+      const result = await listProducts(
+        db,
+        filtersOf(query, staff),
+        { page, limit, sort, currency },
+        knownTotal,
+      );
+      if (countKey && knownTotal === undefined) cache?.set(countKey, result.total, startedIn);
       if (result.askedRate === null && currency !== BASE_CURRENCY) {
         throw badRequest(`The currency ${currency} is not supported.`);
       }
-      return {
-        success: true,
+      const answer = {
+        success: true as const,
         data: toListItems(result.rows, currency, result.askedRate),
         meta: { page, limit, total: result.total },
       };
+      if (key) cache?.set(key, answer, startedIn);
+      return answer;
     }),
 
     getProduct: operation('getProduct', async (request) => {

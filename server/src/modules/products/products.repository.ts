@@ -415,8 +415,11 @@ export async function listProducts(
   db: Database,
   filters: ProductFilters,
   page: { page: number; limit: number; sort: ProductSort; currency: string },
+  /** The count, when the caller already knows it: only the page is read. */
+  knownTotal?: number,
 ): Promise<ProductPage> {
   const where = productConditions(filters);
+  const askedRate = sql<string | null>`(select r.rate from currency_rates r where r.code = ${page.currency})`;
   const [rows, [counted]] = await Promise.all([
     db
       .select(listColumns)
@@ -425,13 +428,9 @@ export async function listProducts(
       .orderBy(...orderFor(page.sort))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        askedRate: sql<string | null>`(select r.rate from currency_rates r where r.code = ${page.currency})`,
-      })
-      .from(products)
-      .where(where),
+    knownTotal === undefined
+      ? db.select({ total: sql<number>`count(*)::int`, askedRate }).from(products).where(where)
+      : db.select({ total: sql<number>`${knownTotal}::int`, askedRate }).from(sql`(select 1) as one`),
   ]);
   return { rows, total: counted?.total ?? 0, askedRate: counted?.askedRate ?? null };
 }

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.ts';
+import { bearer, demoAdminToken } from '../../test/sessions.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCatalogueCache } from './products.cache.ts';
+
+type ListBody = { data: Array<{ _id: string; name: string; status: string }>; meta: { total: number } };
+
+describe('catalogue cache', () => {
+  let t: TestApp;
+  let staff: string;
+  const list = async (token?: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/product/?currency=USD&limit=100',
+        headers: token ? bearer(token) : {},
+      })
+    ).json() as ListBody;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+    staff = await demoAdminToken(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("reuses a shopper's list for a moment, but never for staff", async () => {
+    const first = await list();
+    const target = first.data[0];
+    if (!target) throw new Error('The demo catalogue has no visible product');
+    // Changed behind the API's back (as another instance would): shoppers keep the cached page for now.
+    await t.db.update(products).set({ title: 'Renamed elsewhere' }).where(eq(products.id, target._id));
+    expect((await list()).data.find((item) => item._id === target._id)?.name).toBe(target.name);
+    expect((await list(staff)).data.find((item) => item._id === target._id)?.name).toBe('Renamed elsewhere');
+  });
+
+  it('shows a change made through the API to the very next shopper', async () => {
+    const before = await list();
+    const staffBefore = await list(staff);
+    const target = before.data[0];
+    if (!target) throw new Error('The demo catalogue has no visible product');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/bulk',
+      headers: bearer(staff),
+      payload: { action: 'disable', ids: [target._id] },
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await list();
+    expect(after.data.some((item) => item._id === target._id)).toBe(false);
+    expect(after.meta.total).toBe(before.meta.total - 1);
+    // Staff see every status: the disabled product is still counted, with its new status.
+    const staffAfter = await list(staff);
+    expect(staffAfter.meta.total).toBe(staffBefore.meta.total);
+    expect(staffAfter.data.find((item) => item._id === target._id)?.status).toBe('disabled');
+  });
+
+  it("reuses the staff list's count for a moment, not its page", async () => {
+    const before = await list(staff);
+    const target = before.data[0];
+    if (!target) throw new Error('The demo catalogue has no product');
+    await t.db.delete(products).where(eq(products.id, target._id));
+    const after = await list(staff);
+    expect(after.data.some((item) => item._id === target._id)).toBe(false);
+    expect(after.meta.total).toBe(before.meta.total);
+  });
+
+  it('drops entries when they expire, and answers computed across a change are not kept', async () => {
+    const cache = createCatalogueCache({ ttlMs: 20 });
+    cache.set('a', 1, cache.generation());
+    expect(cache.get('a')).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(cache.get('a')).toBeUndefined();
+
+    const startedIn = cache.generation();
+    cache.clear();
+    cache.set('b', 2, startedIn);
+    expect(cache.get('b')).toBeUndefined();
+  });
+});

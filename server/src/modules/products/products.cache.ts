@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A short-lived cache of catalogue reads. Shoppers' product lists are the same for everyone who asks the same
+ * question, and the exact count behind them is most of their cost; a few seconds of reuse turns a burst of
+ * identical requests into one database round. Any successful change made through this instance clears it at
+ * once; changes made through another instance show within `ttlMs`.
+ */
+export interface CatalogueCache {
+  /** The generation a read starts in; an answer computed across a change is not stored. */
+  generation(): number;
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown, startedIn: number): void;
+  clear(): void;
+}
+
+export function createCatalogueCache({ ttlMs = 2000, maxEntries = 1000 } = {}): CatalogueCache {
+  const entries = new Map<string, { value: unknown; expires: number }>();
+  let generation = 0;
+  return {
+    generation: () => generation,
+    get<T>(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expires <= Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.value as T;
+    },
+    set(key, value, startedIn) {
+      if (ttlMs <= 0 || startedIn !== generation) return;
+      // Oldest first out: Map keeps insertion order.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { value, expires: Date.now() + ttlMs });
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Clears the cache before the answer to any successful change goes out, so its caller's next read is fresh. */
+export function registerCatalogueCacheInvalidation(app: FastifyInstance, cache: CatalogueCache): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!READS.has(request.method) && reply.statusCode < 400) cache.clear();
+    return payload;
+  });
+}
