@@ -8,6 +8,10 @@
 //   BENCH_PRODUCTS=20000 BENCH_SECONDS=5 node scripts/bench/products-api.mjs
 //   node scripts/bench/products-api.mjs --build              (re)build admin-app/dist first (npx vite build)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres node scripts/bench/products-api.mjs
+//   BENCH_ORDERS=1000,100000 ...                               stored orders before each order-placing run
+//
+// Beside the API, the child process serves the measured page's JSON from a bare Fastify 5 server: the ceiling the
+// API's requests per second are compared with, measured in the same run.
 //
 // The server runs in a child process (this file with --serve, under tsx) so autocannon does not share its event
 // loop. Nothing leaves the machine: the API listens on 127.0.0.1 and the marketplace is the offline fixture.
@@ -24,6 +28,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MEASURED_QUERY = '/api/product/?q=wireless&source=aliexpress&status=published&page=3';
+const ORDER_STEPS = (process.env.BENCH_ORDERS ?? '1000,100000').split(',').map(Number);
+const SHOPPERS = 20;
 
 if (process.argv.includes('--serve')) await serve();
 else await main();
@@ -35,11 +41,11 @@ async function main() {
   const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
     cwd: root,
     env: { ...process.env, BENCH_PRODUCTS: String(PRODUCTS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
-    const ready = await readyMessage(server);
+    const ready = await readyMessage(server, 'ready');
     const base = `http://127.0.0.1:${ready.port}`;
     console.log(
       `loaded ${ready.products.toLocaleString('en')} products (${ready.skus.toLocaleString('en')} SKUs) ` +
@@ -77,11 +83,51 @@ async function main() {
         headers,
       });
       results.push({ ...scenario, ...measured });
-      console.log(
-        `${scenario.name}, ${scenario.connections} connection(s): ${measured.requests} requests, ` +
-          `${measured.rps} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms, p99 ${measured.p99} ms, ` +
-          `non-2xx ${measured.errors}`,
-      );
+      report(scenario, measured);
+    }
+
+    // The ceiling: the same page's bytes from a bare Fastify server, same machine, same run.
+    const bare = { name: 'bare Fastify 5, the same page of 10 products (ceiling)', connections: 10 };
+    await run(autocannon, { url: `http://127.0.0.1:${ready.barePort}/page`, connections: 10, duration: 2 });
+    const ceiling = await run(autocannon, {
+      url: `http://127.0.0.1:${ready.barePort}/page`,
+      connections: 10,
+      duration: SECONDS,
+    });
+    results.push({ ...bare, ...ceiling });
+    report(bare, ceiling);
+    for (const r of results.slice(0, -1)) r.ofCeiling = `${((100 * r.rps) / ceiling.rps).toFixed(1)} %`;
+
+    // Placing orders: SHOPPERS shoppers at once, each connection signed in as its own shopper.
+    for (const stored of ORDER_STEPS) {
+      server.stdin.write(`${JSON.stringify({ orders: stored })}\n`);
+      const loaded = await readyMessage(server, 'orders');
+      const scenario = {
+        name: `place an order, ${loaded.orders.toLocaleString('en')} orders stored`,
+        connections: SHOPPERS,
+      };
+      let next = 0;
+      const measured = await run(autocannon, {
+        url: `${base}/api/order`,
+        method: 'POST',
+        connections: SHOPPERS,
+        duration: SECONDS,
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => {
+              const shopper = next++ % ready.shopperTokens.length;
+              return {
+                ...request,
+                body: ready.orderBodies[shopper],
+                headers: { ...request.headers, authorization: `Bearer ${ready.shopperTokens[shopper]}` },
+              };
+            },
+          },
+        ],
+      });
+      results.push({ ...scenario, ...measured });
+      report(scenario, measured);
     }
 
     const bundle = adminBundle(process.argv.includes('--build'));
@@ -92,10 +138,14 @@ async function main() {
     );
 
     console.log('\nMarkdown rows for docs/benchmarks.md:\n');
-    console.log('| scenario | connections | requests/s | p50 ms | p95 ms | p99 ms |');
-    console.log('|---|---|---|---|---|---|');
+    console.log(
+      '| scenario | connections | requests/s | of the ceiling | p50 ms | p95 ms | p99 ms | non-2xx |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const r of results) {
-      console.log(`| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} |`);
+      console.log(
+        `| ${r.name} | ${r.connections} | ${r.rps} | ${r.ofCeiling ?? ''} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+      );
     }
     console.log(
       `\nmachine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
@@ -107,27 +157,41 @@ async function main() {
   }
 }
 
-function readyMessage(child) {
+function report(scenario, measured) {
+  console.log(
+    `${scenario.name}, ${scenario.connections} connection(s): ${measured.requests} requests, ` +
+      `${measured.rps} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms, p99 ${measured.p99} ms, ` +
+      `non-2xx ${measured.errors}` +
+      (Object.keys(measured.statuses).length ? ` ${JSON.stringify(measured.statuses)}` : ''),
+  );
+}
+
+/** The next line the child prints as `{"<kind>": …}`; other lines are its log, passed on. */
+function readyMessage(child, kind) {
   return new Promise((resolve, reject) => {
     let buffered = '';
     const timer = setTimeout(
-      () => reject(new Error('the server did not get ready within 15 minutes')),
+      () => reject(new Error(`the server did not answer "${kind}" within 15 minutes`)),
       15 * 60_000,
     );
-    child.stdout.on('data', (chunk) => {
+    const onExit = (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited early (${code})`));
+    };
+    const onData = (chunk) => {
       buffered += chunk;
       for (const line of buffered.split('\n').slice(0, -1)) {
-        if (line.startsWith('{"ready"')) {
+        if (line.startsWith(`{"${kind}"`)) {
           clearTimeout(timer);
+          child.stdout.off('data', onData);
+          child.off('exit', onExit);
           resolve(JSON.parse(line));
         } else if (line.trim() !== '') process.stdout.write(`  [server] ${line}\n`);
       }
       buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited early (${code})`));
-    });
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', onExit);
   });
 }
 
@@ -135,6 +199,7 @@ function readyMessage(child) {
 function run(autocannon, options) {
   return new Promise((resolve, reject) => {
     const times = [];
+    const statuses = {};
     let errors = 0;
     const instance = autocannon({ ...options, timeout: 10 }, (error, result) => {
       if (error) return reject(error);
@@ -149,11 +214,15 @@ function run(autocannon, options) {
         p95: round(at(0.95)),
         p99: round(at(0.99)),
         errors: errors + result.errors + result.timeouts,
+        statuses,
       });
     });
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       times.push(responseTime);
-      if (statusCode < 200 || statusCode >= 300) errors += 1;
+      if (statusCode < 200 || statusCode >= 300) {
+        errors += 1;
+        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      }
     });
   });
 }
@@ -209,7 +278,10 @@ async function serve() {
   const { sql } = await serverImport('drizzle-orm');
   const { buildApp } = await import('../../server/src/app.ts');
   const { createPgliteDatabase, createPostgresDatabase } = await import('../../server/src/db/client.ts');
-  const { admins, currencyRates, productSkus, products } = await import('../../server/src/db/schema.ts');
+  const { admins, currencyRates, customers, orderItems, orders, productSkus, products } = await import(
+    '../../server/src/db/schema.ts'
+  );
+  const { default: Fastify } = await import(pathToFileURL(fromServer.resolve('fastify')).href);
   const { CURRENCY_RATES } = await import('../../server/src/db/seed/currencies.ts');
   const { hashPassword } = await import('../../server/src/auth/passwords.ts');
   const { productValues } = await import('../../server/src/modules/products/products.repository.ts');
@@ -291,6 +363,34 @@ async function serve() {
     const matching = probe.json().meta.total;
     const plan = await explainMeasuredQuery(db, sql);
 
+    const bare = Fastify();
+    const page = probe.body;
+    bare.get('/page', (_request, reply) => reply.type('application/json').send(page));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+
+    const { shopperTokens, orderBodies } = await prepareOrders(app, db, {
+      customers,
+      products,
+      productSkus,
+      sql,
+    });
+    let readLine = '';
+    process.stdin.on('data', async (chunk) => {
+      readLine += chunk;
+      const lines = readLine.split('\n');
+      readLine = lines.pop() ?? '';
+      for (const line of lines) {
+        const wanted = JSON.parse(line).orders;
+        const stored = await loadOrders(
+          db,
+          { orders, orderItems, customers, sql },
+          wanted,
+          JSON.parse(orderBodies[0]),
+        );
+        process.stdout.write(`${JSON.stringify({ orders: stored })}\n`);
+      }
+    });
+
     process.stdout.write(
       `${JSON.stringify({
         ready: true,
@@ -302,16 +402,142 @@ async function serve() {
         matching,
         plan,
         staffToken,
+        barePort: bare.server.address().port,
+        shopperTokens,
+        orderBodies,
       })}\n`,
     );
     await new Promise((resolve) => {
       process.once('SIGTERM', resolve);
       process.once('SIGINT', resolve);
     });
+    await bare.close();
     await app.close();
   } finally {
     await cleanup();
   }
+}
+
+/** SHOPPERS signed-in shoppers, each with an order body for a product of their own whose stock never runs out. */
+async function prepareOrders(app, db, { customers, products, productSkus, sql }) {
+  const targets = await db
+    .select({ id: products.id, skuId: productSkus.skuId })
+    .from(products)
+    .innerJoin(productSkus, sql`${productSkus.productId} = ${products.id}`)
+    .where(sql`${products.status} = 'published'`)
+    .limit(SHOPPERS);
+  const address = {
+    full_name: 'Bench Shopper',
+    address: 'House 12, Road 5',
+    city: 'Dhaka',
+    country: 'BD',
+    zip: '1205',
+    mobile_no: '1712345678',
+    phone_country: '+880',
+  };
+  const shopperTokens = [];
+  const orderBodies = [];
+  for (let i = 0; i < SHOPPERS; i++) {
+    const target = targets[i % targets.length];
+    await db
+      .update(productSkus)
+      .set({ stock: 1_000_000_000 })
+      .where(sql`${productSkus.skuId} = ${target.skuId}`);
+    const email = `bench-shopper-${i}@example.com`;
+    const password = 'bench-Password-1';
+    const existing = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(sql`${customers.email} = ${email}`);
+    if (existing.length === 0) {
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: { name: `Bench Shopper ${i}`, email, password, confirmPassword: password },
+      });
+      if (registered.statusCode >= 300) throw new Error(`could not register a shopper: ${registered.body}`);
+    }
+    const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+    if (login.statusCode !== 200) throw new Error(`could not sign a shopper in: ${login.body}`);
+    const token = login.json().data.token;
+    const item = { product: target.id, sku_id: target.skuId, quantity: 1 };
+    const quote = await app.inject({
+      method: 'POST',
+      url: '/api/order/quote',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { items: [item], currency: 'USD' },
+    });
+    if (quote.statusCode !== 200) throw new Error(`could not quote the order: ${quote.body}`);
+    const totals = quote.json().data;
+    const body = {
+      items: [{ ...item, price: totals.items[0].price, name: totals.items[0].name, currency: 'USD' }],
+      shippingAddress: address,
+      paymentMethod: 'Bank Transfer',
+      currency: 'USD',
+      itemsPrice: totals.itemsPrice,
+      shippingPrice: totals.shippingPrice,
+      taxPrice: totals.taxPrice,
+      totalPrice: totals.totalPrice,
+    };
+    const probe = await app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body,
+    });
+    if (probe.statusCode !== 201) throw new Error(`could not place an order: ${probe.body}`);
+    shopperTokens.push(token);
+    orderBodies.push(JSON.stringify(body));
+  }
+  return { shopperTokens, orderBodies };
+}
+
+/** Stored orders up to `wanted`, numbered as the store numbers them, spread over the past two years. */
+async function loadOrders(db, { orders, orderItems, customers, sql }, wanted, orderBody) {
+  const [{ n: present }] = await db.select({ n: sql`count(*)::int` }).from(orders);
+  const [shopper] = await db.select({ id: customers.id }).from(customers).limit(1);
+  const item = orderBody.items[0];
+  const batch = 1000;
+  const day = 24 * 3600 * 1000;
+  for (let start = present; start < wanted; start += batch) {
+    const rows = [];
+    for (let i = start; i < Math.min(wanted, start + batch); i++) {
+      const at = new Date(Date.now() - (1 + (i % 730)) * day);
+      const stamp = at.toISOString().slice(0, 10).replaceAll('-', '');
+      rows.push({
+        orderNumber: `ORD-${stamp}-${String(1 + Math.floor(i / 730)).padStart(4, '0')}`,
+        customerId: shopper.id,
+        customerName: 'Bench Shopper',
+        customerEmail: 'bench@example.com',
+        status: 'Delivered',
+        currency: 'USD',
+        itemsMinor: 1000,
+        shippingMinor: 1000,
+        taxMinor: 100,
+        totalMinor: 2100,
+        paymentMethod: 'Bank Transfer',
+        shipAddress: 'House 12, Road 5',
+        shipCountry: 'BD',
+        createdAt: at,
+      });
+    }
+    const inserted = await db.insert(orders).values(rows).returning({ id: orders.id });
+    await db.insert(orderItems).values(
+      inserted.map((row) => ({
+        orderId: row.id,
+        productId: item.product,
+        skuId: item.sku_id,
+        name: 'Bench item',
+        quantity: 1,
+        unitPriceMinor: 1000,
+        lineTotalMinor: 1000,
+        currency: 'USD',
+      })),
+    );
+  }
+  await db.execute(sql`analyze orders`);
+  const [{ n }] = await db.select({ n: sql`count(*)::int` }).from(orders);
+  return n;
 }
 
 /** Generated products: deterministic titles from a word list, every source and status, 1 to 3 SKUs each. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * A short-lived cache of catalogue reads. Shoppers' product lists are the same for everyone who asks the same
- * question, and the exact count behind them is most of their cost; a few seconds of reuse turns a burst of
- * identical requests into one database round. Any successful change made through this instance clears it at
+ * A short-lived cache of catalogue reads. A product list is the same for every shopper (and for every staff member
+ * with the products permission) who asks the same question, and the exact count behind it is most of its cost; a
+ * few seconds of reuse turns a burst of identical requests into one database round. Any successful change made through this instance clears it at
  * once; changes made through another instance show within `ttlMs`.
  */
 export interface CatalogueCache {
@@ -14,7 +14,10 @@ export interface CatalogueCache {
   clear(): void;
 }
 
-export function createCatalogueCache({ ttlMs = 2000, maxEntries = 1000 } = {}): CatalogueCache {
+/** How long a list is reused; changes made through another instance show within this. */
+export const CATALOGUE_CACHE_MS = 2000;
+
+export function createCatalogueCache({ ttlMs = CATALOGUE_CACHE_MS, maxEntries = 1000 } = {}): CatalogueCache {
   const entries = new Map<string, { value: unknown; expires: number }>();
   let generation = 0;
   return {

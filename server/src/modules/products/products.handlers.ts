@@ -169,9 +169,9 @@ export function createProductHandlers(deps: { db: Database; cache?: CatalogueCac
         country: _country,
         ...query
       } = request.query;
-      // Staff see every status and are never served a shopper's cached page.
-      const key = staff ? null : JSON.stringify([page, limit, currency, sort, query]);
-      const cached = key ? cache?.get<ProductListAnswer>(key) : undefined;
+      // Staff see every status: their pages are kept apart from shoppers'.
+      const key = JSON.stringify([staff ? 'staff' : 'shopper', page, limit, currency, sort, query]);
+      const cached = cache?.get<ProductListAnswer>(key);
       if (cached) return cached;
       const startedIn = cache?.generation() ?? 0;
       // The exact count is most of a list's cost; staff paging through one result set reuse it for a moment.
@@ -192,7 +192,7 @@ export function createProductHandlers(deps: { db: Database; cache?: CatalogueCac
         data: toListItems(result.rows, currency, result.askedRate),
         meta: { page, limit, total: result.total },
       };
-      if (key) cache?.set(key, answer, startedIn);
+      cache?.set(key, answer, startedIn);
       return answer;
     }),
 
