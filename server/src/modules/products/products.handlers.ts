@@ -46,11 +46,6 @@ function catalogueStaff(request: FastifyRequest): StaffAuth | null {
 }
 
 type ListQuery = QueryParams<'listProducts'>;
-type ProductListAnswer = {
-  success: true;
-  data: ReturnType<typeof toListItems>;
-  meta: { page: number; limit: number; total: number };
-};
 
 function filtersOf(
   query: Omit<ListQuery, 'country' | 'currency' | 'page' | 'limit'>,
@@ -159,7 +154,7 @@ export function createProductHandlers(deps: { db: Database; cache?: CatalogueCac
   };
 
   return {
-    listProducts: operation('listProducts', async (request) => {
+    listProducts: operation('listProducts', async (request, reply) => {
       const staff = catalogueStaff(request);
       const {
         page = 1,
@@ -171,8 +166,9 @@ export function createProductHandlers(deps: { db: Database; cache?: CatalogueCac
       } = request.query;
       // Staff see every status: their pages are kept apart from shoppers'.
       const key = JSON.stringify([staff ? 'staff' : 'shopper', page, limit, currency, sort, query]);
-      const cached = cache?.get<ProductListAnswer>(key);
-      if (cached) return cached;
+      // Kept as the JSON text it is sent as: a reused page costs no serialising either.
+      const cached = cache?.get<string>(key);
+      if (cached) return reply.type('application/json; charset=utf-8').send(cached) as never;
       const startedIn = cache?.generation() ?? 0;
       // The exact count is most of a list's cost; staff paging through one result set reuse it for a moment.
       const countKey = staff ? JSON.stringify(['count', query]) : null;
@@ -192,7 +188,7 @@ export function createProductHandlers(deps: { db: Database; cache?: CatalogueCac
         data: toListItems(result.rows, currency, result.askedRate),
         meta: { page, limit, total: result.total },
       };
-      cache?.set(key, answer, startedIn);
+      cache?.set(key, JSON.stringify(answer), startedIn);
       return answer;
     }),
 
