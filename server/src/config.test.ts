@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       trustProxy: false,
+      mail: { smtpUrl: null, from: 'Shop <no-reply@localhost>' },
+      dataEncryptionKey: null,
     });
     expect(config.corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
     expect(config.corsOrigins).toEqual(
@@ -61,6 +63,9 @@ describe('loadConfig', () => {
         STORE_URL: 'https://shop.example/',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        SMTP_URL: 'smtps://mailer:secret@smtp.shop.example:465',
+        MAIL_FROM: 'Shop Example <hello@shop.example>',
+        DATA_ENCRYPTION_KEY: 'k'.repeat(40),
       },
       root,
     );
@@ -75,6 +80,11 @@ describe('loadConfig', () => {
       storeUrl: 'https://shop.example',
       seedDemo: false,
       logLevel: 'warn',
+      mail: {
+        smtpUrl: 'smtps://mailer:secret@smtp.shop.example:465',
+        from: 'Shop Example <hello@shop.example>',
+      },
+      dataEncryptionKey: 'k'.repeat(40),
     });
   });
 
@@ -109,6 +119,8 @@ describe('loadConfig', () => {
           LOG_LEVEL: 'loud',
           CORS_ORIGINS: 'not a url',
           STORE_URL: 'shop.example',
+          SMTP_URL: 'http://mail.example',
+          DATA_ENCRYPTION_KEY: 'short',
         },
         root,
       );
@@ -128,6 +140,8 @@ describe('loadConfig', () => {
       'LOG_LEVEL',
       'CORS_ORIGINS',
       'STORE_URL',
+      'SMTP_URL',
+      'DATA_ENCRYPTION_KEY',
     ]) {
       expect(message).toContain(name);
     }

@@ -32,6 +32,10 @@ export interface AppConfig {
    * (true), the nearest N, or these addresses/ranges. The login throttle and the activity log key on that address.
    */
   trustProxy: boolean | number | string[];
+  /** Outbox delivery: an `smtp://` or `smtps://` address, or null to keep messages in the outbox only. */
+  mail: { smtpUrl: string | null; from: string };
+  /** Key material for data encrypted at rest (two-factor secrets); derived from the token secret when not set. */
+  dataEncryptionKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -47,6 +51,7 @@ export const DEFAULT_CORS_ORIGINS = APP_PORTS.flatMap((port) => [
   `http://127.0.0.1:${port}`,
 ]);
 export const DEFAULT_STORE_URL = 'http://localhost:5174';
+export const DEFAULT_MAIL_FROM = 'Shop <no-reply@localhost>';
 export const DEFAULT_TOKEN_TTL_SECONDS: Record<Audience, number> = {
   staff: 8 * 60 * 60,
   customer: 7 * 24 * 60 * 60,
@@ -122,6 +127,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
 
+  const smtpUrl = read('SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/]/.test(smtpUrl)) {
+    problems.push('SMTP_URL must be an smtp:// or smtps:// address');
+  }
+  const mailFrom = read('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+  const dataEncryptionKey = read('DATA_ENCRYPTION_KEY') ?? null;
+  if (dataEncryptionKey !== null && dataEncryptionKey.length < MIN_SECRET_LENGTH) {
+    problems.push(`DATA_ENCRYPTION_KEY must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+
   const givenSecret = read('TOKEN_SECRET');
   if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
@@ -146,6 +161,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     seedDemo: seedDemo ?? true,
     logLevel,
     trustProxy,
+    mail: { smtpUrl, from: mailFrom },
+    dataEncryptionKey,
   };
 }
 

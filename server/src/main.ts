@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
+import { smtpTransport, startOutboxDelivery } from './modules/mail/mail.sender.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     },
   });
   const log = app.log;
+  let stopMail = async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     try {
       // app.close() stops accepting connections and resolves once in-flight requests have answered.
       await app.close();
+      await stopMail();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -67,6 +70,16 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     const result = await seedDemoData(database.db, { publicUrl: config.publicUrl });
     if (result.seeded) log.info({ counts: result.counts }, 'seeded demo data');
+  }
+
+  // Without SMTP_URL messages stay in the outbox (the staff screens show what was queued).
+  if (config.mail.smtpUrl) {
+    const delivery = startOutboxDelivery(database.db, smtpTransport(config.mail.smtpUrl), {
+      from: config.mail.from,
+      log,
+    });
+    stopMail = delivery.stop;
+    log.info('sending the outbox by SMTP');
   }
 
   await app.listen({ port: config.port, host: config.host });

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { OperationId } from './http/contract-types.ts';
 import { notImplemented } from './http/errors.ts';
 import type { OperationHandler } from './http/operation.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { createActivityHandlers } from './modules/activity/activity.handlers.ts';
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
@@ -63,10 +64,11 @@ function notImplementedHandler(operationId: OperationId): OperationHandler {
 export function createService(deps: ServiceDeps): Record<OperationId, OperationHandler> {
   const { config, database, tokens, throttle, marketplace, payments } = deps;
   const db = database.db;
+  const secrets = createSecretBox(config.dataEncryptionKey ?? config.tokenSecret);
   const implemented = {
     ...createHealthHandlers({ database }),
-    ...createAdminHandlers({ db, tokens, throttle }),
-    ...createSecurityHandlers({ db, throttle }),
+    ...createAdminHandlers({ db, tokens, throttle, secrets }),
+    ...createSecurityHandlers({ db, throttle, secrets }),
     ...createCustomerHandlers({ db, tokens, throttle }),
     ...createSettingsHandlers({ db }),
     ...createStatsHandlers({ db }),

@@ -761,6 +761,8 @@ export const outbox = pgTable(
     error: text('error'),
     /** Delivery tries so far; the sender gives up after a few and keeps the last error. */
     attempts: integer('attempts').notNull().default(0),
+    /** A sender has taken the message until then; another instance leaves it alone meanwhile. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [index('outbox_created_at_idx').on(t.createdAt)],
 );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   type AppConfig,
   DEFAULT_CORS_ORIGINS,
+  DEFAULT_MAIL_FROM,
   DEFAULT_STORE_URL,
   DEFAULT_TOKEN_TTL_SECONDS,
 } from '../config.ts';
@@ -27,6 +28,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: false,
     logLevel: 'silent',
     trustProxy: false,
+    mail: { smtpUrl: null, from: DEFAULT_MAIL_FROM },
+    dataEncryptionKey: null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { type ChallengeStep, InvalidTokenError, type TokenService } from '../../
 import type { Database } from '../../db/client.ts';
 import { forbidden, unauthorized, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { allowListPermits } from '../security/ip-allow-list.ts';
 import { assertPasswordPolicy } from '../security/password-policy.ts';
@@ -20,6 +21,7 @@ import {
   consumeRecoveryCode,
   findStaffById,
   replaceStaffPassword,
+  resealTwoFactorSecret,
 } from '../security/staff-credentials.repository.ts';
 import { matchRecoveryCode, totpCodeIsValid } from '../security/two-factor.ts';
 import { type AdminRow, findAdminByEmail, normalizeEmail, recordAdminLogin } from './admins.repository.ts';
@@ -59,7 +61,12 @@ export function passwordChangeNeeded(
   return days > 0 && admin.passwordChangedAt.getTime() + days * DAY_MS < now.getTime();
 }
 
-export function createAdminHandlers(deps: { db: Database; tokens: TokenService; throttle: LoginThrottle }) {
+export function createAdminHandlers(deps: {
+  db: Database;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  secrets: SecretBox;
+}) {
   const { db, tokens, throttle } = deps;
 
   const failedSignIn = (request: FastifyRequest, email: string, admin: AdminRow | null, reason: string) =>
@@ -242,7 +249,12 @@ export function createAdminHandlers(deps: { db: Database; tokens: TokenService; 
 
       let accepted = false;
       if (code !== undefined) {
-        accepted = await totpCodeIsValid(admin.twoFactorSecret, code);
+        // A secret that does not open (tampered with) matches no code: a failed sign-in, never a 500.
+        const secret = deps.secrets.open(admin.twoFactorSecret);
+        accepted = secret !== null && (await totpCodeIsValid(secret, code));
+        if (accepted && secret && !deps.secrets.isSealed(admin.twoFactorSecret)) {
+          await resealTwoFactorSecret(db, admin.id, secret, deps.secrets.seal(secret));
+        }
       } else if (recoveryCode !== undefined) {
         const index = await matchRecoveryCode(admin.recoveryCodes, recoveryCode);
         const hash = admin.recoveryCodes[index];

@@ -5,6 +5,7 @@ import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import { deviceName } from './device.ts';
@@ -36,8 +37,8 @@ export const SESSION_NOT_FOUND = 'That session has already ended.';
 export const lockOutMessage = (ip: string) =>
   `This IP whitelist would lock you out (your address is ${ip}). Add it to the list first.`;
 
-export function createSecurityHandlers(deps: { db: Database; throttle: LoginThrottle }) {
-  const { db, throttle } = deps;
+export function createSecurityHandlers(deps: { db: Database; throttle: LoginThrottle; secrets: SecretBox }) {
+  const { db, throttle, secrets } = deps;
 
   async function securityEvent(
     request: FastifyRequest,
@@ -139,7 +140,7 @@ export function createSecurityHandlers(deps: { db: Database; throttle: LoginThro
       const row = await currentAccount(staff);
       if (row.twoFactorEnabled) throw conflict(TWO_FACTOR_ALREADY_ON);
       const setup = await newTwoFactorSecret(row.email);
-      await setPendingTwoFactorSecret(db, row.id, setup.secret);
+      await setPendingTwoFactorSecret(db, row.id, secrets.seal(setup.secret));
       return {
         success: true,
         message: 'Scan the QR code with your authenticator app, then enter the code it shows.',
@@ -151,12 +152,16 @@ export function createSecurityHandlers(deps: { db: Database; throttle: LoginThro
       const staff = requireStaff(request);
       const row = await currentAccount(staff);
       if (row.twoFactorEnabled) throw conflict(TWO_FACTOR_ALREADY_ON);
-      const secret = row.twoFactorPendingSecret;
-      if (!secret) throw conflict(TWO_FACTOR_NOT_STARTED);
+      const pending = row.twoFactorPendingSecret;
+      // A pending secret that no longer opens (tampered, or another key) is treated as no enrolment at all.
+      const secret = pending ? secrets.open(pending) : null;
+      if (!pending || !secret) throw conflict(TWO_FACTOR_NOT_STARTED);
       await assertCode(request, staff, secret, request.body.code);
 
       const { codes, hashes } = await newRecoveryCodes();
-      if (!(await enableTwoFactor(db, row.id, secret, hashes))) throw conflict(TWO_FACTOR_NOT_STARTED);
+      if (!(await enableTwoFactor(db, row.id, pending, secrets.seal(secret), hashes))) {
+        throw conflict(TWO_FACTOR_NOT_STARTED);
+      }
       await recordActivity(
         db,
         request,
@@ -178,7 +183,8 @@ export function createSecurityHandlers(deps: { db: Database; throttle: LoginThro
       const staff = requireStaff(request);
       const row = await currentAccount(staff);
       if (!row.twoFactorEnabled || !row.twoFactorSecret) throw conflict(TWO_FACTOR_NOT_ON);
-      await assertCode(request, staff, row.twoFactorSecret, request.body.code);
+      // A secret that does not open can match no code: the answer is a wrong code, never a 500.
+      await assertCode(request, staff, secrets.open(row.twoFactorSecret) ?? '', request.body.code);
       await disableTwoFactor(db, row.id);
       await recordActivity(
         db,

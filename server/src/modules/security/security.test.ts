@@ -345,6 +345,9 @@ describe('staff security', () => {
 
       const [row] = await t.db.select().from(admins).where(eq(admins.email, STAFF.email));
       expect(row).toMatchObject({ twoFactorEnabled: true, twoFactorPendingSecret: null });
+      // The secret is kept encrypted, never as it is.
+      expect(row?.twoFactorSecret).toMatch(/^v1:/);
+      expect(row?.twoFactorSecret).not.toContain(secret);
       // Only hashes are kept.
       expect(row?.recoveryCodes.some((hash) => recoveryCodes.includes(hash))).toBe(false);
       expect((await call('GET', '/admin/two-factor', token)).json()).toMatchObject({
@@ -363,6 +366,31 @@ describe('staff security', () => {
       assertMatchesContract('adminLoginTwoFactor', response);
       const signedIn = response.json<{ data: { token: string } }>().data.token;
       expect((await call('GET', '/admin/me', signedIn)).statusCode).toBe(200);
+    });
+
+    it('refuses a code when the stored secret was tampered with, without a 500', async () => {
+      const [row] = await t.db.select().from(admins).where(eq(admins.email, STAFF.email));
+      const stored = row?.twoFactorSecret ?? '';
+      const tampered = `${stored.slice(0, -2)}${stored.endsWith('AA') ? 'BB' : 'AA'}`;
+      await t.db.update(admins).set({ twoFactorSecret: tampered }).where(eq(admins.email, STAFF.email));
+      try {
+        const response = await secondStep({ challenge: await challengeFor(), code: await generate({ secret }) });
+        expect(response.statusCode).toBe(401);
+        assertMatchesContract('adminLoginTwoFactor', response);
+      } finally {
+        await t.db.update(admins).set({ twoFactorSecret: stored }).where(eq(admins.email, STAFF.email));
+      }
+    });
+
+    it('still accepts a secret stored before encryption, and encrypts it at that sign-in', async () => {
+      const [row] = await t.db.select().from(admins).where(eq(admins.email, STAFF.email));
+      const stored = row?.twoFactorSecret ?? '';
+      await t.db.update(admins).set({ twoFactorSecret: secret }).where(eq(admins.email, STAFF.email));
+      const response = await secondStep({ challenge: await challengeFor(), code: await generate({ secret }) });
+      expect(response.statusCode, response.body).toBe(200);
+      const [after] = await t.db.select().from(admins).where(eq(admins.email, STAFF.email));
+      expect(after?.twoFactorSecret).toMatch(/^v1:/);
+      expect(after?.twoFactorSecret).not.toBe(stored);
     });
 
     it('takes each recovery code once', async () => {

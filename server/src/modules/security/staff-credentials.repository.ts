@@ -23,20 +23,25 @@ export async function setPendingTwoFactorSecret(db: Database, id: string, secret
 export async function enableTwoFactor(
   db: Database,
   id: string,
-  secret: string,
+  pendingSecret: string,
+  storedSecret: string,
   recoveryCodeHashes: string[],
 ): Promise<StaffCredentialsRow | null> {
   const [row] = await db
     .update(admins)
     .set({
       twoFactorEnabled: true,
-      twoFactorSecret: secret,
+      twoFactorSecret: storedSecret,
       twoFactorPendingSecret: null,
       recoveryCodes: recoveryCodeHashes,
       updatedAt: new Date(),
     })
     .where(
-      and(eq(admins.id, id), eq(admins.twoFactorPendingSecret, secret), eq(admins.twoFactorEnabled, false)),
+      and(
+        eq(admins.id, id),
+        eq(admins.twoFactorPendingSecret, pendingSecret),
+        eq(admins.twoFactorEnabled, false),
+      ),
     )
     .returning();
   return row ?? null;
@@ -94,4 +99,17 @@ export async function replaceStaffPassword(
       .where(and(eq(sessions.actorType, 'admin'), eq(sessions.accountId, id), isNull(sessions.revokedAt)));
     return row;
   });
+}
+
+/** Stores a two-factor secret kept in plain text before encryption at rest, now sealed. */
+export async function resealTwoFactorSecret(
+  db: Database,
+  id: string,
+  plain: string,
+  sealed: string,
+): Promise<void> {
+  await db
+    .update(admins)
+    .set({ twoFactorSecret: sealed })
+    .where(and(eq(admins.id, id), eq(admins.twoFactorSecret, plain)));
 }
