@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
 import { computeOrderTotals } from '../../modules/orders/orders.pricing.ts';
+import { nextOrderNumber } from '../../modules/orders/orders.repository.ts';
 import { paymentConfirmedNote } from '../../modules/orders/orders.status.ts';
 import { insertNormalizedProduct } from '../../modules/products/products.repository.ts';
 import { BASE_CURRENCY, BASE_RATE, convertMinor } from '../../money/money.ts';
@@ -58,10 +59,6 @@ function mulberry32(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function dayStamp(date: Date): string {
-  return date.toISOString().slice(0, 10).replaceAll('-', '');
 }
 
 /**
@@ -140,14 +137,11 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       return found;
     };
 
-    // Orders, numbered per day as ORD-YYYYMMDD-NNNN.
-    const perDay = new Map<string, number>();
+    // Orders, numbered as the store numbers them (ORD-YYYYMMDD-NNNN from the order number sequence).
     const orderByRef = new Map<string, typeof orders.$inferSelect>();
     for (const spec of SEED_ORDERS) {
       const placedAt = ago(spec.hoursAgo);
-      const day = dayStamp(placedAt);
-      const sequence = (perDay.get(day) ?? 0) + 1;
-      perDay.set(day, sequence);
+      const orderNumber = await nextOrderNumber(tx, placedAt);
       // Priced as a shopper's order is: each unit price converted once into the order's currency at the seeded
       // rate, which the order keeps.
       const currency = spec.currency ?? BASE_CURRENCY;
@@ -194,7 +188,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       const [order] = await tx
         .insert(orders)
         .values({
-          orderNumber: `ORD-${day}-${String(sequence).padStart(4, '0')}`,
+          orderNumber,
           customerId: customer.id,
           customerName: customer.name,
           customerEmail: customer.email,
@@ -215,7 +209,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           isDelivered: delivered,
           deliveredAt: delivered ? stepAt(path.indexOf('Delivered')) : null,
           paymentMethod: spec.paymentMethod,
-          paymentRef: spec.paid ? `PAY-${day}-${String(sequence).padStart(4, '0')}` : null,
+          paymentRef: spec.paid ? orderNumber.replace('ORD-', 'PAY-') : null,
           shipFullName: address.fullName,
           shipAddress: address.address,
           shipCity: address.city,
@@ -225,7 +219,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           shipMobileNo: address.mobileNo,
           shipPhoneCountry: address.phoneCountry,
           logisticsServiceName: spec.logistics,
-          trackingNumber: shipped ? `LP00${day}${sequence}CN` : null,
+          trackingNumber: shipped ? `LP00${orderNumber.slice(4).replace('-', '')}CN` : null,
           carrier: shipped ? 'Cainiao' : null,
           shippedAt: shipped ? stepAt(path.indexOf('Shipped')) : null,
           reason: spec.reason ?? null,

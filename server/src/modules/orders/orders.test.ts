@@ -584,6 +584,27 @@ describe('shopper orders', () => {
       expect(late.json().message).toBe('Limited Edition Watch is out of stock.');
     });
 
+    it('numbers 30 concurrent orders from the sequence: distinct, dated today, none taken from the seed', async () => {
+      const product = await insertTestProduct(t.db, {
+        title: 'Numbered Mug',
+        skus: [{ skuId: 'NUMBERED', salePriceMinor: 5_00, stock: 100 }],
+      });
+      const seeded = new Set((await t.db.select({ n: orders.orderNumber }).from(orders)).map((row) => row.n));
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          place(shopper.token, orderFor([{ product: product.id, sku_id: 'NUMBERED', quantity: 1 }])),
+        ),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
+      const numbers = responses.map((r) => r.json<{ data: OrderBody }>().data.orderNumber);
+      expect(new Set(numbers).size).toBe(30);
+      const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+      for (const number of numbers) {
+        expect(number).toMatch(new RegExp(`^ORD-${today}-\\d{4,}$`));
+        expect(seeded.has(number)).toBe(false);
+      }
+    });
+
     it('asks for a shopper token: 401 without one, 403 with a staff token', async () => {
       const product = await insertTestProduct(t.db, {
         skus: [{ skuId: 'T', salePriceMinor: 1_00, stock: 5 }],
