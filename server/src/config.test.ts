@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -145,6 +145,18 @@ describe('loadConfig', () => {
     ]) {
       expect(message).toContain(name);
     }
+  });
+
+  it('in production asks for a token secret and loads no demo accounts unless told to', () => {
+    const root = cwd();
+    for (const env of [{ NODE_ENV: 'production' }, { DATABASE_URL: 'postgres://shop@db:5432/shop' }]) {
+      expect(() => loadConfig(env, root)).toThrow(/TOKEN_SECRET is required in production/);
+      const secret = { ...env, TOKEN_SECRET: 's'.repeat(40) };
+      expect(loadConfig(secret, root).seedDemo).toBe(false);
+      expect(loadConfig({ ...secret, SEED_DEMO: 'true' }, root).seedDemo).toBe(true);
+    }
+    // Nothing is written: no secret file is invented for a production server.
+    expect(existsSync(join(root, '.data', 'token-secret'))).toBe(false);
   });
 
   it('refuses a stored secret that is too short', () => {

@@ -120,7 +120,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('AE_API_URL must be an http(s) address');
   }
 
-  const seedDemo = parseBoolean(read('SEED_DEMO') ?? 'true', 'SEED_DEMO', problems);
+  // A production server (NODE_ENV=production, or one given a PostgreSQL database) never invents its token secret
+  // and never loads demo accounts unless told to; a laptop with the embedded database keeps both for ease.
+  const production = read('NODE_ENV') === 'production' || databaseUrl !== null;
+  const seedDemo = parseBoolean(read('SEED_DEMO') ?? (production ? 'false' : 'true'), 'SEED_DEMO', problems);
 
   const logLevel = (read('LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -138,7 +141,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const givenSecret = read('TOKEN_SECRET');
-  if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
+  if (givenSecret === undefined && production) {
+    problems.push(
+      'TOKEN_SECRET is required in production (NODE_ENV=production or DATABASE_URL set): at least 32 random characters',
+    );
+  } else if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
   }
 

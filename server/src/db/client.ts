@@ -60,7 +60,7 @@ export function createPostgresDatabase(
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePostgresUnderLock(connectionString),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: async () => {
       if (closed) return;
@@ -68,6 +68,23 @@ export function createPostgresDatabase(
       await pool.end();
     },
   };
+}
+
+/**
+ * Applies the migrations on one connection holding a session advisory lock: instances starting together wait for
+ * each other, and the ones after the first find nothing left to apply.
+ */
+async function migratePostgresUnderLock(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('shop:migrations'))");
+    await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    // Ending the session releases the lock, also when a migration failed.
+    await client.end();
+  }
 }
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, otherwise PGlite under DATA_DIR. */
