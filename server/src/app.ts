@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyOpenapiGlue from 'fastify-openapi-glue';
 import './auth/auth-context.ts';
 import { createSecurityHandlers } from './auth/guards.ts';
@@ -14,8 +14,9 @@ import { createTokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerApiCounter } from './http/api-counter.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { clientErrorResponse, frameworkErrorBody, registerErrorHandling } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
+import { registerInputGuards, registerNoStoreDefault } from './http/input-guards.ts';
 import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
@@ -48,6 +49,18 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, _request, reply) => {
+      const apiError = frameworkErrorBody(error);
+      // Raised before a route is found; Fastify types this reply for no route in particular.
+      void (reply as unknown as FastifyReply)
+        .code(apiError.statusCode)
+        .header('cache-control', 'no-store')
+        .send(apiError.toBody());
+    },
+    clientErrorHandler: (error, socket) => {
+      if (socket.writable) socket.end(clientErrorResponse(error));
+      else socket.destroy(error);
+    },
   });
 
   app.setValidatorCompiler(createValidatorCompiler());
@@ -90,6 +103,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await registerMediaUploads(app);
 
   registerRequiredBody(app);
+  registerInputGuards(app);
+  registerNoStoreDefault(app);
   registerApiCounter(app, db.db);
   const catalogueCache = createCatalogueCache();
   registerCatalogueCacheInvalidation(app, catalogueCache);

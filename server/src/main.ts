@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
+import { apiLoggerOptions } from './http/log-redaction.ts';
 import { smtpTransport, startOutboxDelivery } from './modules/mail/mail.sender.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,16 +24,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database,
-    logger: {
-      level: config.logLevel,
-      // Tokens and passwords never reach the log.
-      redact: [
-        'req.headers.authorization',
-        'req.body.password',
-        'req.body.currentPassword',
-        'req.body.newPassword',
-      ],
-    },
+    // Tokens, passwords, hashes and card data never reach the log (http/log-redaction.ts).
+    logger: apiLoggerOptions(config.logLevel),
   });
   const log = app.log;
   let stopMail = async () => {};

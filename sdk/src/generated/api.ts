@@ -3714,7 +3714,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Page number, from 1. Added beyond the spec. */
+        /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
         Page: number;
         /** @description Page size. Added beyond the spec. */
         Limit: number;
@@ -4069,7 +4069,7 @@ export interface operations {
     listSecurityEvents: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size (10 on the screen). */
                 limit?: number;
@@ -4611,7 +4611,7 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];
@@ -4916,7 +4916,7 @@ export interface operations {
     listAdmins: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];
@@ -5118,7 +5118,7 @@ export interface operations {
                 country?: components["parameters"]["Country"];
                 /** @description Display currency, ISO 4217. */
                 currency?: components["parameters"]["Currency"];
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size (the back office uses 10). */
                 limit?: number;
@@ -6086,7 +6086,7 @@ export interface operations {
     listAdminOrders: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];
@@ -6244,7 +6244,7 @@ export interface operations {
     listOrderStatusLogs: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];
@@ -6504,7 +6504,7 @@ export interface operations {
     listForwardings: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];
@@ -6579,7 +6579,7 @@ export interface operations {
     listRefunds: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];
@@ -6644,7 +6644,7 @@ export interface operations {
     listAllDisputes: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. */
                 limit?: number;
@@ -7280,7 +7280,7 @@ export interface operations {
     listActivity: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size (10 on the screen). */
                 limit?: number;
@@ -7413,7 +7413,7 @@ export interface operations {
     listMyOrders: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];
@@ -7746,7 +7746,7 @@ export interface operations {
     listProductReviews: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Added beyond the spec. */
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Added beyond the spec. */
                 limit?: components["parameters"]["Limit"];

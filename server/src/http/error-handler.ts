@@ -104,3 +104,42 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(404).send(new ApiError(404, 'NOT_FOUND', MESSAGES.notFound).toBody());
   });
 }
+
+/** Fastify's own routing errors (a URL that does not decode, a path parameter over its length), in the envelope. */
+export function frameworkErrorBody(error: FastifyError): ApiError {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ApiError(414, 'BAD_REQUEST', 'The address is too long.');
+  }
+  return new ApiError(400, 'BAD_REQUEST', 'The address is not valid.');
+}
+
+const CLIENT_ERROR_REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers too large, a malformed request line):
+ * answered on the socket, in the envelope too.
+ */
+export function clientErrorResponse(error: NodeJS.ErrnoException): string {
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431
+      ? 'The request headers are too large.'
+      : status === 408
+        ? 'The request took too long to arrive.'
+        : 'The request is not valid HTTP.';
+  const body = JSON.stringify(new ApiError(status, 'BAD_REQUEST', message).toBody());
+  return [
+    `HTTP/1.1 ${status} ${CLIENT_ERROR_REASONS[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}

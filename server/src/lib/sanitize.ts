@@ -55,3 +55,34 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeProductHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
+
+/** An absolute http(s) address that parses as a URL (a prefix alone lets `http://exa mple` through). */
+export function isHttpUrl(value: string): boolean {
+  if (/\s/.test(value) || !URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
+}
+
+/** Every string in a parsed JSON value cleaned as product HTML; other values kept. */
+function sanitizeJsonStrings(value: unknown): unknown {
+  if (typeof value === 'string') return sanitizeProductHtml(value);
+  if (Array.isArray(value)) return value.map(sanitizeJsonStrings);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sanitizeJsonStrings(item)]));
+  }
+  return value;
+}
+
+/**
+ * The marketplace's mobile description: JSON whose strings hold HTML and picture addresses. Each string is
+ * cleaned like a description (an address stays as it is; markup loses scripts and handlers); text that is not
+ * JSON is cleaned as HTML.
+ */
+export function sanitizeMobileDetail(text: string): string {
+  if (text.trim() === '') return '';
+  try {
+    return JSON.stringify(sanitizeJsonStrings(JSON.parse(text)));
+  } catch {
+    return sanitizeProductHtml(text);
+  }
+}

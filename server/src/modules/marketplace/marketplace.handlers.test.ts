@@ -145,6 +145,21 @@ describe('marketplace import and delivery options', () => {
           'Mobile Description must be valid JSON.',
         ],
         [
+          (p) => (p.ae_multimedia_info_dto.image_urls = 'https://a.test/1.jpg;http://exa mple.test/2.jpg'),
+          '/product/ae_multimedia_info_dto/image_urls',
+          'must be http(s) addresses',
+        ],
+        [
+          (p) => (p.ae_multimedia_info_dto.image_urls = 'http://[bad/1.jpg'),
+          '/product/ae_multimedia_info_dto/image_urls',
+          'must be http(s) addresses',
+        ],
+        [
+          (p) => (p.ae_item_base_info_dto.category_id = 3_000_000_000),
+          '/product/ae_item_base_info_dto/category_id',
+          'must be <= 2147483647',
+        ],
+        [
           (p) => (p.ae_item_base_info_dto.product_id = 1005006084529133),
           '/product/ae_item_base_info_dto/product_id',
           'must be the product id the address names',

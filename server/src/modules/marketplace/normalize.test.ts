@@ -91,13 +91,26 @@ describe('normalizeMarketplaceProduct on fixtures', () => {
     expect(framed.descriptionHtml).toContain('Click for the installation video');
   });
 
-  it('keeps the result as received in logText', async () => {
+  it('keeps the result as received in logText, its markup cleaned', async () => {
     const raw = await fixture('1005006574413289');
     const product = normalizeMarketplaceProduct(raw);
-    expect(JSON.parse(product.logText)).toEqual(raw);
-    // The raw description is kept verbatim for the record; only descriptionHtml is cleaned.
-    const hostile = normalizeMarketplaceProduct(await fixture('1005006218437795'));
-    expect(JSON.parse(hostile.logText).ae_item_base_info_dto.detail).toContain('<script>');
+    const kept = JSON.parse(product.logText);
+    expect({ ...kept, ae_item_base_info_dto: undefined }).toEqual({
+      ...raw,
+      ae_item_base_info_dto: undefined,
+    });
+    expect(kept.ae_item_base_info_dto.subject).toBe(raw.ae_item_base_info_dto.subject);
+    // Staff screens show the record: its description and mobile description are cleaned like descriptionHtml.
+    const hostileRaw = await fixture('1005006218437795');
+    hostileRaw.ae_item_base_info_dto.mobile_detail = JSON.stringify({
+      moduleList: [
+        { html: { content: '<img src="https://a.test/1.jpg" onerror="alert(1)"><script>x()</script>' } },
+      ],
+    });
+    const hostile = JSON.parse(normalizeMarketplaceProduct(hostileRaw).logText).ae_item_base_info_dto;
+    expect(hostile.detail).not.toContain('<script>');
+    expect(hostile.mobile_detail).not.toMatch(/onerror|script/);
+    expect(hostile.mobile_detail).toContain('https://a.test/1.jpg');
   });
 });
 

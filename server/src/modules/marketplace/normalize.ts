@@ -1,4 +1,4 @@
-import { sanitizeProductHtml } from '../../lib/sanitize.ts';
+import { isHttpUrl, sanitizeMobileDetail, sanitizeProductHtml } from '../../lib/sanitize.ts';
 import type { AeProductResult, AeSku, AeSkuProperty } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
 
@@ -37,11 +37,20 @@ export interface NormalizedProduct {
   properties: Array<{ attr_name: string; attr_value: string }>;
   skus: NormalizedSku[];
   storeName?: string;
-  /** The result exactly as received, as JSON text. */
+  /** The result as received, its markup (detail, mobile_detail) cleaned, as JSON text. */
   logText: string;
 }
 
-export function normalizeMarketplaceProduct(result: AeProductResult): NormalizedProduct {
+export function normalizeMarketplaceProduct(received: AeProductResult): NormalizedProduct {
+  // The record is kept for staff screens: its markup is cleaned before it is stored, like the description.
+  const result: AeProductResult = {
+    ...received,
+    ae_item_base_info_dto: {
+      ...received.ae_item_base_info_dto,
+      detail: sanitizeProductHtml(received.ae_item_base_info_dto.detail ?? ''),
+      mobile_detail: sanitizeMobileDetail(received.ae_item_base_info_dto.mobile_detail ?? ''),
+    },
+  };
   const base = result.ae_item_base_info_dto;
   const rawSkus = result.ae_item_sku_info_dtos?.ae_item_sku_info_d_t_o ?? [];
   // SKU prices are in the target currency asked for; the base block keeps the seller's own.
@@ -52,8 +61,10 @@ export function normalizeMarketplaceProduct(result: AeProductResult): Normalized
   return {
     productId: String(base.product_id),
     title: (base.subject ?? '').trim(),
-    descriptionHtml: sanitizeProductHtml(base.detail ?? ''),
-    categoryId: Number.isInteger(categoryId) && categoryId >= 0 ? categoryId : null,
+    descriptionHtml: base.detail,
+    // The column is a 32-bit integer: a larger id is no category the store knows.
+    categoryId:
+      Number.isInteger(categoryId) && categoryId >= 0 && categoryId <= 2_147_483_647 ? categoryId : null,
     currency,
     images: splitImageUrls(result.ae_multimedia_info_dto?.image_urls),
     rating: clamp(Number.parseFloat(base.avg_evaluation_rating), 0, 5),
@@ -110,11 +121,12 @@ function normalizeSkuProperty(p: AeSkuProperty): NormalizedSkuProperty {
   };
 }
 
+/** The marketplace's `;`-separated pictures; an address that is not a valid http(s) URL is left out. */
 function splitImageUrls(imageUrls: string | undefined): string[] {
   return (imageUrls ?? '')
     .split(';')
     .map((url) => url.trim())
-    .filter((url) => url !== '');
+    .filter((url) => url !== '' && isHttpUrl(url));
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -2,7 +2,7 @@ import type { components } from '@shop/sdk/types';
 import type { ProductMediaRecord } from '../../db/schema.ts';
 import type { RequestBody } from '../../http/contract-types.ts';
 import type { FieldError } from '../../http/errors.ts';
-import { sanitizeProductHtml } from '../../lib/sanitize.ts';
+import { isHttpUrl, sanitizeProductHtml } from '../../lib/sanitize.ts';
 import type { AeProductResult, AeSku } from '../marketplace/marketplace.types.ts';
 import {
   type NormalizedProduct,
@@ -20,7 +20,6 @@ type Sku = components['schemas']['Sku'];
 type ProductImage = components['schemas']['ProductImage'];
 
 const PRICE = /^\d{1,9}(\.\d{1,2})?$/;
-const HTTP_URL = /^https?:\/\//i;
 export const PRICE_MESSAGE = 'must be a price with at most two decimals, e.g. 18.99';
 
 /** Field errors of a SKU list: prices, unique ids, picture addresses. */
@@ -40,7 +39,7 @@ export function skuErrors(skus: readonly Sku[], path: string): FieldError[] {
     if (bulk && !PRICE.test(bulk))
       errors.push({ path: `${at}/offer_bulk_sale_price`, message: PRICE_MESSAGE });
     (sku.ae_sku_property_dtos?.ae_sku_property_d_t_o ?? []).forEach((property, p) => {
-      if (property.sku_image && !HTTP_URL.test(property.sku_image)) {
+      if (property.sku_image && !isHttpUrl(property.sku_image)) {
         errors.push({
           path: `${at}/ae_sku_property_dtos/ae_sku_property_d_t_o/${p}/sku_image`,
           message: 'must be an http(s) address',
@@ -207,7 +206,7 @@ export function importErrors(marketplaceId: string, body: ImportRequest): FieldE
     }
   });
   const images = body.product.ae_multimedia_info_dto.image_urls.split(';').map((url) => url.trim());
-  if (images.some((url) => url !== '' && !HTTP_URL.test(url))) {
+  if (images.some((url) => url !== '' && !isHttpUrl(url))) {
     errors.push({ path: '/product/ae_multimedia_info_dto/image_urls', message: 'must be http(s) addresses' });
   }
   const skus = body.product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o;

@@ -371,10 +371,15 @@ describe('staff security', () => {
     it('refuses a code when the stored secret was tampered with, without a 500', async () => {
       const [row] = await t.db.select().from(admins).where(eq(admins.email, STAFF.email));
       const stored = row?.twoFactorSecret ?? '';
-      const tampered = `${stored.slice(0, -2)}${stored.endsWith('AA') ? 'BB' : 'AA'}`;
+      // The ciphertext's first character: six whole bits of it (the last may be padding only).
+      const at = stored.lastIndexOf(':') + 1;
+      const tampered = `${stored.slice(0, at)}${stored[at] === 'A' ? 'B' : 'A'}${stored.slice(at + 1)}`;
       await t.db.update(admins).set({ twoFactorSecret: tampered }).where(eq(admins.email, STAFF.email));
       try {
-        const response = await secondStep({ challenge: await challengeFor(), code: await generate({ secret }) });
+        const response = await secondStep({
+          challenge: await challengeFor(),
+          code: await generate({ secret }),
+        });
         expect(response.statusCode).toBe(401);
         assertMatchesContract('adminLoginTwoFactor', response);
       } finally {
@@ -386,7 +391,10 @@ describe('staff security', () => {
       const [row] = await t.db.select().from(admins).where(eq(admins.email, STAFF.email));
       const stored = row?.twoFactorSecret ?? '';
       await t.db.update(admins).set({ twoFactorSecret: secret }).where(eq(admins.email, STAFF.email));
-      const response = await secondStep({ challenge: await challengeFor(), code: await generate({ secret }) });
+      const response = await secondStep({
+        challenge: await challengeFor(),
+        code: await generate({ secret }),
+      });
       expect(response.statusCode, response.body).toBe(200);
       const [after] = await t.db.select().from(admins).where(eq(admins.email, STAFF.email));
       expect(after?.twoFactorSecret).toMatch(/^v1:/);
