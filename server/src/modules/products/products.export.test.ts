@@ -11,6 +11,12 @@ describe('csvCell', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
   });
 
+  it('defuses every item of a joined list, and tab or carriage-return starts', () => {
+    expect(csvCell(['gift', '=cmd|"/c calc"!A1', '@SUM(1)'])).toBe(`"gift;'=cmd|""/c calc""!A1;'@SUM(1)"`);
+    expect(csvCell(['-2+3', 'ok'])).toBe("'-2+3;ok");
+    expect(csvCell('\t=1+1')).toBe("'\t=1+1");
+  });
+
   it('quotes commas, quotes and line breaks, and leaves plain text and numbers alone', () => {
     expect(csvCell('Hub, 7 in 1')).toBe('"Hub, 7 in 1"');
     expect(csvCell('a "b"')).toBe('"a ""b"""');
@@ -18,7 +24,8 @@ describe('csvCell', () => {
     expect(csvCell('TWS Earbuds')).toBe('TWS Earbuds');
     expect(csvCell(18.99)).toBe('18.99');
     expect(csvCell(null)).toBe('');
-    expect(csvCell(['a', '=b'])).toBe('a;=b');
+    // A listed item is defused too (spreadsheets splitting on ';' would run it).
+    expect(csvCell(['a', '=b'])).toBe("a;'=b");
   });
 });
 
