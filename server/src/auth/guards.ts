@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Audience } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { databaseUnavailable } from '../db/errors.ts';
 import { type AdminPermission, admins, customers, stores } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { forbidden, storeUnavailable, unauthorized } from '../http/errors.ts';
 import { findLiveSession, type SessionActor, touchSession } from '../modules/security/sessions.repository.ts';
 import type { AuthContext } from './auth-context.ts';
 import { hasPermission } from './permissions.ts';
@@ -86,7 +87,16 @@ export function createAuthenticator(deps: { db: Database; tokens: TokenService }
 
 /** The security handlers fastify-openapi-glue calls by the contract's scheme names. */
 export function createSecurityHandlers(deps: { db: Database; tokens: TokenService }) {
-  const authenticate = createAuthenticator(deps);
+  const check = createAuthenticator(deps);
+  // A token cannot be checked while the database is away: that is a 503, never a 401 that signs people out.
+  const authenticate = async (request: FastifyRequest, expected: Audience): Promise<AuthContext> => {
+    try {
+      return await check(request, expected);
+    } catch (error) {
+      if (databaseUnavailable(error)) throw storeUnavailable();
+      throw error;
+    }
+  };
   return {
     // The contract's scopes (`adminBearer: [orders]`) name the permissions an operation needs; they are checked
     // here, once, before any handler runs.

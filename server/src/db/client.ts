@@ -53,8 +53,13 @@ export function createPostgresDatabase(
 ): DatabaseHandle {
   // A server that does not answer fails the request after 5 s instead of leaving it waiting.
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection (the server restarted, its backend was terminated) must never end the
+  // process: idle ones are reported through the pool, checked-out ones through their own 'error' event, which
+  // needs a listener too. The query in flight fails (answered 503) and the pool connects afresh next time.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzleNodePg({ client: pool, schema });
   let closed = false;
   return {

@@ -1,5 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, type FieldError, forbidden, MESSAGES, unauthorized, validationError } from './errors.ts';
+import { databaseUnavailable } from '../db/errors.ts';
+import {
+  ApiError,
+  type FieldError,
+  forbidden,
+  MESSAGES,
+  storeUnavailable,
+  unauthorized,
+  validationError,
+} from './errors.ts';
 
 interface AjvErrorLike {
   instancePath?: string;
@@ -52,6 +61,8 @@ function isSecurityError(error: unknown): error is SecurityErrorLike {
  */
 function fromSecurityError(error: SecurityErrorLike): ApiError {
   const apiErrors = error.errors.filter((e): e is ApiError => e instanceof ApiError);
+  const unavailable = apiErrors.find((e) => e.statusCode === 503);
+  if (unavailable) return unavailable;
   if (
     apiErrors.length > 0 &&
     apiErrors.length === error.errors.length &&
@@ -89,7 +100,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let apiError: ApiError | null = null;
     if (error instanceof ApiError) apiError = error;
     else if (isSecurityError(error)) apiError = fromSecurityError(error);
-    else if (error instanceof Error) apiError = fromFastifyError(error as FastifyError);
+    else if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      apiError = storeUnavailable();
+    } else if (error instanceof Error) apiError = fromFastifyError(error as FastifyError);
 
     if (apiError === null) {
       // Details go to the log only; the client learns nothing about internals.

@@ -66,3 +66,13 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const notImplemented = (message: string) => new ApiError(501, 'NOT_IMPLEMENTED', message);
 
 export const serviceUnavailable = (message: string) => new ApiError(503, 'SERVICE_UNAVAILABLE', message);
+
+/** The database cannot be reached: the client should try again shortly, and must not drop its sign-in. */
+export const storeUnavailable = () =>
+  new ApiError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'The store is temporarily unavailable. Please try again shortly.',
+    undefined,
+    { 'retry-after': '5' },
+  );
