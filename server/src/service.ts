@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { OperationId } from './http/contract-types.ts';
 import { notImplemented } from './http/errors.ts';
+import { idempotent } from './http/idempotency.ts';
 import type { OperationHandler } from './http/operation.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createActivityHandlers } from './modules/activity/activity.handlers.ts';
@@ -40,6 +41,14 @@ export interface ServiceDeps {
   /** Shoppers' product lists reused for a moment; none in tests that build the service alone. */
   catalogueCache?: CatalogueCache;
 }
+
+/** Creating operations a client may retry: they honour `Idempotency-Key` (the contract declares the header). */
+export const IDEMPOTENT_OPERATIONS = [
+  'placeOrder',
+  'createAdminOrder',
+  'createRefund',
+  'createDispute',
+] as const satisfies readonly OperationId[];
 
 /** Operations of the contract that have no handler yet; each answers 501. Implementing one removes it here. */
 export const NOT_IMPLEMENTED_OPERATIONS = [
@@ -92,5 +101,9 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     NOT_IMPLEMENTED_OPERATIONS.map((id) => [id, notImplementedHandler(id)]),
   ) as Record<PendingOperation, OperationHandler>;
 
-  return { ...pending, ...implemented } satisfies Record<OperationId, OperationHandler>;
+  const retrySafe = Object.fromEntries(
+    IDEMPOTENT_OPERATIONS.map((id) => [id, idempotent(db, id, implemented[id])]),
+  ) as Record<(typeof IDEMPOTENT_OPERATIONS)[number], OperationHandler>;
+
+  return { ...pending, ...implemented, ...retrySafe } satisfies Record<OperationId, OperationHandler>;
 }

@@ -3714,6 +3714,13 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Added beyond the spec. A key the client makes for one attempt (a UUID) and sends again when it retries it:
+         *     a retry with the same key and the same body from the same caller answers the first answer again and
+         *     creates nothing new. The same key with another body answers 422; a retry while the first is still being
+         *     processed answers 409. Keys are kept 24 hours.
+         */
+        IdempotencyKey: string;
         /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
         Page: number;
         /** @description Page size. Added beyond the spec. */
@@ -6133,7 +6140,15 @@ export interface operations {
     createAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Added beyond the spec. A key the client makes for one attempt (a UUID) and sends again when it retries it:
+                 *     a retry with the same key and the same body from the same caller answers the first answer again and
+                 *     creates nothing new. The same key with another body answers 422; a retry while the first is still being
+                 *     processed answers 409. Keys are kept 24 hours.
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6538,7 +6553,15 @@ export interface operations {
     createRefund: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Added beyond the spec. A key the client makes for one attempt (a UUID) and sends again when it retries it:
+                 *     a retry with the same key and the same body from the same caller answers the first answer again and
+                 *     creates nothing new. The same key with another body answers 422; a retry while the first is still being
+                 *     processed answers 409. Keys are kept 24 hours.
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The order's `_id` or its order id (`ORD-...`). */
                 id: components["parameters"]["OrderId"];
@@ -7445,7 +7468,15 @@ export interface operations {
     placeOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Added beyond the spec. A key the client makes for one attempt (a UUID) and sends again when it retries it:
+                 *     a retry with the same key and the same body from the same caller answers the first answer again and
+                 *     creates nothing new. The same key with another body answers 422; a retry while the first is still being
+                 *     processed answers 409. Keys are kept 24 hours.
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7937,7 +7968,15 @@ export interface operations {
     createDispute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Added beyond the spec. A key the client makes for one attempt (a UUID) and sends again when it retries it:
+                 *     a retry with the same key and the same body from the same caller answers the first answer again and
+                 *     creates nothing new. The same key with another body answers 422; a retry while the first is still being
+                 *     processed answers 409. Keys are kept 24 hours.
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -7,8 +7,11 @@ import { validationError } from './errors.ts';
 // Unknown body fields are dropped rather than refused, so extra fields such as `role` never reach a handler.
 const common: Options = { removeAdditional: 'all', useDefaults: true, strict: false, allErrors: true };
 
-function createAjv(coerceTypes: Options['coerceTypes']): Ajv2020 {
-  const ajv = new Ajv2020({ ...common, coerceTypes });
+function createAjv(
+  coerceTypes: Options['coerceTypes'],
+  removeAdditional: Options['removeAdditional'] = 'all',
+): Ajv2020 {
+  const ajv = new Ajv2020({ ...common, coerceTypes, removeAdditional });
   addFormats(ajv);
   return ajv;
 }
@@ -20,7 +23,11 @@ function createAjv(coerceTypes: Options['coerceTypes']): Ajv2020 {
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const forText = createAjv('array');
   const forBody = createAjv(false);
-  return ({ schema, httpPart }) => (httpPart === 'body' ? forBody : forText).compile(schema as object);
+  // Headers are checked where the contract names one, never pruned: the others (authorization, user agent) are
+  // still read after validation, and the request's header object is the connection's own.
+  const forHeaders = createAjv('array', false);
+  return ({ schema, httpPart }) =>
+    (httpPart === 'body' ? forBody : httpPart === 'headers' ? forHeaders : forText).compile(schema as object);
 }
 
 /**

@@ -209,6 +209,38 @@ describe('checkout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/order'));
   });
 
+  it('sends one Idempotency-Key per attempt, the same again when the shopper retries after a failure', async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    let calls = 0;
+    const { requests } = await openCheckout({
+      'POST /order': () => {
+        calls += 1;
+        return calls === 1
+          ? json(503, {
+              success: false,
+              code: 'SERVICE_UNAVAILABLE',
+              message: 'The store is temporarily unavailable. Please try again shortly.',
+            })
+          : json(201, { success: true, message: 'Order placed successfully!', data: {} });
+      },
+    });
+
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'Bank Transfer' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(
+      await screen.findAllByText('The store is temporarily unavailable. Please try again shortly.'),
+    ).not.toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findAllByText('Order placed successfully!');
+
+    const keys = requests.filter(isOrder).map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('sends the delivery service chosen on the product page', async () => {
     const user = userEvent.setup();
     setCheckoutItems([{ ...earbuds, quantity: 1, logistics_service_name: 'CAINIAO_STANDARD' }]);
