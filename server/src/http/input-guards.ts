@@ -11,8 +11,11 @@ export function nulPath(value: unknown, prefix: string): string | null {
     }
     return null;
   }
+  // An upload's bytes (a Buffer, a stream) are not text fields.
+  if (ArrayBuffer.isView(value) || (value as { pipe?: unknown } | null)?.pipe instanceof Function)
+    return null;
   if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
+    for (const [key, item] of Object.entries(value as object)) {
       if (key.includes('\u0000')) return `${prefix}/${key.replaceAll('\u0000', '')}`;
       const found = nulPath(item, `${prefix}/${key}`);
       if (found) return found;

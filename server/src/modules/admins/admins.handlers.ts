@@ -1,6 +1,6 @@
 import type { components } from '@shop/sdk/types';
 import type { FastifyRequest } from 'fastify';
-import { type LoginThrottle, loginKey } from '../../auth/login-throttle.ts';
+import { type LoginThrottle, signInKeys } from '../../auth/login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { type ChallengeStep, InvalidTokenError, type TokenService } from '../../auth/tokens.ts';
 import type { Database } from '../../db/client.ts';
@@ -142,7 +142,8 @@ export function createAdminHandlers(deps: {
 
   /** The last step of every sign-in: a session (a trusted device) and the token that carries it. */
   async function signIn(admin: AdminRow, request: FastifyRequest, settings: SecuritySettingsRow) {
-    await throttle.reset(loginKey('staff', admin.email, request.ip));
+    const [account] = signInKeys('staff', admin, admin.email, request.ip);
+    if (account) await throttle.reset(account);
     const signedIn = (await recordAdminLogin(db, admin.id, new Date())) ?? admin;
     const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
     const session = await openSession(db, {
@@ -207,21 +208,20 @@ export function createAdminHandlers(deps: {
   return {
     adminLogin: operation('adminLogin', async (request) => {
       const email = normalizeEmail(request.body.email);
-      const key = loginKey('staff', email, request.ip);
-      await throttle.assertAllowed(key);
+      const admin = await findAdminByEmail(db, email);
+      const attempt = await throttle.take(signInKeys('staff', admin, email, request.ip));
       const settings = await loadSecuritySettings(db);
 
-      const admin = await findAdminByEmail(db, email);
       // Before the password: from outside the allow-list a password guess learns nothing.
       await assertAddressAllowed(request, settings, email, admin);
       const passwordOk = admin
         ? await verifyPassword(admin.passwordHash, request.body.password)
         : await verifyAgainstDummy(request.body.password);
       if (!admin || !passwordOk) {
-        await throttle.recordFailure(key);
         await failedSignIn(request, email, admin, admin ? 'wrong password' : 'unknown email');
         throw unauthorized(ADMIN_LOGIN_FAILED);
       }
+      await attempt.giveBack();
       // Checked only after the password, so a suspended account is not revealed to someone guessing.
       if (admin.status !== 'Active') {
         throw forbidden(
@@ -241,8 +241,8 @@ export function createAdminHandlers(deps: {
         throw validationError([{ path: '/code', message: CODE_NEEDED }], CODE_NEEDED);
       }
       const { admin } = await challengedAdmin(request.body.challenge, 'twoFactor');
-      const key = loginKey('staff', admin.email, request.ip);
-      await throttle.assertAllowed(key);
+      // Codes count against the same tries as passwords.
+      const attempt = await throttle.take(signInKeys('staff', admin, admin.email, request.ip));
       const settings = await loadSecuritySettings(db);
       await assertAddressAllowed(request, settings, admin.email, admin);
       if (!admin.twoFactorEnabled || !admin.twoFactorSecret) throw unauthorized();
@@ -271,10 +271,10 @@ export function createAdminHandlers(deps: {
         }
       }
       if (!accepted) {
-        await throttle.recordFailure(key);
         await failedSignIn(request, admin.email, admin, 'wrong two-factor code');
         throw unauthorized(CODE_INVALID);
       }
+      await attempt.giveBack();
       return afterSecondFactor(admin, request, settings, true);
     }),
 

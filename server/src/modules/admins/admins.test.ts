@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, admins, loginAttempts, sessions } from '../../db/schema.ts';
@@ -131,7 +131,7 @@ describe('POST /api/admin/login', () => {
       await t.db
         .update(loginAttempts)
         .set({ at: sql`${loginAttempts.at} - interval '16 minutes'` })
-        .where(eq(loginAttempts.key, `staff:locked@example.com:${ip}`));
+        .where(like(loginAttempts.key, `staff:account:%:${ip}`));
       expect((await login('locked@example.com', 'right-password-1', ip)).statusCode).toBe(200);
     });
   });

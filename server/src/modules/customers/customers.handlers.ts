@@ -1,6 +1,15 @@
 import type { components } from '@shop/sdk/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type LoginThrottle, loginKey } from '../../auth/login-throttle.ts';
+import {
+  type LoginThrottle,
+  MAX_FAILED_LOGINS,
+  signInKeys,
+  TOO_MANY_TRIES_MESSAGE,
+} from '../../auth/login-throttle.ts';
+
+/** Accounts one address may create in the sign-in window (15 minutes). */
+export const MAX_REGISTRATIONS_PER_ADDRESS = 10;
+
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { requireCustomer } from '../../auth/permissions.ts';
 import type { TokenService } from '../../auth/tokens.ts';
@@ -101,25 +110,27 @@ export function createCustomerHandlers(deps: {
   return {
     customerLogin: operation('customerLogin', async (request, reply) => {
       const identifier = request.body.email.trim();
-      const key = loginKey('customer', identifier, request.ip);
-      await throttle.assertAllowed(key);
-
       const customer = await findCustomerByIdentifier(db, identifier);
+      const keys = signInKeys('customer', customer, identifier, request.ip);
+      const attempt = await throttle.take(keys);
       const passwordOk = customer
         ? await verifyPassword(customer.passwordHash, request.body.password)
         : await verifyAgainstDummy(request.body.password);
-      if (!customer || !passwordOk) {
-        await throttle.recordFailure(key);
-        throw unauthorized(CUSTOMER_LOGIN_FAILED);
-      }
+      if (!customer || !passwordOk) throw unauthorized(CUSTOMER_LOGIN_FAILED);
+      await attempt.giveBack();
       // Checked only after the password, so an account's state is not revealed to someone guessing.
       if (customer.status !== 'Active' || customer.deletedAt !== null) throw forbidden(ACCOUNT_DEACTIVATED);
-      await throttle.reset(key);
+      if (keys[0]) await throttle.reset(keys[0]);
       await recordCustomerLogin(db, customer.id, new Date());
       return session(customer, 'Login successful.', request, reply, 200);
     }),
 
     customerRegister: operation('customerRegister', async (request, reply) => {
+      // Every registration from an address counts, made or refused: accounts cannot be created in bulk.
+      await throttle.take(
+        [{ key: `customer:register:${request.ip}`, max: MAX_REGISTRATIONS_PER_ADDRESS }],
+        TOO_MANY_TRIES_MESSAGE,
+      );
       const { name, password, confirmPassword } = request.body;
       if (password !== confirmPassword) {
         throw validationError(
@@ -214,12 +225,18 @@ export function createCustomerHandlers(deps: {
       const { id, sessionId } = requireCustomer(request);
       const current = await findCustomerById(db, id);
       if (!current) throw notFound();
+      // Guessing the current password on a stolen session is limited like guessing at sign-in.
+      const attempt = await throttle.take(
+        [{ key: `customer:password:${id}`, max: MAX_FAILED_LOGINS }],
+        TOO_MANY_TRIES_MESSAGE,
+      );
       if (!(await verifyPassword(current.passwordHash, request.body.currentPassword))) {
         throw validationError(
           [{ path: '/currentPassword', message: 'Current password is incorrect.' }],
           'Current password is incorrect.',
         );
       }
+      await attempt.giveBack();
       const updated = await replacePassword(db, id, await hashPassword(request.body.newPassword));
       if (!updated) throw notFound();
       return {

@@ -212,6 +212,7 @@ describe('shopper accounts', () => {
         deletedAt: null,
         inviteTokenHash: null,
         inviteExpiresAt: null,
+        settings: {},
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
       });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
-import { type LoginThrottle, loginKey } from '../../auth/login-throttle.ts';
+import { type LoginThrottle, signInKeys } from '../../auth/login-throttle.ts';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
@@ -58,10 +58,11 @@ export function createSecurityHandlers(deps: { db: Database; throttle: LoginThro
 
   /** Guessing codes on a stolen session counts against the same limit as guessing at sign-in. */
   async function assertCode(request: FastifyRequest, staff: StaffAuth, secret: string, code: string) {
-    const key = loginKey('staff', staff.email, request.ip);
-    await throttle.assertAllowed(key);
-    if (await totpCodeIsValid(secret, code)) return;
-    await throttle.recordFailure(key);
+    const attempt = await throttle.take(signInKeys('staff', staff, staff.email, request.ip));
+    if (await totpCodeIsValid(secret, code)) {
+      await attempt.giveBack();
+      return;
+    }
     throw validationError([{ path: '/code', message: CODE_WRONG }], CODE_WRONG);
   }
 
