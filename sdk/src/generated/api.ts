@@ -1448,7 +1448,8 @@ export interface paths {
          * Create a shopper account
          * @description Creates the account and signs the shopper in (the same answer as login). `confirmPassword` must equal
          *     `password` ('Passwords do not match.'). An email already in use answers 409. The username is derived from the
-         *     email and made unique. Fields such as `role` or `isAdmin` are ignored.
+         *     email and made unique. Fields such as `role` or `isAdmin` are ignored. One address may register 10 accounts
+         *     in 15 minutes (429 after that, with `Retry-After`).
          */
         post: operations["customerRegister"];
         delete?: never;
