@@ -29,6 +29,7 @@ import { createSettingsHandlers } from './modules/settings/settings.handlers.ts'
 import { createStaffHandlers } from './modules/staff/staff.handlers.ts';
 import { createStatsHandlers } from './modules/stats/stats.handlers.ts';
 import { createUserHandlers } from './modules/users/users.handlers.ts';
+import { createFollowedStoreHandlers } from './modules/wishlist/followed-stores.handlers.ts';
 import { createWishlistHandlers } from './modules/wishlist/wishlist.handlers.ts';
 
 export interface ServiceDeps {
@@ -51,13 +52,7 @@ export const IDEMPOTENT_OPERATIONS = [
 ] as const satisfies readonly OperationId[];
 
 /** Operations of the contract that have no handler yet; each answers 501. Implementing one removes it here. */
-export const NOT_IMPLEMENTED_OPERATIONS = [
-  'listFollowedStores',
-  'followStore',
-  'unfollowStore',
-] as const satisfies readonly OperationId[];
-
-type PendingOperation = (typeof NOT_IMPLEMENTED_OPERATIONS)[number];
+export const NOT_IMPLEMENTED_OPERATIONS: readonly OperationId[] = [];
 
 function notImplementedHandler(operationId: OperationId): OperationHandler {
   return async () => {
@@ -87,6 +82,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createOrderHandlers({ db, payments }),
     ...createAdminOrderHandlers({ db }),
     ...createWishlistHandlers({ db }),
+    ...createFollowedStoreHandlers({ db }),
     ...createReviewHandlers({ db }),
     ...createRefundHandlers({ db, payments }),
     ...createForwardingHandlers({ db, marketplace }),
@@ -99,7 +95,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
 
   const pending = Object.fromEntries(
     NOT_IMPLEMENTED_OPERATIONS.map((id) => [id, notImplementedHandler(id)]),
-  ) as Record<PendingOperation, OperationHandler>;
+  ) as Partial<Record<OperationId, OperationHandler>>;
 
   const retrySafe = Object.fromEntries(
     IDEMPOTENT_OPERATIONS.map((id) => [id, idempotent(db, id, implemented[id])]),
