@@ -416,6 +416,8 @@ async function serve() {
   } finally {
     await cleanup();
   }
+  // The order-loading requests read stdin, which would keep the process alive.
+  process.exit(0);
 }
 
 /** SHOPPERS signed-in shoppers, each with an order body for a product of their own whose stock never runs out. */
@@ -443,6 +445,7 @@ async function prepareOrders(app, db, { customers, products, productSkus, sql })
       .update(productSkus)
       .set({ stock: 1_000_000_000 })
       .where(sql`${productSkus.skuId} = ${target.skuId}`);
+    await db.update(products).set({ stock: 1_000_000_000 }).where(sql`${products.id} = ${target.id}`);
     const email = `bench-shopper-${i}@example.com`;
     const password = 'bench-Password-1';
     const existing = await db
@@ -453,6 +456,8 @@ async function prepareOrders(app, db, { customers, products, productSkus, sql })
       const registered = await app.inject({
         method: 'POST',
         url: '/api/user/register',
+        // Shoppers register from addresses of their own (one address may register only a few accounts).
+        remoteAddress: `10.0.0.${i + 1}`,
         payload: { name: `Bench Shopper ${i}`, email, password, confirmPassword: password },
       });
       if (registered.statusCode >= 300) throw new Error(`could not register a shopper: ${registered.body}`);
