@@ -14,6 +14,7 @@ import {
   siteVisits,
   stores,
 } from '../../db/schema.ts';
+import { API_COUNT_FLUSH_MS } from '../../http/api-counter.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -351,6 +352,8 @@ describe('the dashboard figures', () => {
   });
 
   it('lists API calls for the last 14 days, newest first, today counted live', async () => {
+    // Calls are added up in memory and written every API_COUNT_FLUSH_MS: the earlier calls have landed by then.
+    await new Promise((resolve) => setTimeout(resolve, API_COUNT_FLUSH_MS + 100));
     const response = await get('/api/stats/daily-count');
     expect(response.statusCode).toBe(200);
     assertMatchesContract('getDailyCount', response);
