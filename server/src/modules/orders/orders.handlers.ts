@@ -254,9 +254,9 @@ export function createOrderHandlers(deps: { db: Database; payments: PaymentProvi
             }
           : undefined;
 
-      let orderId: string;
+      let placed: Awaited<ReturnType<typeof placeOrder>>;
       try {
-        orderId = await placeOrder(db, {
+        placed = await placeOrder(db, {
           customer,
           currency: request.body.currency ?? 'USD',
           paymentMethod,
@@ -270,8 +270,6 @@ export function createOrderHandlers(deps: { db: Database; payments: PaymentProvi
         if (error instanceof PaymentError) throw serviceUnavailable(PAYMENT_FAILED);
         throw error;
       }
-      const placed = await findCustomerOrder(db, customer.id, orderId);
-      if (!placed) throw new Error('the order just placed cannot be read back');
       reply.code(201);
       return { success: true, message: 'Order placed successfully!', data: toOrder(placed) };
     }),

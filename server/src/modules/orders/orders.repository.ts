@@ -216,7 +216,7 @@ export function priceCatalogueLines(
  * items and its first status. Throws OrderRejection, rolling everything back, when an item is unknown, not for
  * sale or short of stock, and rolls back too when the payment throws. Answers the new order's id.
  */
-export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<string> {
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<OrderWithDetails> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const { lines: priced, totals, rate, currency } = await priceOrder(tx, input.lines, input.currency);
@@ -292,30 +292,37 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         createdAt: now,
         updatedAt: now,
       })
-      .returning({ id: orders.id });
+      .returning();
     if (!order) throw new Error('order insert returned no row');
-    await tx.insert(orderItems).values(
-      priced.map(({ line, product, sku, unitPriceMinor }, position) => ({
+    // What was written comes back from the writes themselves: no reading the order again.
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        priced.map(({ line, product, sku, unitPriceMinor }, position) => ({
+          orderId: order.id,
+          productId: product.id,
+          skuId: sku.skuId,
+          name: product.title,
+          image: sku.image ?? product.images[0] ?? null,
+          quantity: line.quantity,
+          unitPriceMinor,
+          lineTotalMinor: unitPriceMinor * line.quantity,
+          currency,
+          position,
+        })),
+      )
+      .returning();
+    const history = await tx
+      .insert(orderStatusHistory)
+      .values({
         orderId: order.id,
-        productId: product.id,
-        skuId: sku.skuId,
-        name: product.title,
-        image: sku.image ?? product.images[0] ?? null,
-        quantity: line.quantity,
-        unitPriceMinor,
-        lineTotalMinor: unitPriceMinor * line.quantity,
-        currency,
-        position,
-      })),
-    );
-    await tx.insert(orderStatusHistory).values({
-      orderId: order.id,
-      status: 'Placed',
-      by: input.customer.name,
-      actorType: 'customer',
-      at: now,
-    });
-    return order.id;
+        status: 'Placed',
+        by: input.customer.name,
+        actorType: 'customer',
+        at: now,
+      })
+      .returning();
+    return { order, items, history, refunds: [] };
   });
 }
 
