@@ -156,7 +156,7 @@ test('a shopper browses, picks options and delivery, wishes, buys and finds the 
     await page.getByLabel(/^Address/).fill('350 Fifth Avenue, Apt 21');
     await page.getByLabel(/^City/).fill('New York');
     await page.getByLabel(/^Province \/ State/).fill('NY');
-    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('US');
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
     await page.getByLabel(/^ZIP \/ Postal Code/).fill('10118');
     await page.getByLabel(/^Phone Country Code/).fill('+1');
     await page.getByLabel(/^Mobile Number/).fill('2125550142');
@@ -190,7 +190,7 @@ test('a shopper browses, picks options and delivery, wishes, buys and finds the 
     await expect(
       row.getByText(order.isDelivered ? 'Delivered' : 'Not Delivered', { exact: true }),
     ).toBeVisible();
-    await row.getByRole('link', { name: `View order ${orderNumber}` }).click();
+    await row.getByRole('link', { name: `View Details of order ${orderNumber}` }).click();
 
     await expect(page).toHaveURL(`${store}/#/order/${order._id}`);
     await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();

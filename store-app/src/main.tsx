@@ -2,10 +2,10 @@ import './app/mantine-styles';
 import { createHashHistory } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n/i18n';
 import { App } from './app/app';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { languageApplied } from './i18n/i18n';
 import { customerSession } from './lib/session';
 
 /** Ends the current task, so the browser can paint and answer input before the next step of starting up. */
@@ -22,7 +22,9 @@ async function start(root: HTMLElement) {
   // The first page is resolved before React renders it. Its render is then one transition, which React does in
   // small slices that let the browser paint and answer input between them; resolved by the mounted router
   // instead, it would be one long synchronous task.
-  await router.load().catch(console.error);
+  // A shopper who chose Bengali, Hindi or Spanish gets that language's texts (one small chunk) alongside the
+  // page's data, so the first render is already in their language.
+  await Promise.all([router.load().catch(console.error), languageApplied()]);
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { theme } from '@shop/ui/theme';
+import { accessibleCssVariables, theme } from '@shop/ui/theme';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
@@ -24,6 +24,7 @@ export function App({ router, queryClient, env = 'default' }: AppProps) {
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={accessibleCssVariables}
       defaultColorScheme="light"
       colorSchemeManager={settingsColorSchemeManager}
       env={env}

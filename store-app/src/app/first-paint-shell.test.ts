@@ -1,12 +1,27 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HERO_SLIDES, PROMO_TILES } from '../features/catalogue/components/hero-banner';
 import { openingImage } from '../features/catalogue/lib/sku-options';
 import { shirt, sku } from '../features/catalogue/testing/catalogue-fixtures';
+import { LANGUAGE_CODES } from '../features/settings/settings-options';
 import { DEFAULT_SETTINGS } from '../features/settings/settings-store';
 import { SETTINGS_KEY } from '../lib/storage-keys';
 import { CATEGORIES } from './shell/categories';
+
+// What the app shows in each language: the same files it loads.
+const locales = import.meta.glob<Record<string, unknown>>('../i18n/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** A text of the app, named as the shell names it: `namespace:path.to.key` (a category's name may hold spaces and &). */
+function appText(language: string, name: string): unknown {
+  const [namespace = '', path = ''] = name.split(':');
+  const texts = locales[`../i18n/locales/${language}/${namespace}.json`];
+  if (path.startsWith('category.')) return (texts?.category as Record<string, unknown>)?.[path.slice(9)];
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], texts);
+}
 
 // index.html draws the header and the home page's hero and tiles before the scripts arrive; it must say what
 // the app says once it renders.
@@ -21,8 +36,9 @@ describe('the first-paint shell in index.html', () => {
 
   it('shows the first hero slide as the app draws it', () => {
     const hero = shell.querySelector('.boot-hero');
-    expect(text(hero?.querySelector('h2') ?? null)).toBe(HERO_SLIDES[0].title);
-    expect(text(hero?.querySelector('p') ?? null)).toBe(HERO_SLIDES[0].text);
+    const first = HERO_SLIDES[0].key;
+    expect(text(hero?.querySelector('h2') ?? null)).toBe(appText('en', `catalogue:hero.${first}.title`));
+    expect(text(hero?.querySelector('p') ?? null)).toBe(appText('en', `catalogue:hero.${first}.text`));
     expect(hero?.querySelectorAll('.boot-dots i')).toHaveLength(HERO_SLIDES.length);
     const css = text(shell.querySelector('style'));
     expect(css).toContain(`background: ${HERO_SLIDES[0].background}`);
@@ -33,7 +49,12 @@ describe('the first-paint shell in index.html', () => {
       title: text(tile.querySelector('b')),
       text: text(tile.querySelector('span')),
     }));
-    expect(tiles).toEqual(PROMO_TILES.map(({ title, text }) => ({ title, text })));
+    expect(tiles).toEqual(
+      PROMO_TILES.map(({ key }) => ({
+        title: appText('en', `catalogue:promo.${key}.title`),
+        text: appText('en', `catalogue:promo.${key}.text`),
+      })),
+    );
   });
 
   it('links the brand home and every category to its search page', () => {
@@ -45,9 +66,69 @@ describe('the first-paint shell in index.html', () => {
     );
   });
 
+  it('has a favicon the build serves', () => {
+    const href = shell.querySelector('link[rel="icon"]')?.getAttribute('href') ?? '';
+    expect(href).toBe('/favicon.svg');
+    expect(existsSync(resolve(import.meta.dirname, '../../public', href.slice(1)))).toBe(true);
+  });
+
   it('reads the stored theme from the settings key the app uses', () => {
     const script = text(shell.querySelector('head script:not([src])'));
     expect(script).toContain(`localStorage.getItem('${SETTINGS_KEY}')`);
+  });
+
+  it('says in English, in its markup, what the app says in English', () => {
+    const named = [...shell.querySelectorAll('.boot [data-t]')];
+    expect(named.length).toBeGreaterThan(0);
+    for (const element of named)
+      expect(text(element)).toBe(appText('en', element.getAttribute('data-t') ?? ''));
+    for (const element of shell.querySelectorAll('.boot [data-t-label]')) {
+      expect(element.getAttribute('aria-label')).toBe(
+        appText('en', element.getAttribute('data-t-label') ?? ''),
+      );
+    }
+  });
+});
+
+describe('the first-paint shell in the stored language', () => {
+  const script = shell.querySelector('#root script')?.textContent ?? '';
+  const show = (language: string | null) => {
+    if (language) localStorage.setItem(SETTINGS_KEY, JSON.stringify({ language }));
+    document.body.innerHTML = shell.querySelector('#root')?.outerHTML ?? '';
+    new Function(script)();
+  };
+
+  afterEach(() => {
+    localStorage.clear();
+    document.body.innerHTML = '';
+    document.documentElement.lang = 'en';
+  });
+
+  for (const language of LANGUAGE_CODES.filter((code) => code !== 'en')) {
+    it(`shows the app's own ${language} texts, and sets the page's language`, () => {
+      show(language);
+      for (const element of document.querySelectorAll('.boot [data-t]')) {
+        expect(text(element)).toBe(appText(language, element.getAttribute('data-t') ?? ''));
+      }
+      for (const element of document.querySelectorAll('.boot [data-t-label]')) {
+        const label = appText(language, element.getAttribute('data-t-label') ?? '');
+        expect(element.getAttribute('aria-label')).toBe(label);
+      }
+      expect(document.documentElement.lang).toBe(language);
+      expect(text(document.querySelector('.boot-hero h2'))).not.toBe(
+        appText('en', 'catalogue:hero.worldwide.title'),
+      );
+    });
+  }
+
+  it('stays English without a stored language, or with one it does not know', () => {
+    for (const stored of [null, 'fr']) {
+      show(stored);
+      expect(text(document.querySelector('.boot-hero h2'))).toBe(
+        appText('en', 'catalogue:hero.worldwide.title'),
+      );
+      expect(document.documentElement.lang).toBe('en');
+    }
   });
 });
 

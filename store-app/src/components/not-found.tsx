@@ -3,6 +3,7 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 
 type NotFoundProps = { title: string; message: string; backTo: LinkProps['to']; backLabel: string };
 
+/** The texts come translated from the caller (the root and the profile area each say where to go back to). */
 export function NotFound({ title, message, backTo, backLabel }: NotFoundProps) {
   return (
     <Stack align="center" gap="sm" py={64} ta="center">

@@ -1,21 +1,24 @@
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export function RoutePending() {
+  const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label="Loading" />
+      <Loader aria-label={t('loading')} />
     </Center>
   );
 }
 
 /** A screen whose data failed to load: the server's message when there is one, and a way to try again. */
 export function RouteError({ error }: ErrorComponentProps) {
+  const { t } = useTranslation();
   const router = useRouter();
   return (
-    <Alert color="red" title="Something went wrong" role="alert">
-      {errorMessage(error, 'This page could not be loaded. Please try again.')}
+    <Alert color="red" title={t('routeError.title')} role="alert">
+      {errorMessage(error, t('routeError.message'))}
       <Button
         variant="light"
         color="red"
@@ -24,7 +27,7 @@ export function RouteError({ error }: ErrorComponentProps) {
         display="block"
         onClick={() => void router.invalidate()}
       >
-        Try again
+        {t('routeError.tryAgain')}
       </Button>
     </Alert>
   );

@@ -4,6 +4,7 @@ import type { Schemas, SuccessBody } from '@shop/sdk/types';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { $api, api, unwrap } from '../lib/api';
 import { useSessionUser } from '../lib/session';
 import { toast } from '../lib/toast';
@@ -12,9 +13,6 @@ import { toast } from '../lib/toast';
 const SignInPrompt = lazy(() =>
   import('./sign-in-prompt').then((module) => ({ default: module.SignInPrompt })),
 );
-
-const ADD_FAILED = 'Failed to add to wishlist';
-const REMOVE_FAILED = 'Failed to remove from wishlist';
 
 type WishlistProduct = Schemas['WishlistEntry']['product'];
 type WishlistAnswer = SuccessBody<'listWishlist'>;
@@ -34,6 +32,7 @@ const wishlistQueryOptions = () => $api.queryOptions('get', '/wishlist/');
  * shopper to sign in instead of calling the API (every wishlist call needs a customer token).
  */
 export function WishlistHeart({ productId, product, size = 'lg' }: WishlistHeartProps) {
+  const { t } = useTranslation();
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const [askingToSignIn, setAskingToSignIn] = useState(false);
@@ -56,7 +55,8 @@ export function WishlistHeart({ productId, product, size = 'lg' }: WishlistHeart
         return product ? { ...current, data: [{ _id: productId, product }, ...others] } : current;
       });
     },
-    onError: (error, add) => toast.error(errorMessage(error, add ? ADD_FAILED : REMOVE_FAILED)),
+    onError: (error, add) =>
+      toast.error(errorMessage(error, t(add ? 'wishlist.addFailed' : 'wishlist.removeFailed'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
 
@@ -78,7 +78,7 @@ export function WishlistHeart({ productId, product, size = 'lg' }: WishlistHeart
         color="red"
         radius="xl"
         size={size}
-        aria-label={wished ? 'Remove from wishlist' : 'Add to wishlist'}
+        aria-label={t(wished ? 'wishlist.remove' : 'wishlist.add')}
         aria-pressed={wished}
         loading={toggle.isPending}
         onClick={onClick}

@@ -126,7 +126,7 @@ export function useCart(): Cart {
   return usePersistedStore(cartStore);
 }
 
-/** The header badge: how many lines the cart holds. */
+/** The header badge: how many items the cart holds (every line's quantity, added up). */
 export function useCartCount(): number {
-  return usePersistedStore(cartStore).items.length;
+  return usePersistedStore(cartStore).items.reduce((sum, line) => sum + line.quantity, 0);
 }

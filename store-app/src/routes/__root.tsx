@@ -1,5 +1,6 @@
 import { Box, Container } from '@mantine/core';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import type { RouterContext } from '../app/router';
 import { SiteFooter } from '../app/shell/site-footer';
 import { SiteHeader } from '../app/shell/site-header';
@@ -10,15 +11,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Each navigation re-reads the token, so one that expired or was removed ends the session before any screen shows.
   beforeLoad: ({ context }) => context.session.restore(),
   component: RootLayout,
-  notFoundComponent: () => (
-    <NotFound
-      title="Page Not Found"
-      message="The page you are looking for does not exist or has moved."
-      backTo="/"
-      backLabel="Back to Home"
-    />
-  ),
+  notFoundComponent: PageNotFound,
 });
+
+function PageNotFound() {
+  const { t } = useTranslation();
+  return (
+    <NotFound
+      title={t('notFound.title')}
+      message={t('notFound.message')}
+      backTo="/"
+      backLabel={t('notFound.back')}
+    />
+  );
+}
 
 function RootLayout() {
   return (

@@ -10,6 +10,7 @@ import {
   IconUser,
   IconUserPlus,
 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { NavLinkLink } from '../../components/nav-link-link';
 import type { SessionUser } from '../../lib/session';
 import { CATEGORIES } from './categories';
@@ -25,26 +26,27 @@ type MobileMenuProps = {
 
 /** The small-screen menu: the header's search, links and account actions in a drawer. */
 export function MobileMenu({ opened, onClose, user, onOpenSettings, onLogout }: MobileMenuProps) {
+  const { t } = useTranslation('shell');
   const thenClose = (action: () => void) => () => {
     onClose();
     action();
   };
 
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" size="xs" hiddenFrom="sm">
+    <Drawer opened={opened} onClose={onClose} title={t('menu')} size="xs" hiddenFrom="sm">
       <Stack gap="xs">
         <SearchBox onSearch={onClose} />
-        <nav aria-label="Mobile">
+        <nav aria-label={t('mobileNav')}>
           <NavLinkLink
             to="/"
             activeOptions={{ exact: true }}
-            label="Home"
+            label={t('home')}
             leftSection={<IconHome size={18} />}
             onClick={onClose}
           />
           <NavLink
             component="button"
-            label="Categories"
+            label={t('categories')}
             leftSection={<IconCategory size={18} />}
             defaultOpened
           >
@@ -53,14 +55,14 @@ export function MobileMenu({ opened, onClose, user, onOpenSettings, onLogout }: 
                 key={category}
                 to="/search/$id"
                 params={{ id: category }}
-                label={category}
+                label={t(`common:category.${category}`)}
                 onClick={onClose}
               />
             ))}
           </NavLink>
           <NavLinkLink
             to="/cart"
-            label="Cart"
+            label={t('cart')}
             leftSection={<IconShoppingCart size={18} />}
             onClick={onClose}
           />
@@ -69,19 +71,19 @@ export function MobileMenu({ opened, onClose, user, onOpenSettings, onLogout }: 
             <>
               <NavLinkLink
                 to="/profile"
-                label="Profile"
+                label={t('profile')}
                 leftSection={<IconUser size={18} />}
                 onClick={onClose}
               />
               <NavLinkLink
                 to="/profile/order"
-                label="My Orders"
+                label={t('myOrders')}
                 leftSection={<IconPackage size={18} />}
                 onClick={onClose}
               />
               <NavLink
                 component="button"
-                label="Logout"
+                label={t('logout')}
                 leftSection={<IconLogout size={18} />}
                 onClick={thenClose(onLogout)}
               />
@@ -90,13 +92,13 @@ export function MobileMenu({ opened, onClose, user, onOpenSettings, onLogout }: 
             <>
               <NavLinkLink
                 to="/login"
-                label="Login"
+                label={t('login')}
                 leftSection={<IconLogin size={18} />}
                 onClick={onClose}
               />
               <NavLinkLink
                 to="/register"
-                label="Register"
+                label={t('register')}
                 leftSection={<IconUserPlus size={18} />}
                 onClick={onClose}
               />
@@ -104,7 +106,7 @@ export function MobileMenu({ opened, onClose, user, onOpenSettings, onLogout }: 
           )}
           <NavLink
             component="button"
-            label="Settings"
+            label={t('settings')}
             leftSection={<IconSettings size={18} />}
             onClick={thenClose(onOpenSettings)}
           />

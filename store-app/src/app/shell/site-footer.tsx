@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../components/router-links';
 
 const SOCIAL_LINKS = [
@@ -12,12 +13,14 @@ const SOCIAL_LINKS = [
 const PAYMENT_BRANDS = ['Visa', 'Mastercard', 'American Express', 'PayPal'];
 
 export function SiteFooter() {
+  const { t } = useTranslation('shell');
   return (
     <Box
       component="footer"
       mt="xl"
       py="xl"
-      bg="var(--mantine-color-default-hover)"
+      // Dark grey 6 rather than the hover grey (5): links and secondary text keep 4.5:1 on it.
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
       // Below the fold on most pages: the browser lays it out and paints it when it is scrolled near.
       style={{
         borderTop: '1px solid var(--mantine-color-default-border)',
@@ -29,10 +32,10 @@ export function SiteFooter() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap="xs">
             <Title order={2} fz="lg">
-              Shop
+              {t('brand')}
             </Title>
             <Text size="sm" c="dimmed">
-              We deliver to 40+ countries.
+              {t('footer.promise')}
             </Text>
             <Group gap="xs">
               {SOCIAL_LINKS.map(({ label, href, icon: Icon }) => (
@@ -52,27 +55,27 @@ export function SiteFooter() {
           </Stack>
           <Stack gap="xs">
             <Title order={2} fz="lg">
-              Information
+              {t('footer.information')}
             </Title>
             <AnchorLink to="/about" size="sm">
-              About Us
+              {t('footer.about')}
             </AnchorLink>
             {/* The terms and the privacy notice are sections of the About page. */}
             <AnchorLink to="/about" size="sm">
-              Terms and Conditions
+              {t('footer.terms')}
             </AnchorLink>
             <AnchorLink to="/about" size="sm">
-              Privacy Policy
+              {t('footer.privacy')}
             </AnchorLink>
           </Stack>
           <Stack gap="xs">
             <Title order={2} fz="lg">
-              We accept
+              {t('footer.weAccept')}
             </Title>
             <Group
               gap="xs"
               component="ul"
-              aria-label="Payment methods"
+              aria-label={t('footer.paymentMethods')}
               p={0}
               m={0}
               style={{ listStyle: 'none' }}
@@ -86,7 +89,7 @@ export function SiteFooter() {
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed" ta="center" mt="xl">
-          © {new Date().getFullYear()} Shop. All rights reserved.
+          {t('footer.rights', { year: new Date().getFullYear() })}
         </Text>
       </Container>
     </Box>

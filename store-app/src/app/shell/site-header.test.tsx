@@ -70,12 +70,15 @@ describe('store header', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
   });
 
-  it('counts the cart lines on the cart badge', async () => {
+  it('counts the items in the cart, every line by its quantity, on the cart badge', async () => {
     renderApp('/');
 
     expect(await screen.findByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
     act(() => addToCart({ id: 'p1', name: 'Earbuds', price: 19.99, image: 'earbuds.jpg', sku_id: 's1' }));
     expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    act(() => addToCart({ id: 'p2', name: 'Case', price: 5, image: 'case.jpg', sku_id: 's2', quantity: 3 }));
+    const badge = await screen.findByRole('link', { name: 'Cart, 4 items' });
+    expect(badge.closest('.mantine-Indicator-root')).toHaveTextContent('4');
   });
 
   it('logs out after confirmation', async () => {

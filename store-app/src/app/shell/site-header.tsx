@@ -2,6 +2,7 @@ import { ActionIcon, Box, Burger, Button, Container, Group } from '@mantine/core
 import { IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../components/router-links';
 import { useSessionUser } from '../../lib/session';
 import { useLazyDisclosure } from '../../lib/use-lazy-disclosure';
@@ -24,6 +25,7 @@ const LogoutDialog = lazy(() =>
 
 // The shell lives in app/ because it is where the cart, settings and auth features meet.
 export function SiteHeader() {
+  const { t } = useTranslation('shell');
   const user = useSessionUser();
   const menu = useLazyDisclosure();
   const settings = useLazyDisclosure();
@@ -45,17 +47,17 @@ export function SiteHeader() {
               onClick={menu.toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Open menu"
+              aria-label={t('openMenu')}
             />
-            <AnchorLink to="/" fw={800} fz="xl" underline="never" aria-label="Shop home">
-              Shop
+            <AnchorLink to="/" fw={800} fz="xl" underline="never" aria-label={t('homeLink')}>
+              {t('brand')}
             </AnchorLink>
           </Group>
           <Group flex={1} justify="center" visibleFrom="sm">
             <SearchBox />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <ActionIcon variant="subtle" size="lg" aria-label="Settings" onClick={settings.open}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('settings')} onClick={settings.open}>
               <IconSettings size={22} />
             </ActionIcon>
             {user ? (
@@ -65,20 +67,20 @@ export function SiteHeader() {
             ) : (
               <Group gap="xs" visibleFrom="sm">
                 <Button component={Link} to="/login" variant="subtle">
-                  Login
+                  {t('login')}
                 </Button>
                 <Button component={Link} to="/register">
-                  Register
+                  {t('register')}
                 </Button>
               </Group>
             )}
             <CartButton />
           </Group>
         </Group>
-        <Group component="nav" aria-label="Categories" gap="lg" h={40} visibleFrom="sm">
+        <Group component="nav" aria-label={t('categories')} gap="lg" h={40} visibleFrom="sm">
           {CATEGORIES.map((category) => (
             <AnchorLink key={category} to="/search/$id" params={{ id: category }} c="dimmed" fz="sm">
-              {category}
+              {t(`common:category.${category}`)}
             </AnchorLink>
           ))}
         </Group>

@@ -24,7 +24,10 @@ export function LoginForm() {
       subtitle="Sign in to your account"
       footer={
         <>
-          Don't have an account? <AnchorLink to="/register">Register</AnchorLink>
+          Don't have an account?{' '}
+          <AnchorLink to="/register" underline="always">
+            Register
+          </AnchorLink>
         </>
       }
     >

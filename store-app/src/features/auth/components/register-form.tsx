@@ -29,7 +29,10 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       subtitle="Join to shop from around the world"
       footer={
         <>
-          Already have an account? <AnchorLink to="/login">Login</AnchorLink>
+          Already have an account?{' '}
+          <AnchorLink to="/login" underline="always">
+            Login
+          </AnchorLink>
         </>
       }
     >

@@ -12,11 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatMoney } from '@shop/ui/format';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import {
   type CartItem,
   clearCart,
@@ -28,12 +29,11 @@ import {
   useCart,
 } from '../../../lib/cart-store';
 import { quoteQueryOptions } from '../../../lib/order-quote';
+import '../cart-texts';
 import { lineKey, summarize, withQuotedPrices } from '../cart-summary';
 
 /** The most lines one quote prices (the contract's limit); a larger cart shows the prices it was added at. */
 const MAX_QUOTED_LINES = 50;
-
-const NOTHING_SELECTED = 'Select products to checkout.';
 
 type CartPageProps = {
   /** The shopper's chosen currency: the cart is priced in it (and lines added without one are in it). */
@@ -41,6 +41,8 @@ type CartPageProps = {
 };
 
 export function CartPage({ currency }: CartPageProps) {
+  const { t } = useTranslation('cart');
+  const { money, number } = useLocaleFormat();
   const { items: added } = useCart();
   const navigate = useNavigate();
   // Every price in the chosen currency, as the server prices the order; a quote that fails (an item sold out,
@@ -81,10 +83,10 @@ export function CartPage({ currency }: CartPageProps) {
   if (items.length === 0) {
     return (
       <Stack align="center" py="xl">
-        <Title order={1}>Shopping Cart</Title>
-        <Text c="dimmed">Your cart is empty.</Text>
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed">{t('empty')}</Text>
         <Button component={Link} to="/">
-          Continue Shopping
+          {t('continueShopping')}
         </Button>
       </Stack>
     );
@@ -92,22 +94,22 @@ export function CartPage({ currency }: CartPageProps) {
 
   return (
     <Stack>
-      <Title order={1}>Shopping Cart</Title>
+      <Title order={1}>{t('title')}</Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
             <Group justify="space-between">
               <Checkbox
-                label="Select all"
+                label={t('selectAll')}
                 checked={selected.length === items.length}
                 indeterminate={selected.length > 0 && selected.length < items.length}
                 onChange={(event) => toggleAll(event.currentTarget.checked)}
               />
               <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={clearCart}>
-                Clear Cart
+                {t('clear')}
               </Button>
             </Group>
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Cart items">
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('items')}>
               {items.map((line) => (
                 <CartLine
                   key={lineKey(line)}
@@ -124,29 +126,29 @@ export function CartPage({ currency }: CartPageProps) {
           <Card component="section" aria-labelledby="cart-summary-title">
             <Stack gap="sm">
               <Title order={2} size="h3" id="cart-summary-title">
-                Summary
+                {t('summary')}
               </Title>
               <Group justify="space-between">
-                <Text>Selected items</Text>
-                <Text fw={600}>{summary.units}</Text>
+                <Text>{t('selectedItems')}</Text>
+                <Text fw={600}>{number(summary.units)}</Text>
               </Group>
               <Group justify="space-between">
-                <Text>Total</Text>
+                <Text>{t('total')}</Text>
                 <Text fw={700} fz="lg">
-                  {summary.currency ? formatMoney(summary.total, summary.currency) : '—'}
+                  {summary.currency ? money(summary.total, summary.currency) : '—'}
                 </Text>
               </Group>
               {!summary.currency && (
                 <Text size="sm" c="dimmed">
-                  The selected prices are in different currencies; the checkout prices them in one.
+                  {t('mixedCurrencies')}
                 </Text>
               )}
               <Button fullWidth onClick={proceed}>
-                Proceed to Checkout
+                {t('proceed')}
               </Button>
               {triedEmptyCheckout && selected.length === 0 && (
                 <Alert color="red" role="alert">
-                  {NOTHING_SELECTED}
+                  {t('nothingSelected')}
                 </Alert>
               )}
             </Stack>
@@ -165,38 +167,41 @@ type CartLineProps = {
 };
 
 function CartLine({ line, currency, selected, onSelect }: CartLineProps) {
+  const { t } = useTranslation('cart');
+  const { money, number } = useLocaleFormat();
+  const name = { name: line.name };
   return (
     <Card component="li" withBorder aria-label={line.name}>
       <Group wrap="nowrap" align="center">
         <Checkbox
-          aria-label={`Select ${line.name}`}
+          aria-label={t('line.select', name)}
           checked={selected}
           onChange={(event) => onSelect(event.currentTarget.checked)}
         />
-        <Image src={line.image} alt="" w={72} h={72} radius="sm" fit="cover" />
+        <Image src={line.image} alt={line.name} w={72} h={72} radius="sm" fit="cover" />
         <Stack gap={4} flex={1} miw={0}>
           <Text fw={600} lineClamp={2}>
             {line.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatMoney(line.price, currency)} each
+            {t('line.each', { price: money(line.price, currency) })}
           </Text>
         </Stack>
         <Group gap={6} wrap="nowrap">
           <ActionIcon
             variant="default"
-            aria-label={`Decrease quantity of ${line.name}`}
+            aria-label={t('line.decrease', name)}
             disabled={line.quantity <= MIN_LINE_QUANTITY}
             onClick={() => updateCartQuantity(line, line.quantity - 1)}
           >
             <IconMinus size={14} />
           </ActionIcon>
-          <Text component="output" w={28} ta="center" aria-label={`Quantity of ${line.name}`}>
-            {line.quantity}
+          <Text component="output" w={28} ta="center" aria-label={t('line.quantity', name)}>
+            {number(line.quantity)}
           </Text>
           <ActionIcon
             variant="default"
-            aria-label={`Increase quantity of ${line.name}`}
+            aria-label={t('line.increase', name)}
             disabled={line.quantity >= MAX_LINE_QUANTITY}
             onClick={() => updateCartQuantity(line, line.quantity + 1)}
           >
@@ -204,12 +209,12 @@ function CartLine({ line, currency, selected, onSelect }: CartLineProps) {
           </ActionIcon>
         </Group>
         <Text fw={600} w={96} ta="right">
-          {formatMoney(Math.round(line.price * 100 * line.quantity) / 100, currency)}
+          {money(Math.round(line.price * 100 * line.quantity) / 100, currency)}
         </Text>
         <ActionIcon
           variant="subtle"
           color="red"
-          aria-label={`Remove ${line.name}`}
+          aria-label={t('line.remove', name)}
           onClick={() => removeFromCart(line)}
         >
           <IconTrash size={16} />

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
 import { toast } from '../../../lib/toast';
 import { firstInStockSku, toCartItem } from '../lib/cart-item';
-import { ADDED_TO_CART, CANNOT_ADD_TO_CART, PRODUCT_FAILED } from '../lib/messages';
 import { catalogueQueries } from './catalogue.queries';
 
 type QuickPurchase = { productId: string; country: string; currency: string };
@@ -15,6 +15,7 @@ class NothingInStock extends Error {}
  * product is read first (through the product page's query, which the page then finds in the cache).
  */
 export function useQuickPurchase({ productId, country, currency }: QuickPurchase) {
+  const { t } = useTranslation('catalogue');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -34,11 +35,11 @@ export function useQuickPurchase({ productId, country, currency }: QuickPurchase
         return;
       }
       addToCart(item);
-      toast.success(ADDED_TO_CART);
+      toast.success(t('card.added'));
     },
     onError: (error) => {
-      if (error instanceof NothingInStock) window.alert(CANNOT_ADD_TO_CART);
-      else toast.error(PRODUCT_FAILED);
+      // The app's own toasts, not the browser's alert (issue 13).
+      toast.error(t(error instanceof NothingInStock ? 'card.cannotAdd' : 'card.productFailed'));
     },
   });
 

@@ -1,5 +1,6 @@
 import { Button, Drawer, Radio, Stack } from '@mantine/core';
-import { asCategory, type CategoryFilter, type HomeSearch, RATINGS, ratingLabel } from '../lib/list-filters';
+import { useTranslation } from 'react-i18next';
+import { asCategory, type CategoryFilter, type HomeSearch, RATINGS } from '../lib/list-filters';
 
 type FiltersDrawerProps = {
   opened: boolean;
@@ -11,31 +12,32 @@ type FiltersDrawerProps = {
 
 /** The home page's Filters: a category and a minimum rating, applied as they are chosen. */
 export function FiltersDrawer({ opened, onClose, search, onChange, categories }: FiltersDrawerProps) {
+  const { t } = useTranslation('catalogue');
   const active = search.category !== undefined || search.minRating !== undefined;
   return (
-    <Drawer opened={opened} onClose={onClose} title="Filters" position="right" size="xs">
+    <Drawer opened={opened} onClose={onClose} title={t('filters.title')} position="right" size="xs">
       <Stack gap="lg">
         <Radio.Group
-          label="Category"
+          label={t('filters.category')}
           value={search.category ?? ''}
           onChange={(category) => onChange({ category: asCategory(category) })}
         >
           <Stack gap="xs" mt="xs">
-            <Radio value="" label="All categories" />
+            <Radio value="" label={t('filters.allCategories')} />
             {categories.map((category) => (
-              <Radio key={category} value={category} label={category} />
+              <Radio key={category} value={category} label={t(`common:category.${category}`)} />
             ))}
           </Stack>
         </Radio.Group>
         <Radio.Group
-          label="Minimum rating"
+          label={t('filters.minimumRating')}
           value={search.minRating ? String(search.minRating) : ''}
           onChange={(rating) => onChange({ minRating: rating ? Number(rating) : undefined })}
         >
           <Stack gap="xs" mt="xs">
-            <Radio value="" label="Any rating" />
+            <Radio value="" label={t('filters.anyRating')} />
             {RATINGS.map((rating) => (
-              <Radio key={rating} value={String(rating)} label={ratingLabel(rating)} />
+              <Radio key={rating} value={String(rating)} label={t('filters.rating', { count: rating })} />
             ))}
           </Stack>
         </Radio.Group>
@@ -44,7 +46,7 @@ export function FiltersDrawer({ opened, onClose, search, onChange, categories }:
           disabled={!active}
           onClick={() => onChange({ category: undefined, minRating: undefined })}
         >
-          Clear filters
+          {t('filters.clear')}
         </Button>
       </Stack>
     </Drawer>

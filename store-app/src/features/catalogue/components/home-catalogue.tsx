@@ -2,13 +2,14 @@ import { Badge, Box, Button, Grid, Group, NativeSelect, Stack, TextInput, Title 
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLazyDisclosure } from '../../../lib/use-lazy-disclosure';
 import {
   type CategoryFilter,
   DEFAULT_SORT,
   type HomeSearch,
+  SORT_CHOICES,
   type SortKey,
-  sortOptions,
 } from '../lib/list-filters';
 import { HeroBanner, PromoTiles } from './hero-banner';
 import { ProductGrid } from './product-grid';
@@ -30,6 +31,7 @@ const FiltersDrawer = lazy(() =>
 
 /** Spec §2 Home: the hero and tiles, the heading bar (search, sort, filters) and the top picks. */
 export function HomeCatalogue({ search, onSearchChange, categories, country, currency }: HomeCatalogueProps) {
+  const { t } = useTranslation('catalogue');
   const filters = useLazyDisclosure();
   const activeFilters = (search.category ? 1 : 0) + (search.minRating ? 1 : 0);
   const update = (patch: Partial<HomeSearch>) => onSearchChange({ ...search, ...patch });
@@ -48,13 +50,13 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">
           <Title order={1} fz="h2">
-            Top Picks
+            {t('home.topPicks')}
           </Title>
           <Group gap="sm" align="flex-end">
             <SearchField value={search.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
             <NativeSelect
-              label="Sort by"
-              data={sortOptions}
+              label={t('home.sortBy')}
+              data={SORT_CHOICES.map((value) => ({ value, label: t(`sort.${value}`) }))}
               value={search.sort ?? DEFAULT_SORT}
               onChange={(event) => update({ sort: event.currentTarget.value as SortKey })}
             />
@@ -70,7 +72,7 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
               }
               onClick={filters.open}
             >
-              Filters
+              {t('filters.title')}
             </Button>
           </Group>
         </Group>
@@ -84,7 +86,7 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
             category: search.category,
             minRating: search.minRating,
           }}
-          emptyText="No products match your search."
+          emptyText={t('home.noMatch')}
         />
       </Stack>
 
@@ -105,6 +107,7 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
 
 /** Typing filters the grid after a pause; Enter filters at once. */
 function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation('catalogue');
   const [term, setTerm] = useState(value);
   // Back and forward change the URL's term under the field: show it (React's "adjust state on prop change").
   const [shown, setShown] = useState(value);
@@ -121,11 +124,11 @@ function SearchField({ value, onSearch }: { value: string; onSearch: (q: string)
   };
 
   return (
-    <Box component="form" role="search" aria-label="Top picks" onSubmit={submit}>
+    <Box component="form" role="search" aria-label={t('home.searchLandmark')} onSubmit={submit}>
       <TextInput
         type="search"
-        label="Search top picks"
-        placeholder="Name, brand or keyword"
+        label={t('home.searchLabel')}
+        placeholder={t('home.searchPlaceholder')}
         leftSection={<IconSearch size={16} />}
         value={term}
         onChange={(event) => {

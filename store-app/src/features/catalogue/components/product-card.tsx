@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatMoney } from '@shop/ui/format';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { WishlistHeart } from '../../../components/wishlist-heart';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { useQuickPurchase } from '../api/use-quick-purchase';
 import { ImageCarousel } from './image-carousel';
 import classes from './product-card.module.css';
@@ -18,9 +19,11 @@ type ProductCardProps = {
  * and one stylesheet rather than Mantine's layout components: a page renders twenty cards at once.
  */
 export function ProductCard({ product, country, currency }: ProductCardProps) {
+  const { t } = useTranslation('catalogue');
+  const { money } = useLocaleFormat();
   const purchase = useQuickPurchase({ productId: product._id, country, currency });
   const outOfStock = product.availableStock === 0;
-  const name = product.name || 'Unnamed Product';
+  const name = product.name || t('common:unnamedProduct');
   const listPrice = product.sku.sku_price;
   const productLink = { to: '/products/$id', params: { id: product._id }, target: '_blank' } as const;
 
@@ -37,9 +40,9 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
             </Link>
           )}
         >
-          {outOfStock && <div className={classes.soldOut}>OUT OF STOCK</div>}
+          {outOfStock && <div className={classes.soldOut}>{t('card.outOfStock')}</div>}
         </ImageCarousel>
-        {product.originalPrice != null && <span className={classes.sale}>SALE</span>}
+        {product.originalPrice != null && <span className={classes.sale}>{t('card.sale')}</span>}
         <div className={classes.heart}>
           <WishlistHeart
             productId={product._id}
@@ -59,9 +62,9 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
           {name}
         </Link>
         <p className={classes.prices}>
-          <span className={classes.price}>{formatMoney(product.price, product.currency)}</span>
+          <span className={classes.price}>{money(product.price, product.currency)}</span>
           {listPrice != null && listPrice > product.price && (
-            <s className={classes.listPrice}>{formatMoney(listPrice, product.currency)}</s>
+            <s className={classes.listPrice}>{money(listPrice, product.currency)}</s>
           )}
         </p>
         <div className={classes.actions}>
@@ -71,7 +74,7 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
             loading={purchase.pending === 'buy'}
             onClick={purchase.buyNow}
           >
-            Buy Now
+            {t('card.buyNow')}
           </Button>
           <Button
             size="xs"
@@ -80,7 +83,7 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
             loading={purchase.pending === 'cart'}
             onClick={purchase.addToCart}
           >
-            Add to Cart
+            {t('card.addToCart')}
           </Button>
         </div>
       </div>

@@ -140,7 +140,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
 
         <Grid.Col span={{ base: 12, sm: 7, md: 4 }}>
           <Stack gap="md">
-            <Paper px="md" py={6} radius="sm" bg="red.6" c="white" fw={700}>
+            <Paper px="md" py={6} radius="sm" bg="red.9" c="white" fw={700}>
               Offer Price
             </Paper>
             <Title order={1} fz="h3">

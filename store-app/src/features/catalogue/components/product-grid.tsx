@@ -1,8 +1,8 @@
 import { Alert, Button, Center, SimpleGrid, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
 import { catalogueQueries, PAGE_SIZE, type ProductListQuery } from '../api/catalogue.queries';
-import { PRODUCTS_FAILED } from '../lib/messages';
 import { ProductCard } from './product-card';
 import classes from './product-grid.module.css';
 
@@ -16,6 +16,7 @@ const gridCols = { base: 2, sm: 3, md: 4, lg: 5 };
 
 /** A product list's cards a page at a time: skeletons, the failure text, Load More while pages remain. */
 export function ProductGrid({ query, emptyText }: ProductGridProps) {
+  const { t } = useTranslation('catalogue');
   const products = useInfiniteQuery({
     ...catalogueQueries.productPages(query),
     // A new filter or currency keeps the old cards until the new ones arrive, instead of flashing skeletons.
@@ -30,7 +31,7 @@ export function ProductGrid({ query, emptyText }: ProductGridProps) {
   if (products.isError) {
     return (
       <Alert color="red" role="alert">
-        {PRODUCTS_FAILED}
+        {t('grid.failed')}
       </Alert>
     );
   }
@@ -64,7 +65,7 @@ export function ProductGrid({ query, emptyText }: ProductGridProps) {
             loading={products.isFetchingNextPage}
             onClick={() => void products.fetchNextPage()}
           >
-            Load More
+            {t('grid.loadMore')}
           </Button>
         </Center>
       )}
@@ -75,8 +76,9 @@ export function ProductGrid({ query, emptyText }: ProductGridProps) {
 // Memoised: the grid re-renders as its request moves along, the placeholders never change. Plain elements, as
 // the cards they stand for.
 const ProductGridSkeleton = memo(function ProductGridSkeleton({ count = PAGE_SIZE / 2 }: { count?: number }) {
+  const { t } = useTranslation('catalogue');
   return (
-    <SimpleGrid cols={gridCols} spacing="md" aria-label="Loading products">
+    <SimpleGrid cols={gridCols} spacing="md" aria-label={t('grid.loading')}>
       {Array.from({ length: count }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={index} className={classes.placeholder}>

@@ -2,13 +2,13 @@ import type { QueryParams } from '@shop/sdk/types';
 
 export type SortKey = NonNullable<QueryParams<'listProducts'>['sort']>;
 
-/** Spec §2 Home: the sort dropdown, in the spec's order; the first is the default. */
-export const sortOptions = [
-  { value: 'popularity', label: 'Popularity' },
-  { value: 'price_asc', label: 'Price: Low to High' },
-  { value: 'price_desc', label: 'Price: High to Low' },
-  { value: 'newest', label: 'Newest First' },
-] as const satisfies { value: SortKey; label: string }[];
+/** Spec §2 Home: the sort dropdown, in the spec's order (labels: `catalogue:sort.<key>`); the first is the default. */
+export const SORT_CHOICES = [
+  'popularity',
+  'price_asc',
+  'price_desc',
+  'newest',
+] as const satisfies readonly SortKey[];
 
 export const DEFAULT_SORT: SortKey = 'popularity';
 
@@ -30,12 +30,8 @@ export function asCategory(value: unknown): CategoryFilter | undefined {
   return CATEGORY_FILTERS.find((category) => category === value);
 }
 
-/** Spec §2 Search results: rating 5 to 1 "and up". */
+/** Spec §2 Search results: rating 5 to 1 "and up" (labels: `catalogue:filters.rating`). */
 export const RATINGS = [5, 4, 3, 2, 1] as const;
-
-export function ratingLabel(rating: number): string {
-  return `${rating} ${rating === 1 ? 'star' : 'stars'} & up`;
-}
 
 // URL search parameters are typed by hand in the address bar: a bad one is dropped, never an error page.
 // Plain checks rather than a schema library: these run on the first page load, so they stay out of its bundle.

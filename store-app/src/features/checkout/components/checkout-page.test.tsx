@@ -161,8 +161,8 @@ describe('checkout', () => {
     prepareCheckout();
     const { requests } = await openCheckout();
 
-    // The country starts from the ship-to setting and cannot be emptied.
-    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('BD');
+    // The country starts from the ship-to setting (shown by name) and cannot be emptied.
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Bangladesh');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 
     for (const message of [

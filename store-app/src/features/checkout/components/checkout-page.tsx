@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -17,15 +16,18 @@ import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { SelectField, TextField } from '@shop/ui/form-fields';
-import { formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { type Control, useController, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { type CartItem, removeOrderedLines, useCart } from '../../../lib/cart-store';
 import { quoteQueryOptions } from '../../../lib/order-quote';
 import { toast } from '../../../lib/toast';
+import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
 import { usePlaceOrder } from '../api/place-order';
+import '../checkout-texts';
 import {
   type CheckoutInput,
   type CheckoutValues,
@@ -33,8 +35,6 @@ import {
   PAYMENT_METHODS,
 } from '../schemas/checkout.schema';
 
-const ORDER_PLACED = 'Order placed successfully!';
-const ORDER_FAILED = 'Failed to place order.';
 /** Spec §4: the orders page follows the success toast after 0.8 s. */
 const GO_TO_ORDERS_AFTER_MS = 800;
 
@@ -47,11 +47,13 @@ type CheckoutPageProps = {
 };
 
 export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPageProps) {
+  const { t } = useTranslation('checkout');
   const { checkoutItems } = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
-  const { control, handleSubmit } = useForm<CheckoutInput, unknown, CheckoutValues>({
-    resolver: zodResolver(checkoutSchema),
+  const resolver = useTranslatedZodResolver(checkoutSchema, 'checkout');
+  const { control, handleSubmit, trigger, formState } = useForm<CheckoutInput, unknown, CheckoutValues>({
+    resolver,
     defaultValues: {
       full_name: '',
       address: '',
@@ -64,6 +66,7 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
       card: { number: '', expMonth: '', expYear: '', cvc: '' },
     },
   });
+  useRevalidateOnLanguageChange({ trigger, formState });
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
   // Only what identifies the goods is sent: the server prices the quote and the order, ignoring client figures.
   const items = checkoutItems.map((line) => ({
@@ -94,13 +97,13 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
       },
       {
         onSuccess: () => {
-          toast.success(ORDER_PLACED);
+          toast.success(t('placed'));
           removeOrderedLines(ordered);
         },
         onError: (error) =>
           notifications.show({
-            title: ORDER_FAILED,
-            message: errorMessage(error, 'Please try again.'),
+            title: t('failed'),
+            message: errorMessage(error, t('tryAgain')),
             color: 'red',
             withCloseButton: true,
           }),
@@ -111,9 +114,9 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
   if (placeOrder.isSuccess) {
     return (
       <Stack align="center" py="xl">
-        <Title order={1}>Place Your Order</Title>
-        <Alert color="teal" title={ORDER_PLACED}>
-          Taking you to your orders…
+        <Title order={1}>{t('title')}</Title>
+        <Alert color="teal" title={t('placed')}>
+          {t('takingYou')}
         </Alert>
       </Stack>
     );
@@ -122,10 +125,10 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
   if (checkoutItems.length === 0) {
     return (
       <Stack align="center" py="xl">
-        <Title order={1}>Place Your Order</Title>
-        <Text c="dimmed">There is nothing to check out yet.</Text>
+        <Title order={1}>{t('title')}</Title>
+        <Text c="dimmed">{t('nothing')}</Text>
         <Button component={Link} to="/cart">
-          Go to Cart
+          {t('goToCart')}
         </Button>
       </Stack>
     );
@@ -133,20 +136,20 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
 
   return (
     <Stack>
-      <Title order={1}>Place Your Order</Title>
+      <Title order={1}>{t('title')}</Title>
       <form onSubmit={handleSubmit(submit)} noValidate>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack>
               <Card component="section" withBorder aria-labelledby="checkout-address">
                 <Title order={2} size="h4" id="checkout-address" mb="sm">
-                  Billing Address
+                  {t('billing')}
                 </Title>
                 <AddressFields control={control} countries={countries} />
               </Card>
               <Card component="section" withBorder aria-labelledby="checkout-payment">
                 <Title order={2} size="h4" id="checkout-payment" mb="sm">
-                  Payment
+                  {t('payment')}
                 </Title>
                 <PaymentField control={control} />
                 {paymentMethod === 'Credit Card' && <CardFields control={control} />}
@@ -162,7 +165,7 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
               />
               <SummaryCard quote={quote.data?.data} error={quote.error} pending={quote.isPending} />
               <Button type="submit" size="md" fullWidth loading={placeOrder.isPending}>
-                Place Order
+                {t('placeOrder')}
               </Button>
             </Stack>
           </Grid.Col>
@@ -186,30 +189,49 @@ function AddressFields({
   control: Control<CheckoutInput, unknown, CheckoutValues>;
   countries: readonly string[];
 }) {
+  const { t } = useTranslation('checkout');
+  const { locale } = useLocaleFormat();
+  // Country names in the shopper's language; the form keeps the two-letter code the order sends.
+  const countryChoices = useMemo(() => {
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    return countries.map((code) => ({ value: code, label: names.of(code) ?? code }));
+  }, [countries, locale]);
   return (
     <Stack>
-      <TextField control={control} name="full_name" label="Full Name" autoComplete="name" withAsterisk />
+      <TextField
+        control={control}
+        name="full_name"
+        label={t('fields.fullName')}
+        autoComplete="name"
+        withAsterisk
+      />
       <TextField
         control={control}
         name="address"
-        label="Address"
+        label={t('fields.address')}
         autoComplete="street-address"
         withAsterisk
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField control={control} name="city" label="City" autoComplete="address-level2" withAsterisk />
+        <TextField
+          control={control}
+          name="city"
+          label={t('fields.city')}
+          autoComplete="address-level2"
+          withAsterisk
+        />
         <TextField
           control={control}
           name="province"
-          label="Province / State"
+          label={t('fields.province')}
           autoComplete="address-level1"
           withAsterisk
         />
         <SelectField
           control={control}
           name="country"
-          label="Country"
-          data={[...countries]}
+          label={t('fields.country')}
+          data={countryChoices}
           allowDeselect={false}
           searchable
           withAsterisk
@@ -217,14 +239,14 @@ function AddressFields({
         <TextField
           control={control}
           name="zip"
-          label="ZIP / Postal Code"
+          label={t('fields.zip')}
           autoComplete="postal-code"
           withAsterisk
         />
         <TextField
           control={control}
           name="phone_country"
-          label="Phone Country Code"
+          label={t('fields.phoneCountry')}
           placeholder="+880"
           autoComplete="tel-country-code"
           withAsterisk
@@ -232,7 +254,7 @@ function AddressFields({
         <TextField
           control={control}
           name="mobile_no"
-          label="Mobile Number"
+          label={t('fields.mobile')}
           autoComplete="tel-national"
           inputMode="tel"
           withAsterisk
@@ -243,11 +265,12 @@ function AddressFields({
 }
 
 function PaymentField({ control }: { control: Control<CheckoutInput, unknown, CheckoutValues> }) {
+  const { t } = useTranslation('checkout');
   const { field, fieldState } = useController({ control, name: 'paymentMethod' });
   return (
     <Radio.Group
       name={field.name}
-      label="Payment Method"
+      label={t('fields.paymentMethod')}
       withAsterisk
       value={field.value ?? null}
       onChange={field.onChange}
@@ -255,7 +278,7 @@ function PaymentField({ control }: { control: Control<CheckoutInput, unknown, Ch
     >
       <Stack gap="xs" mt="xs">
         {PAYMENT_METHODS.map((method) => (
-          <Radio key={method} value={method} label={method} />
+          <Radio key={method} value={method} label={t(`methods.${method}`)} />
         ))}
       </Stack>
     </Radio.Group>
@@ -263,12 +286,13 @@ function PaymentField({ control }: { control: Control<CheckoutInput, unknown, Ch
 }
 
 function CardFields({ control }: { control: Control<CheckoutInput, unknown, CheckoutValues> }) {
+  const { t } = useTranslation('checkout');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
       <TextField
         control={control}
         name="card.number"
-        label="Card Number"
+        label={t('fields.cardNumber')}
         autoComplete="cc-number"
         inputMode="numeric"
         withAsterisk
@@ -276,7 +300,7 @@ function CardFields({ control }: { control: Control<CheckoutInput, unknown, Chec
       <TextField
         control={control}
         name="card.cvc"
-        label="CVC"
+        label={t('fields.cvc')}
         autoComplete="cc-csc"
         inputMode="numeric"
         withAsterisk
@@ -284,8 +308,8 @@ function CardFields({ control }: { control: Control<CheckoutInput, unknown, Chec
       <TextField
         control={control}
         name="card.expMonth"
-        label="Expiry Month"
-        placeholder="MM"
+        label={t('fields.expMonth')}
+        placeholder={t('fields.expMonthPlaceholder')}
         autoComplete="cc-exp-month"
         inputMode="numeric"
         withAsterisk
@@ -293,8 +317,8 @@ function CardFields({ control }: { control: Control<CheckoutInput, unknown, Chec
       <TextField
         control={control}
         name="card.expYear"
-        label="Expiry Year"
-        placeholder="YYYY"
+        label={t('fields.expYear')}
+        placeholder={t('fields.expYearPlaceholder')}
         autoComplete="cc-exp-year"
         inputMode="numeric"
         withAsterisk
@@ -307,33 +331,33 @@ type Quote = Schemas['OrderQuote'];
 type CheckoutItemsProps = { items: CartItem[]; quote: Quote | undefined; delivery: string | undefined };
 
 function CheckoutItems({ items, quote, delivery }: CheckoutItemsProps) {
+  const { t } = useTranslation('checkout');
+  const { money, number } = useLocaleFormat();
   return (
     <Card component="section" withBorder aria-labelledby="checkout-items">
       <Title order={2} size="h4" id="checkout-items" mb="sm">
-        Items
+        {t('items')}
       </Title>
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((item) => {
           // The server's price in the order's currency; the price seen when it was added until that arrives.
           const priced = quote?.items.find((line) => line.product === item.id && line.sku_id === item.sku_id);
-          const price = priced && quote ? formatMoney(priced.price, quote.currency) : null;
+          const price = priced && quote ? money(priced.price, quote.currency) : null;
           return (
             <Group component="li" key={`${item.id}-${item.sku_id}`} wrap="nowrap">
-              <Image src={item.image} alt="" w={48} h={48} radius="sm" fit="cover" />
+              <Image src={item.image} alt={item.name} w={48} h={48} radius="sm" fit="cover" />
               <Text flex={1} lineClamp={2}>
                 {item.name}
               </Text>
               <Text c="dimmed" size="sm">
-                {item.quantity} × {price ?? (item.currency ? formatMoney(item.price, item.currency) : '—')}
+                {number(item.quantity)} × {price ?? (item.currency ? money(item.price, item.currency) : '—')}
               </Text>
             </Group>
           );
         })}
       </Stack>
       <Text size="sm" c="dimmed" mt="sm">
-        {delivery
-          ? `Delivery service: ${delivery}`
-          : 'Delivery service: the cheapest option for your address.'}
+        {delivery ? t('delivery', { service: delivery }) : t('deliveryCheapest')}
       </Text>
     </Card>
   );
@@ -343,28 +367,30 @@ type SummaryCardProps = { quote: Quote | undefined; error: Error | null; pending
 
 /** The amounts the order will charge, as the server priced them (POST /order/quote). */
 function SummaryCard({ quote, error, pending }: SummaryCardProps) {
+  const { t } = useTranslation('checkout');
+  const { money } = useLocaleFormat();
   return (
     <Card component="section" withBorder aria-labelledby="checkout-summary">
       <Title order={2} size="h4" id="checkout-summary" mb="sm">
-        Order Summary
+        {t('summary')}
       </Title>
       {error ? (
         <Alert color="red" role="alert">
-          {errorMessage(error, 'The order could not be priced. Please try again.')}
+          {errorMessage(error, t('pricingFailed'))}
         </Alert>
       ) : pending || !quote ? (
         <Group gap="xs">
           <Loader size="xs" />
           <Text size="sm" role="status">
-            Pricing your order…
+            {t('pricing')}
           </Text>
         </Group>
       ) : (
         <dl style={{ margin: 0 }}>
-          <Amount label="Items" value={formatMoney(quote.itemsPrice, quote.currency)} />
-          <Amount label="Shipping" value={formatMoney(quote.shippingPrice, quote.currency)} />
-          <Amount label="Tax" value={formatMoney(quote.taxPrice, quote.currency)} />
-          <Amount label="Total" value={formatMoney(quote.totalPrice, quote.currency)} strong />
+          <Amount label={t('amounts.items')} value={money(quote.itemsPrice, quote.currency)} />
+          <Amount label={t('amounts.shipping')} value={money(quote.shippingPrice, quote.currency)} />
+          <Amount label={t('amounts.tax')} value={money(quote.taxPrice, quote.currency)} />
+          <Amount label={t('amounts.total')} value={money(quote.totalPrice, quote.currency)} strong />
         </dl>
       )}
     </Card>

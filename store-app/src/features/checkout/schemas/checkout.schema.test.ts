@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
 import { checkoutSchema } from './checkout.schema';
 
 const valid = {
@@ -16,7 +17,10 @@ const valid = {
 function problems(values: Record<string, unknown>) {
   const result = checkoutSchema.safeParse(values);
   if (result.success) return [];
-  return result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // The messages are keys; the form shows them translated, in English here.
+  return result.error.issues.map(
+    (issue) => `${issue.path.join('.')}: ${i18n.t(issue.message, { ns: 'checkout' })}`,
+  );
 }
 
 describe('checkout form rules', () => {

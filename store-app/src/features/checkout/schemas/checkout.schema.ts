@@ -1,5 +1,6 @@
 import type { RequestBody } from '@shop/sdk/types';
 import { z } from '../../../lib/zod';
+import '../checkout-texts';
 
 type PlaceOrderBody = RequestBody<'placeOrder'>;
 
@@ -10,29 +11,30 @@ export const PAYMENT_METHODS = [
   'Bank Transfer',
 ] as const satisfies readonly PlaceOrderBody['paymentMethod'][];
 
-const required = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required.`).max(max, `${label} is too long.`);
+// Messages are keys of the `checkout` namespace (validation.*), shown translated by the form (lib/translated-resolver).
+const required = (field: string, max: number) =>
+  z.string().trim().min(1, `validation.${field}.required`).max(max, `validation.${field}.tooLong`);
 
 /** The card fields as typed; spaces and dashes in the number are the shopper's, not the card's. */
 export const cardSchema = z.object({
   number: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number.')),
+    .pipe(z.string().regex(/^\d{12,19}$/, 'validation.cardNumber')),
   expMonth: z
     .string()
     .trim()
-    .regex(/^(0?[1-9]|1[0-2])$/, 'Enter the expiry month (1 to 12).')
+    .regex(/^(0?[1-9]|1[0-2])$/, 'validation.expMonth')
     .transform(Number),
   expYear: z
     .string()
     .trim()
-    .regex(/^(\d{2}|20\d{2})$/, 'Enter the expiry year.')
+    .regex(/^(\d{2}|20\d{2})$/, 'validation.expYear')
     .transform((value) => (value.length === 2 ? 2000 + Number(value) : Number(value))),
   cvc: z
     .string()
     .trim()
-    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+    .regex(/^\d{3,4}$/, 'validation.cvc'),
 }) satisfies z.ZodType<NonNullable<PlaceOrderBody['card']>>;
 
 const typedCard = z.object({
@@ -49,18 +51,15 @@ const NO_CARD = { number: '', expMonth: '', expYear: '', cvc: '' };
  */
 export const checkoutSchema = z
   .object({
-    full_name: required('Full name', 100),
-    address: required('Address', 500),
-    city: required('City', 100),
-    province: required('Province', 100),
-    country: z.string().regex(/^[A-Z]{2}$/, 'Country is required.'),
-    zip: required('ZIP / postal code', 20),
-    phone_country: required('Phone country code', 6).regex(
-      /^\+?[0-9]{1,4}$/,
-      'Enter a dialling code such as +880.',
-    ),
-    mobile_no: required('Mobile number', 20).regex(/^[0-9 ()-]{4,}$/, 'Enter a valid mobile number.'),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Please choose a payment channel.' }),
+    full_name: required('fullName', 100),
+    address: required('address', 500),
+    city: required('city', 100),
+    province: required('province', 100),
+    country: z.string().regex(/^[A-Z]{2}$/, 'validation.country.required'),
+    zip: required('zip', 20),
+    phone_country: required('phoneCountry', 6).regex(/^\+?[0-9]{1,4}$/, 'validation.phoneCountry.format'),
+    mobile_no: required('mobile', 20).regex(/^[0-9 ()-]{4,}$/, 'validation.mobile.format'),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' }),
     card: typedCard.optional(),
   })
   .superRefine((value, ctx) => {

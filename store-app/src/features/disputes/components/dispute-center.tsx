@@ -3,12 +3,15 @@ import { errorMessage } from '@shop/sdk/client';
 import type { SuccessBody } from '@shop/sdk/types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import {
   disputeQueryOptions,
   disputeStatsQueryOptions,
   myDisputesQueryOptions,
 } from '../api/disputes.queries';
 import { DISPUTE_ERRORS } from '../lib/dispute-errors';
+import '../disputes-texts';
 import { DisputeDetail } from './dispute-detail';
 import { DisputeList } from './dispute-list';
 import { DisputeStats } from './dispute-stats';
@@ -23,6 +26,8 @@ type DisputeCenterProps = {
 
 /** Spec §2 'Dispute Center / Appeal': the shopper's disputes, their figures, and a form to open a new one. */
 export function DisputeCenter({ orderId }: DisputeCenterProps) {
+  const { t } = useTranslation('disputes');
+  const { number } = useLocaleFormat();
   const [tab, setTab] = useState<Tab>('new');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // The last action's failure; reads that fail show their own default text below.
@@ -43,17 +48,17 @@ export function DisputeCenter({ orderId }: DisputeCenterProps) {
   const count = list.data ? disputes.length : (stats.data?.data.total ?? 0);
 
   const readError = stats.error
-    ? errorMessage(stats.error, DISPUTE_ERRORS.stats)
+    ? errorMessage(stats.error, t(DISPUTE_ERRORS.stats))
     : list.error
-      ? errorMessage(list.error, DISPUTE_ERRORS.list)
+      ? errorMessage(list.error, t(DISPUTE_ERRORS.list))
       : selectedId !== null && detail.error
-        ? errorMessage(detail.error, DISPUTE_ERRORS.one)
+        ? errorMessage(detail.error, t(DISPUTE_ERRORS.one))
         : null;
   const error = actionError ?? readError;
 
   return (
     <Stack>
-      <Title order={1}>Dispute Center / Appeal</Title>
+      <Title order={1}>{t('title')}</Title>
       {error && (
         <Alert
           color="red"
@@ -67,8 +72,8 @@ export function DisputeCenter({ orderId }: DisputeCenterProps) {
       <DisputeStats stats={stats.data?.data} />
       <Tabs value={tab} onChange={(value) => setTab(value === 'mine' ? 'mine' : 'new')}>
         <Tabs.List>
-          <Tabs.Tab value="new">New Dispute</Tabs.Tab>
-          <Tabs.Tab value="mine">My Disputes ({count})</Tabs.Tab>
+          <Tabs.Tab value="new">{t('tabs.new')}</Tabs.Tab>
+          <Tabs.Tab value="mine">{t('tabs.mine', { total: number(count) })}</Tabs.Tab>
         </Tabs.List>
 
         <Tabs.Panel value="new" pt="md">
@@ -78,7 +83,7 @@ export function DisputeCenter({ orderId }: DisputeCenterProps) {
         <Tabs.Panel value="mine" pt="md">
           {list.isPending ? (
             <Center py="xl">
-              <Loader aria-label="Loading disputes" />
+              <Loader aria-label={t('loading')} />
             </Center>
           ) : (
             <Grid gap="md">
@@ -91,7 +96,7 @@ export function DisputeCenter({ orderId }: DisputeCenterProps) {
                     <DisputeDetail key={selected._id} dispute={selected} onError={setActionError} />
                   ) : (
                     <Text c="dimmed" ta="center" py="xl">
-                      Select a dispute to view details
+                      {t('selectOne')}
                     </Text>
                   )}
                 </Paper>

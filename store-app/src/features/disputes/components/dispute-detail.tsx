@@ -1,18 +1,13 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { formatDate, formatMoney } from '@shop/ui/format';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { useEscalateDispute, useSendDisputeMessage } from '../api/disputes.mutations';
 import { DISPUTE_ERRORS } from '../lib/dispute-errors';
-import {
-  canEscalate,
-  categoryLabel,
-  priorityLook,
-  RESOLUTION_ACTION_LABELS,
-  statusLook,
-} from '../lib/dispute-labels';
+import { canEscalate, isCategory, priorityLook, statusLook } from '../lib/dispute-labels';
 import { DisputeThread } from './dispute-thread';
 
 type DisputeDetailProps = {
@@ -22,6 +17,8 @@ type DisputeDetailProps = {
 };
 
 export function DisputeDetail({ dispute, onError }: DisputeDetailProps) {
+  const { t } = useTranslation('disputes');
+  const { date, number } = useLocaleFormat();
   const status = statusLook(dispute.status);
   const priority = priorityLook(dispute.priority);
   const StatusIcon = status.icon;
@@ -30,7 +27,7 @@ export function DisputeDetail({ dispute, onError }: DisputeDetailProps) {
   const escalateDispute = () => {
     onError(null);
     escalate.mutate(dispute._id, {
-      onError: (error) => onError(errorMessage(error, DISPUTE_ERRORS.escalate)),
+      onError: (error) => onError(errorMessage(error, t(DISPUTE_ERRORS.escalate))),
     });
   };
 
@@ -43,21 +40,23 @@ export function DisputeDetail({ dispute, onError }: DisputeDetailProps) {
         <Group gap={6} wrap="nowrap" c={status.color}>
           <StatusIcon size={20} aria-hidden />
           <Text fw={600} c={status.color}>
-            {status.label}
+            {t(`status.${status.status}`)}
           </Text>
         </Group>
       </Group>
 
       <Group gap="lg" wrap="wrap" component="dl" m={0}>
-        <Fact label="Category">{categoryLabel(dispute.category)}</Fact>
-        <Fact label="Priority">
+        <Fact label={t('detail.category')}>
+          {isCategory(dispute.category) ? t(`category.${dispute.category}`) : dispute.category}
+        </Fact>
+        <Fact label={t('detail.priority')}>
           <Badge color={priority.color} variant="light">
-            {priority.label}
+            {t(`priority.${priority.priority}`)}
           </Badge>
         </Fact>
-        <Fact label="Created">{formatDate(dispute.createdAt)}</Fact>
-        <Fact label="Messages">{dispute.messages.length}</Fact>
-        {dispute.order && <Fact label="Order">{dispute.order.orderNumber}</Fact>}
+        <Fact label={t('detail.created')}>{date(dispute.createdAt)}</Fact>
+        <Fact label={t('detail.messages')}>{number(dispute.messages.length)}</Fact>
+        {dispute.order && <Fact label={t('detail.order')}>{dispute.order.orderNumber}</Fact>}
       </Group>
 
       <Text style={{ whiteSpace: 'pre-wrap' }}>{dispute.description}</Text>
@@ -78,7 +77,7 @@ export function DisputeDetail({ dispute, onError }: DisputeDetailProps) {
             loading={escalate.isPending}
             onClick={escalateDispute}
           >
-            Escalate
+            {t('detail.escalate')}
           </Button>
         </Group>
       )}
@@ -88,16 +87,17 @@ export function DisputeDetail({ dispute, onError }: DisputeDetailProps) {
 
 /** The files the shopper attached, each opened in a new tab by its stored name. */
 function EvidenceLinks({ urls }: { urls: string[] }) {
+  const { t } = useTranslation('disputes');
   return (
     <Stack gap={4} component="section" aria-labelledby="dispute-evidence">
       <Text size="xs" c="dimmed" id="dispute-evidence">
-        Evidence
+        {t('evidence.title')}
       </Text>
       <Group gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {urls.map((url, index) => (
           <li key={url}>
             <Anchor href={url} target="_blank" rel="noreferrer" size="sm">
-              {`File ${index + 1}`}
+              {t('evidence.file', { number: index + 1 })}
             </Anchor>
           </li>
         ))}
@@ -127,6 +127,7 @@ function MessageInput({
   disputeId: string;
   onError: (message: string | null) => void;
 }) {
+  const { t } = useTranslation('disputes');
   const [text, setText] = useState('');
   const sendMessage = useSendDisputeMessage();
   const blank = text.trim() === '';
@@ -138,7 +139,7 @@ function MessageInput({
       { id: disputeId, message: text.trim() },
       {
         onSuccess: () => setText(''),
-        onError: (error) => onError(errorMessage(error, DISPUTE_ERRORS.message)),
+        onError: (error) => onError(errorMessage(error, t(DISPUTE_ERRORS.message))),
       },
     );
   };
@@ -155,8 +156,8 @@ function MessageInput({
     <Group gap="xs" wrap="nowrap" align="flex-end">
       <TextInput
         flex={1}
-        aria-label="Message"
-        placeholder="Type your message..."
+        aria-label={t('message.label')}
+        placeholder={t('message.placeholder')}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         onKeyDown={onKeyDown}
@@ -168,13 +169,15 @@ function MessageInput({
         loading={sendMessage.isPending}
         leftSection={<IconSend size={16} />}
       >
-        Send
+        {t('message.send')}
       </Button>
     </Group>
   );
 }
 
 function ResolutionBox({ resolution }: { resolution: Schemas['DisputeResolution'] }) {
+  const { t } = useTranslation('disputes');
+  const { date, money } = useLocaleFormat();
   const { amount, currency, notes } = resolution;
   return (
     <Paper
@@ -185,15 +188,17 @@ function ResolutionBox({ resolution }: { resolution: Schemas['DisputeResolution'
       bg="var(--mantine-color-green-light)"
     >
       <Title order={3} size="h5" id="dispute-resolution">
-        Resolution
+        {t('resolution.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        Resolution Applied on {formatDate(resolution.resolvedAt)}
+        {t('resolution.appliedOn', { date: date(resolution.resolvedAt) })}
       </Text>
       <Stack gap={4} component="dl" m={0}>
-        <Fact label="Action">{RESOLUTION_ACTION_LABELS[resolution.action] ?? resolution.action}</Fact>
-        {amount != null && currency && <Fact label="Amount">{formatMoney(amount, currency)}</Fact>}
-        {notes && <Fact label="Notes">{notes}</Fact>}
+        <Fact label={t('resolution.action')}>
+          {t(`resolution.actions.${resolution.action}`, { defaultValue: resolution.action })}
+        </Fact>
+        {amount != null && currency && <Fact label={t('resolution.amount')}>{money(amount, currency)}</Fact>}
+        {notes && <Fact label={t('resolution.notes')}>{notes}</Fact>}
       </Stack>
     </Paper>
   );

@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatDate } from '@shop/ui/format';
-import { categoryLabel, statusLook } from '../lib/dispute-labels';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import { isCategory, statusLook } from '../lib/dispute-labels';
 
 type DisputeListProps = {
   disputes: Schemas['Dispute'][];
@@ -11,10 +12,12 @@ type DisputeListProps = {
 
 /** Spec §9: the list scrolls at about 24rem. */
 export function DisputeList({ disputes, selectedId, onSelect }: DisputeListProps) {
+  const { t } = useTranslation('disputes');
+  const { date } = useLocaleFormat();
   if (disputes.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
-        No disputes found
+        {t('empty')}
       </Text>
     );
   }
@@ -27,7 +30,7 @@ export function DisputeList({ disputes, selectedId, onSelect }: DisputeListProps
         m={0}
         pr="sm"
         style={{ listStyle: 'none' }}
-        aria-label="My Disputes"
+        aria-label={t('listLabel')}
       >
         {disputes.map((dispute) => {
           const selected = dispute._id === selectedId;
@@ -50,11 +53,12 @@ export function DisputeList({ disputes, selectedId, onSelect }: DisputeListProps
                       {dispute.subject}
                     </Text>
                     <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
-                      {status.label}
+                      {t(`status.${status.status}`)}
                     </Badge>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {categoryLabel(dispute.category)} · {formatDate(dispute.createdAt)}
+                    {isCategory(dispute.category) ? t(`category.${dispute.category}`) : dispute.category} ·{' '}
+                    {date(dispute.createdAt)}
                   </Text>
                 </Paper>
               </UnstyledButton>

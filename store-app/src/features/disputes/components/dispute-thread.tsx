@@ -1,8 +1,8 @@
 import { Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { useEffect, useRef } from 'react';
-
-const TIMESTAMP = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 
 /** Spec §3: the sender `user` is the shopper; any other sender is the support side. */
 function isShopper(message: Schemas['DisputeMessage']): boolean {
@@ -11,6 +11,12 @@ function isShopper(message: Schemas['DisputeMessage']): boolean {
 
 /** Spec §9: the thread scrolls at 16rem, newest message at the bottom and in view. */
 export function DisputeThread({ messages }: { messages: Schemas['DisputeMessage'][] }) {
+  const { t } = useTranslation('disputes');
+  const { locale } = useLocaleFormat();
+  const timestamp = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
+  );
   const viewport = useRef<HTMLDivElement>(null);
   const count = messages.length;
 
@@ -22,7 +28,7 @@ export function DisputeThread({ messages }: { messages: Schemas['DisputeMessage'
   return (
     <section aria-labelledby="dispute-thread-title">
       <Text fw={600} id="dispute-thread-title" mb="xs">
-        Message Thread
+        {t('thread.title')}
       </Text>
       <Paper withBorder p={0}>
         <ScrollArea h="16rem" type="auto" viewportRef={viewport}>
@@ -42,14 +48,12 @@ export function DisputeThread({ messages }: { messages: Schemas['DisputeMessage'
                   c={mine ? 'white' : undefined}
                 >
                   <Text size="xs" fw={600}>
-                    {mine ? 'You' : 'Support'}
+                    {t(mine ? 'thread.you' : 'thread.support')}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {message.message}
                   </Text>
-                  <Text size="xs" opacity={0.75}>
-                    {TIMESTAMP.format(new Date(message.timestamp))}
-                  </Text>
+                  <Text size="xs">{timestamp.format(new Date(message.timestamp))}</Text>
                 </Paper>
               );
             })}

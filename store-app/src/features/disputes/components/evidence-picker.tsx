@@ -1,6 +1,8 @@
 import { Button, CloseButton, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { EVIDENCE_ACCEPT, MAX_EVIDENCE_BYTES, MAX_EVIDENCE_FILES } from '../schemas/dispute-form.schema';
 
 /** The same file picked twice is attached once. */
@@ -16,27 +18,36 @@ type EvidencePickerProps = {
 
 /** Photos or PDFs backing the dispute; they are uploaded when the dispute is submitted. */
 export function EvidencePicker({ files, onChange, disabled = false }: EvidencePickerProps) {
-  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const { t } = useTranslation('disputes');
+  const { number } = useLocaleFormat();
+  const [tooLarge, setTooLarge] = useState<File | null>(null);
   const room = MAX_EVIDENCE_FILES - files.length;
 
   const add = (picked: File[]) => {
     const chosen = new Set(files.map(fileKey));
     // The server refuses a file above its limit; saying so now spares the shopper a failed submit.
     const large = picked.find((file) => file.size > MAX_EVIDENCE_BYTES);
-    setTooLarge(large ? `${large.name}: The file is larger than 10 MB.` : null);
+    setTooLarge(large ?? null);
     const fresh = picked.filter((file) => file.size <= MAX_EVIDENCE_BYTES && !chosen.has(fileKey(file)));
     onChange([...files, ...fresh].slice(0, MAX_EVIDENCE_FILES));
   };
 
   return (
     <Input.Wrapper
-      label="Evidence"
-      description={`Photos (PNG, JPG, GIF, WebP) or PDF documents, up to ${MAX_EVIDENCE_FILES} files of 10 MB each.`}
-      error={tooLarge}
+      label={t('evidence.title')}
+      description={t('evidence.description', { max: number(MAX_EVIDENCE_FILES) })}
+      error={tooLarge && t('evidence.tooLarge', { name: tooLarge.name })}
     >
       <Stack gap="xs" mt={4}>
         {files.length > 0 && (
-          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Evidence files">
+          <Stack
+            component="ul"
+            gap={4}
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('evidence.files')}
+          >
             {files.map((file) => (
               <Group component="li" key={fileKey(file)} gap="xs">
                 {file.type === 'application/pdf' ? <IconFileTypePdf size={18} /> : <IconPhoto size={18} />}
@@ -45,7 +56,7 @@ export function EvidencePicker({ files, onChange, disabled = false }: EvidencePi
                 </Text>
                 <CloseButton
                   size="sm"
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t('evidence.remove', { name: file.name })}
                   disabled={disabled}
                   onClick={() => onChange(files.filter((other) => other !== file))}
                 />
@@ -62,7 +73,7 @@ export function EvidencePicker({ files, onChange, disabled = false }: EvidencePi
               disabled={disabled || room <= 0}
               w="fit-content"
             >
-              Attach Files
+              {t('evidence.attach')}
             </Button>
           )}
         </FileButton>

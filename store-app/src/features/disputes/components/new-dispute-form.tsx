@@ -1,15 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Autocomplete, Button, Group, Stack, Text } from '@mantine/core';
 import { errorMessage, isApiError } from '@shop/sdk/client';
 import { SelectField, TextareaField, TextField } from '@shop/ui/form-fields';
-import { formatDate, formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, type FieldPath, useController, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
 import { useCreateDispute } from '../api/disputes.mutations';
 import { orderChoicesQueryOptions } from '../api/disputes.queries';
 import { DISPUTE_ERRORS } from '../lib/dispute-errors';
-import { CATEGORY_OPTIONS } from '../lib/dispute-labels';
+import { CATEGORIES } from '../lib/dispute-labels';
 import {
   type DisputeFormInput,
   type DisputeFormValues,
@@ -17,8 +18,6 @@ import {
   emptyDisputeForm,
 } from '../schemas/dispute-form.schema';
 import { EvidencePicker } from './evidence-picker';
-
-const SUBMITTED = 'Your dispute has been submitted successfully. We will review and respond within 48 hours.';
 
 const FIELDS = new Set<string>(Object.keys(disputeFormSchema.shape));
 
@@ -30,13 +29,17 @@ type NewDisputeFormProps = {
 };
 
 export function NewDisputeForm({ initialOrderId = '', onError }: NewDisputeFormProps) {
+  const { t } = useTranslation('disputes');
   const createDispute = useCreateDispute();
   const [submitted, setSubmitted] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const { control, handleSubmit, reset, setError } = useForm<DisputeFormInput, unknown, DisputeFormValues>({
-    resolver: zodResolver(disputeFormSchema),
-    defaultValues: emptyDisputeForm(initialOrderId),
-  });
+  const resolver = useTranslatedZodResolver(disputeFormSchema, 'disputes');
+  const { control, handleSubmit, reset, setError, trigger, formState } = useForm<
+    DisputeFormInput,
+    unknown,
+    DisputeFormValues
+  >({ resolver, defaultValues: emptyDisputeForm(initialOrderId) });
+  useRevalidateOnLanguageChange({ trigger, formState });
 
   const submit = (values: DisputeFormValues) => {
     onError(null);
@@ -56,7 +59,7 @@ export function NewDisputeForm({ initialOrderId = '', onError }: NewDisputeFormP
               setError(field as FieldPath<DisputeFormInput>, { message: fieldError.message });
             }
           }
-          onError(errorMessage(error, DISPUTE_ERRORS.create));
+          onError(errorMessage(error, t(DISPUTE_ERRORS.create)));
         },
       },
     );
@@ -66,9 +69,9 @@ export function NewDisputeForm({ initialOrderId = '', onError }: NewDisputeFormP
     return (
       <Alert color="green" role="status">
         <Stack gap="sm" align="flex-start">
-          <Text>{SUBMITTED}</Text>
+          <Text>{t('form.submitted')}</Text>
           <Button color="green" variant="light" onClick={() => setSubmitted(false)}>
-            Submit Another
+            {t('form.another')}
           </Button>
         </Stack>
       </Alert>
@@ -76,23 +79,23 @@ export function NewDisputeForm({ initialOrderId = '', onError }: NewDisputeFormP
   }
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-label="New Dispute">
+    <form onSubmit={handleSubmit(submit)} noValidate aria-label={t('tabs.new')}>
       <Stack>
-        <TextField control={control} name="subject" label="Subject" required />
+        <TextField control={control} name="subject" label={t('form.subject')} required />
         <SelectField
           control={control}
           name="category"
-          label="Category"
-          data={CATEGORY_OPTIONS}
+          label={t('form.category')}
+          data={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
           allowDeselect={false}
           required
         />
         <OrderIdField control={control} />
-        <TextareaField control={control} name="description" label="Detailed Description" rows={5} required />
+        <TextareaField control={control} name="description" label={t('form.description')} rows={5} required />
         <EvidencePicker files={files} onChange={setFiles} disabled={createDispute.isPending} />
         <Group justify="flex-end">
           <Button type="submit" loading={createDispute.isPending}>
-            Submit Dispute
+            {t('form.submit')}
           </Button>
         </Group>
       </Stack>
@@ -102,6 +105,8 @@ export function NewDisputeForm({ initialOrderId = '', onError }: NewDisputeFormP
 
 /** The order id as text (spec: 'e.g., #123456'), with the shopper's own orders offered as choices. */
 function OrderIdField({ control }: { control: Control<DisputeFormInput, unknown, DisputeFormValues> }) {
+  const { t } = useTranslation('disputes');
+  const { date, money } = useLocaleFormat();
   const { field, fieldState } = useController({ control, name: 'orderId' });
   const { data } = useQuery(orderChoicesQueryOptions());
   const orders = data?.data ?? [];
@@ -111,8 +116,8 @@ function OrderIdField({ control }: { control: Control<DisputeFormInput, unknown,
     <Autocomplete
       ref={field.ref}
       name={field.name}
-      label="Order ID (if applicable)"
-      placeholder="e.g., #123456"
+      label={t('form.orderId')}
+      placeholder={t('form.orderIdPlaceholder')}
       value={field.value}
       onChange={field.onChange}
       onBlur={field.onBlur}
@@ -125,7 +130,7 @@ function OrderIdField({ control }: { control: Control<DisputeFormInput, unknown,
             <Text size="sm">{option.value}</Text>
             {order && (
               <Text size="xs" c="dimmed">
-                {formatDate(order.createdAt)} · {formatMoney(order.totalPrice, order.currency)}
+                {date(order.createdAt)} · {money(order.totalPrice, order.currency)}
               </Text>
             )}
           </Stack>

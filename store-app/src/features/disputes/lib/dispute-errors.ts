@@ -1,9 +1,9 @@
-/** Spec §8: what the red banner says when the server sent no message. */
+/** Spec §8: what the red banner says when the server sent no message (keys of `disputes:errors`). */
 export const DISPUTE_ERRORS = {
-  create: 'Failed to create dispute',
-  list: 'Failed to fetch disputes',
-  one: 'Failed to fetch dispute',
-  message: 'Failed to send message',
-  escalate: 'Failed to escalate dispute',
-  stats: 'Failed to fetch dispute statistics',
+  create: 'errors.create',
+  list: 'errors.list',
+  one: 'errors.one',
+  message: 'errors.message',
+  escalate: 'errors.escalate',
+  stats: 'errors.stats',
 } as const;

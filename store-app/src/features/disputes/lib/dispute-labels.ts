@@ -11,28 +11,31 @@ import {
 type DisputeStatus = Schemas['DisputeStatus'];
 type DisputePriority = Schemas['DisputePriority'];
 type DisputeCategory = Schemas['DisputeCategory'];
-type ResolutionAction = Schemas['ResolutionAction'];
 
-export const CATEGORY_LABELS: Record<DisputeCategory, string> = {
-  order_issue: 'Order Issue',
-  delivery_problem: 'Delivery Problem',
-  product_quality: 'Product Quality',
-  payment_issue: 'Payment Issue',
-  refund_request: 'Refund Request',
-  general_complaint: 'General Complaint',
-  appeal: 'Appeal',
-};
+/** Spec §4 categories, in the spec's order; their texts are `disputes:category.<value>`. */
+export const CATEGORIES = [
+  'order_issue',
+  'delivery_problem',
+  'product_quality',
+  'payment_issue',
+  'refund_request',
+  'general_complaint',
+  'appeal',
+] as const satisfies readonly DisputeCategory[];
 
-export const CATEGORY_OPTIONS = Object.entries(CATEGORY_LABELS).map(([value, label]) => ({ value, label }));
+export function isCategory(value: string): value is DisputeCategory {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
 
-type StatusLook = { label: string; color: string; icon: Icon };
+/** How a status shows: its text is `disputes:status.<status>`. */
+type StatusLook = { status: DisputeStatus; color: string; icon: Icon };
 
 const STATUS_LOOKS: Record<DisputeStatus, StatusLook> = {
-  open: { label: 'Open', color: 'blue', icon: IconAlertCircle },
-  under_review: { label: 'Under Review', color: 'yellow', icon: IconClock },
-  resolved: { label: 'Resolved', color: 'green', icon: IconCircleCheck },
-  closed: { label: 'Closed', color: 'gray', icon: IconCircleX },
-  escalated: { label: 'Escalated', color: 'red', icon: IconAlertTriangle },
+  open: { status: 'open', color: 'blue', icon: IconAlertCircle },
+  under_review: { status: 'under_review', color: 'yellow', icon: IconClock },
+  resolved: { status: 'resolved', color: 'green', icon: IconCircleCheck },
+  closed: { status: 'closed', color: 'gray', icon: IconCircleX },
+  escalated: { status: 'escalated', color: 'red', icon: IconAlertTriangle },
 };
 
 /** Spec §4: a status the screen does not know is shown in the open style. */
@@ -40,30 +43,18 @@ export function statusLook(status: string): StatusLook {
   return STATUS_LOOKS[status as DisputeStatus] ?? STATUS_LOOKS.open;
 }
 
-const PRIORITY_LOOKS: Record<DisputePriority, { label: string; color: string }> = {
-  low: { label: 'Low', color: 'gray' },
-  medium: { label: 'Medium', color: 'blue' },
-  high: { label: 'High', color: 'orange' },
-  urgent: { label: 'Urgent', color: 'red' },
+const PRIORITY_COLORS: Record<DisputePriority, string> = {
+  low: 'gray',
+  medium: 'blue',
+  high: 'orange',
+  urgent: 'red',
 };
 
-/** Spec §4: an unknown priority is treated as medium. */
-export function priorityLook(priority: string): { label: string; color: string } {
-  return PRIORITY_LOOKS[priority as DisputePriority] ?? PRIORITY_LOOKS.medium;
+/** Spec §4: an unknown priority is treated as medium (its text is `disputes:priority.<priority>`). */
+export function priorityLook(priority: string): { priority: DisputePriority; color: string } {
+  const known = priority in PRIORITY_COLORS ? (priority as DisputePriority) : 'medium';
+  return { priority: known, color: PRIORITY_COLORS[known] };
 }
-
-export function categoryLabel(category: string): string {
-  return CATEGORY_LABELS[category as DisputeCategory] ?? category;
-}
-
-export const RESOLUTION_ACTION_LABELS: Record<ResolutionAction, string> = {
-  refund: 'Full Refund',
-  partial_refund: 'Partial Refund',
-  replacement: 'Replacement',
-  compensation: 'Compensation',
-  no_action: 'No Action',
-  other: 'Other',
-};
 
 /** Spec §4: the shopper may escalate while support has not settled the case. */
 export function canEscalate(status: string): boolean {

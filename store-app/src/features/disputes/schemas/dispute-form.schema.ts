@@ -1,5 +1,7 @@
 import type { RequestBody } from '@shop/sdk/types';
 import { z } from '../../../lib/zod';
+import '../disputes-texts';
+import { CATEGORIES } from '../lib/dispute-labels';
 
 /** The contract's limit on evidence per dispute. */
 export const MAX_EVIDENCE_FILES = 10;
@@ -11,33 +13,19 @@ export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
 export const EVIDENCE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
 
 /**
+ * Messages are keys of the `disputes` namespace, shown translated by the form (lib/translated-resolver).
  * Spec §5: Subject, Category and Detailed Description are required; the Order ID is optional. The shopper may type
  * the order id as the placeholder shows it ('#123456'): the '#' is not part of the id.
  */
 export const disputeFormSchema = z.object({
-  subject: z.string().trim().min(1, 'Subject is required').max(200, 'Use at most 200 characters'),
-  category: z.enum(
-    [
-      'order_issue',
-      'delivery_problem',
-      'product_quality',
-      'payment_issue',
-      'refund_request',
-      'general_complaint',
-      'appeal',
-    ],
-    { error: 'Category is required' },
-  ),
+  subject: z.string().trim().min(1, 'validation.subject').max(200, 'validation.max200'),
+  category: z.enum(CATEGORIES, { error: 'validation.category' }),
   orderId: z
     .string()
     .trim()
-    .max(64, 'Use at most 64 characters')
+    .max(64, 'validation.max64')
     .transform((value) => value.replace(/^#\s*/, '')),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Detailed Description is required')
-    .max(5000, 'Use at most 5000 characters'),
+  description: z.string().trim().min(1, 'validation.description').max(5000, 'validation.max5000'),
 }) satisfies z.ZodType<Omit<RequestBody<'createDispute'>, 'evidence'>>;
 
 export type DisputeFormInput = z.input<typeof disputeFormSchema>;

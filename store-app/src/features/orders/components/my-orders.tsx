@@ -79,7 +79,7 @@ function OrderRow({ order }: { order: Schemas['Order'] }) {
           <AnchorLink
             to="/order/$id"
             params={{ id: order._id }}
-            aria-label={`View order ${order.orderNumber}`}
+            aria-label={`View Details of order ${order.orderNumber}`}
           >
             View Details
           </AnchorLink>

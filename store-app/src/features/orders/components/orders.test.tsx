@@ -107,7 +107,7 @@ describe('my orders', () => {
     expect(first.getByText('Placed')).toBeInTheDocument();
     expect(first.getByText('Unpaid')).toBeInTheDocument();
     expect(first.getByText('Not Delivered')).toBeInTheDocument();
-    expect(first.getByRole('link', { name: 'View order ORD-20261122-0004' })).toHaveAttribute(
+    expect(first.getByRole('link', { name: 'View Details of order ORD-20261122-0004' })).toHaveAttribute(
       'href',
       '/order/order-4',
     );
