@@ -9,6 +9,7 @@ import type { OperationHandler } from './http/operation.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createActivityHandlers } from './modules/activity/activity.handlers.ts';
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
+import { createAccountHandlers } from './modules/customers/account.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
 import { createDisputeHandlers } from './modules/disputes/disputes.handlers.ts';
 import { createForwardingHandlers } from './modules/forwarding/forwarding.handlers.ts';
@@ -22,6 +23,7 @@ import type { PaymentProvider } from './modules/payments/payments.types.ts';
 import type { CatalogueCache } from './modules/products/products.cache.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
 import { createRefundHandlers } from './modules/refunds/refunds.handlers.ts';
+import { createReturnHandlers } from './modules/returns/returns.handlers.ts';
 import { createReviewHandlers } from './modules/reviews/reviews.handlers.ts';
 import { createRoleHandlers } from './modules/roles/roles.handlers.ts';
 import { createSecurityHandlers } from './modules/security/security.handlers.ts';
@@ -74,6 +76,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createAdminHandlers({ db, tokens, throttle, secrets }),
     ...createSecurityHandlers({ db, throttle, secrets }),
     ...createCustomerHandlers({ db, tokens, throttle }),
+    ...createAccountHandlers({ db }),
     ...createSettingsHandlers({ db }),
     ...createStatsHandlers({ db }),
     ...createProductHandlers({ db, cache: deps.catalogueCache }),
@@ -85,6 +88,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createFollowedStoreHandlers({ db }),
     ...createReviewHandlers({ db }),
     ...createRefundHandlers({ db, payments }),
+    ...createReturnHandlers({ db }),
     ...createForwardingHandlers({ db, marketplace }),
     ...createDisputeHandlers({ db, config }),
     ...createActivityHandlers({ db }),

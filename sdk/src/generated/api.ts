@@ -1761,6 +1761,287 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a product the shopper has received
+         * @description Added beyond the spec. A shopper may review a product from one of their delivered orders: a rating from 1
+         *     to 5 and a comment. One review per product per shopper; a second answers 409 (edit the first with
+         *     `PUT /reviews/{id}`). A product the shopper has not received answers 403 'You can review a product once it
+         *     has been delivered to you.' The product's average rating and review count follow.
+         */
+        post: operations["createReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in shopper's reviews
+         * @description Added beyond the spec (My Reviews). Newest first; `rating` keeps only reviews with that many stars.
+         */
+        get: operations["listMyReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/reviewable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products the shopper has received and not reviewed yet
+         * @description Added beyond the spec. From the shopper's delivered orders, most recently delivered first.
+         */
+        get: operations["listReviewableProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit the shopper's own review
+         * @description Added beyond the spec. Another shopper's review, or one that does not exist, answers 404.
+         */
+        put: operations["updateReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a review helpful or unhelpful
+         * @description Added beyond the spec. One vote per shopper per review: voting again replaces the earlier vote. A shopper
+         *     cannot vote on their own review (400). A hidden or unknown review answers 404.
+         */
+        post: operations["voteReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a review from the product page, or show it again
+         * @description Added beyond the spec. A hidden review leaves the product page and no longer counts towards the product's
+         *     rating. The activity log records it.
+         */
+        post: operations["setReviewVisibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/admin/product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's reviews as staff see them, hidden ones included
+         * @description Added beyond the spec (the product viewer's reviews). Newest first.
+         */
+        get: operations["listProductReviewsForStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's public page
+         * @description Added beyond the spec. An active store's name, logo, description, how many products shoppers can see and
+         *     how many shoppers follow it; its products come from `GET /product/?store={id}`. A suspended, pending or
+         *     unknown store answers 404.
+         */
+        get: operations["getStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The profile overview's figures
+         * @description Added beyond the spec: Total Orders (every order the shopper placed), Pending Delivery (orders neither
+         *     delivered nor cancelled) and Wishlist Items.
+         */
+        get: operations["getAccountOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storefront settings kept with the account
+         * @description Added beyond the spec: ship-to country, currency, language, theme and notification choices, so they follow
+         *     the shopper to any device. Fields never saved answer their defaults (BD, USD, en, light, notifications on).
+         */
+        get: operations["getAccountSettings"];
+        /**
+         * Save storefront settings to the account
+         * @description Changes only the fields sent; answers the whole settings.
+         */
+        put: operations["updateAccountSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/{id}/return-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The return and refund requests of one of the shopper's orders
+         * @description Added beyond the spec. Newest first. Another shopper's order answers 404.
+         */
+        get: operations["listOrderReturnRequests"];
+        put?: never;
+        /**
+         * Ask for a return or a refund of a delivered order
+         * @description Added beyond the spec (Return & Refund). Within 7 calendar days of delivery, with a reason. An order that is
+         *     not delivered, delivered more than 7 days ago, or that already has an open request answers 400 with the
+         *     reason. Staff decide it from the refunds screen.
+         */
+        post: operations["createReturnRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/return-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shoppers' return and refund requests
+         * @description Added beyond the spec (the refunds screen). Newest first; `status` filters.
+         */
+        get: operations["listReturnRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/return-requests/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a return or refund request
+         * @description Added beyond the spec. Only a request still `Requested` can be decided (400 otherwise). The note is shown to
+         *     the shopper. Refunding an approved request is done with `POST /orders/{id}/refunds`; the request then shows
+         *     `Refunded`. The activity log records the decision.
+         */
+        post: operations["decideReturnRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/followed-stores/": {
         parameters: {
             query?: never;
@@ -3409,6 +3690,134 @@ export interface components {
                 email: string;
             };
         };
+        CreateReviewRequest: {
+            /** @description The product's `_id`. */
+            productId: string;
+            rating: number;
+            /** @default  */
+            comment: string;
+        };
+        UpdateReviewRequest: {
+            rating: number;
+            /** @default  */
+            comment: string;
+        };
+        ReviewVoteRequest: {
+            /** @description true for helpful, false for unhelpful. */
+            helpful: boolean;
+        };
+        ReviewVisibilityRequest: {
+            hidden: boolean;
+        };
+        ReviewProduct: {
+            _id: string;
+            name: string;
+            image: string | null;
+        };
+        MyReview: components["schemas"]["Review"] & {
+            product: components["schemas"]["ReviewProduct"];
+            /** @description Staff hid it from the product page. */
+            hidden: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MyReviewEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["MyReview"];
+        };
+        StaffReview: components["schemas"]["Review"] & {
+            hidden: boolean;
+            /** @description The reviewing shopper; null for reviews imported with the product. */
+            customerId: string | null;
+        };
+        ReviewableProduct: {
+            product: components["schemas"]["ReviewProduct"];
+            orderId: string;
+            orderNumber: string;
+            /** Format: date-time */
+            deliveredAt: string | null;
+        };
+        PublicStore: {
+            _id: string;
+            name: string;
+            logo: string | null;
+            description: string | null;
+            country: string | null;
+            productCount: number;
+            followers: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AccountOverview: {
+            totalOrders: number;
+            pendingDelivery: number;
+            wishlistItems: number;
+        };
+        /** @enum {string} */
+        ShipToCountry: "US" | "CA" | "GB" | "AU" | "DE" | "FR" | "IT" | "ES" | "NL" | "PL" | "SE" | "NO" | "FI" | "DK" | "IE" | "PT" | "BE" | "CH" | "AT" | "CZ" | "SK" | "HU" | "RO" | "BG" | "GR" | "SI" | "HR" | "EE" | "LV" | "LT" | "LU" | "MT" | "CY" | "NZ" | "AE" | "IL" | "TR" | "MX" | "BR" | "AR" | "ZA" | "BD";
+        /** @enum {string} */
+        ShopperCurrency: "USD" | "CAD" | "GBP" | "AUD" | "EUR" | "PLN" | "SEK" | "NOK" | "DKK" | "CHF" | "CZK" | "HUF" | "RON" | "BGN" | "NZD" | "AED" | "ILS" | "TRY" | "MXN" | "BRL" | "ARS" | "ZAR" | "BDT";
+        NotificationSettings: {
+            /** @description Messages when an order is confirmed, shipped or delivered. */
+            orderUpdates: boolean;
+            /** @description Offers and news from the store. */
+            promotions: boolean;
+        };
+        AccountSettings: {
+            shipToCountry: components["schemas"]["ShipToCountry"];
+            currency: components["schemas"]["ShopperCurrency"];
+            /** @enum {string} */
+            language: "en" | "bn" | "hi" | "es";
+            /** @enum {string} */
+            theme: "light" | "dark";
+            notifications: components["schemas"]["NotificationSettings"];
+        };
+        UpdateAccountSettingsRequest: {
+            shipToCountry?: components["schemas"]["ShipToCountry"];
+            currency?: components["schemas"]["ShopperCurrency"];
+            /** @enum {string} */
+            language?: "en" | "bn" | "hi" | "es";
+            /** @enum {string} */
+            theme?: "light" | "dark";
+            notifications?: {
+                orderUpdates?: boolean;
+                promotions?: boolean;
+            };
+        };
+        AccountSettingsEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["AccountSettings"];
+        };
+        /** @enum {string} */
+        ReturnRequestStatus: "Requested" | "Approved" | "Rejected" | "Refunded";
+        ReturnRequest: {
+            _id: string;
+            orderId: string;
+            /** @enum {string} */
+            kind: "return" | "refund";
+            reason: string;
+            status: components["schemas"]["ReturnRequestStatus"];
+            /** @description Staff's answer. */
+            note: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        StaffReturnRequest: components["schemas"]["ReturnRequest"] & {
+            orderNumber: string;
+            customerName: string;
+            totalPrice: number;
+            currency: string;
+        };
+        CreateReturnRequest: {
+            /** @enum {string} */
+            kind: "return" | "refund";
+            reason: string;
+        };
+        ReturnDecisionRequest: {
+            /** @enum {string} */
+            status: "Approved" | "Rejected";
+            note?: string;
+        };
         FollowStoreRequest: {
             /** @description The store's `_id`. */
             storeId: string;
@@ -3722,6 +4131,10 @@ export interface components {
          *     processed answers 409. Keys are kept 24 hours.
          */
         IdempotencyKey: string;
+        /** @description The order's `_id`. */
+        OrderIdPath: string;
+        /** @description The review's `_id`. */
+        ReviewId: string;
         /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
         Page: number;
         /** @description Page size. Added beyond the spec. */
@@ -5150,6 +5563,8 @@ export interface operations {
                 brand?: components["parameters"]["ProductBrand"];
                 /** @description Only products rated at least this (the search page's "4 and up"). Added beyond the spec. */
                 minRating?: components["parameters"]["ProductMinRating"];
+                /** @description Added beyond the spec. Only the products of this store (the storefront's store page). */
+                store?: string;
             };
             header?: never;
             path?: never;
@@ -7827,6 +8242,514 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": "7b1d3f5a-9c2e-4f60-8a1b-3c5d7e9f1a2b",
+                 *       "rating": 5,
+                 *       "comment": "Arrived quickly and works well."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review, as the product page shows it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReviewEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listMyReviews: {
+        parameters: {
+            query?: {
+                /** @description Only reviews with this rating. */
+                rating?: number;
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the shopper's reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MyReview"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listReviewableProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products waiting for a review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ReviewableProduct"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's `_id`. */
+                id: components["parameters"]["ReviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": 4,
+                 *       "comment": "Still good after a month; the case scratches easily."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The edited review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReviewEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    voteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's `_id`. */
+                id: components["parameters"]["ReviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "helpful": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewVoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The review with its counts after the vote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Review"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setReviewVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's `_id`. */
+                id: components["parameters"]["ReviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hidden": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewVisibilityRequest"];
+            };
+        };
+        responses: {
+            /** @description The review as staff see it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StaffReview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listProductReviewsForStaff: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the product's reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StaffReview"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PublicStore"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAccountOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AccountOverview"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettingsEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateAccountSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "es",
+                 *       "currency": "EUR",
+                 *       "shipToCountry": "ES"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAccountSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOrderReturnRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ReturnRequest"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createReturnRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "refund",
+                 *       "reason": "The earbuds arrived with a cracked case."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateReturnRequest"];
+            };
+        };
+        responses: {
+            /** @description The request. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ReturnRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listReturnRequests: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ReturnRequestStatus"];
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StaffReturnRequest"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    decideReturnRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "Approved",
+                 *       "note": "Please send the item back with the order number inside."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReturnDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The decided request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StaffReturnRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };

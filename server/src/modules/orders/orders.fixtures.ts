@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { productSkus, products } from '../../db/schema.ts';
+import { orderItems, orders, productSkus, products } from '../../db/schema.ts';
 
 type ProductStatus = (typeof products.$inferSelect)['status'];
 
@@ -51,4 +51,45 @@ export async function insertTestProduct(
     })),
   );
   return product;
+}
+
+/** An order of one product straight in the database, delivered at `deliveredAt` (or not delivered when null). */
+export async function insertTestOrder(
+  db: Database,
+  options: { customerId: string; productId: string; deliveredAt: Date | null; totalMinor?: number },
+) {
+  const total = options.totalMinor ?? 1999;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `ORD-TEST-${randomUUID().slice(0, 12)}`,
+      customerId: options.customerId,
+      customerName: 'Test Shopper',
+      customerEmail: 'test.shopper@example.org',
+      status: options.deliveredAt ? 'Delivered' : 'Shipped',
+      currency: 'USD',
+      itemsMinor: total,
+      shippingMinor: 0,
+      taxMinor: 0,
+      totalMinor: total,
+      isPaid: true,
+      paidAt: new Date(),
+      isDelivered: options.deliveredAt !== null,
+      deliveredAt: options.deliveredAt,
+      paymentMethod: 'Credit Card',
+      shipAddress: '350 Fifth Avenue',
+      shipCountry: 'US',
+    })
+    .returning();
+  if (!order) throw new Error('order insert returned no row');
+  await db.insert(orderItems).values({
+    orderId: order.id,
+    productId: options.productId,
+    name: 'Test item',
+    quantity: 1,
+    unitPriceMinor: total,
+    lineTotalMinor: total,
+    currency: 'USD',
+  });
+  return order;
 }

@@ -57,6 +57,7 @@ function filtersOf(
     status: query.status,
     category: query.category,
     brand: query.brand,
+    store: query.store,
     minRating: query.minRating,
     visible: staff ? undefined : SHOPPER_STATUSES,
   } satisfies ProductFilters;

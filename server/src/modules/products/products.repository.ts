@@ -246,6 +246,8 @@ export interface ProductFilters {
   category?: CategoryFilter | undefined;
   brand?: string | undefined;
   minRating?: number | undefined;
+  /** Only one store's products (the storefront's store page). */
+  store?: string | undefined;
   /** Statuses the caller may see; every status when absent (staff). */
   visible?: readonly ProductStatus[] | undefined;
 }
@@ -284,6 +286,8 @@ export function productConditions(filters: ProductFilters): SQL | undefined {
   if (filters.brand !== undefined)
     conditions.push(sql`lower(${products.brand}) = ${filters.brand.trim().toLowerCase()}`);
   if (filters.minRating !== undefined) conditions.push(gte(products.rating, filters.minRating));
+  if (filters.store !== undefined)
+    conditions.push(isUuid(filters.store) ? eq(products.storeId, filters.store) : sql`false`);
   const q = filters.q?.trim();
   if (q) {
     const query = searchQuery(q);

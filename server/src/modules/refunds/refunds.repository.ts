@@ -1,6 +1,6 @@
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, refunds } from '../../db/schema.ts';
+import { orders, refunds, returnRequests } from '../../db/schema.ts';
 import { toDecimalText } from '../../money/money.ts';
 import { isUuid, ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
 
@@ -102,6 +102,11 @@ export async function createRefund(
       .update(orders)
       .set({ refundedMinor: refunded + input.amountMinor, refundedAt: now, updatedAt: now })
       .where(eq(orders.id, order.id));
+    // An approved return or refund request of the order is answered by this refund.
+    await tx
+      .update(returnRequests)
+      .set({ status: 'Refunded', refundId: refund.id })
+      .where(and(eq(returnRequests.orderId, order.id), eq(returnRequests.status, 'Approved')));
     return { refund, orderNumber: order.orderNumber, customer: order.customerName };
   });
 }

@@ -6,6 +6,7 @@ import { isUuid } from '../orders/orders.handlers.ts';
 import {
   type FollowedStoreRow,
   findActiveStore,
+  findPublicStore,
   followStore,
   listFollowedStores,
   unfollowStore,
@@ -22,6 +23,25 @@ const toEntry = (row: FollowedStoreRow) => ({
 export function createFollowedStoreHandlers(deps: { db: Database }) {
   const { db } = deps;
   return {
+    getStore: operation('getStore', async (request) => {
+      const { id } = request.params;
+      const store = isUuid(id) ? await findPublicStore(db, id) : null;
+      if (!store) throw notFound(STORE_NOT_FOUND);
+      return {
+        success: true,
+        data: {
+          _id: store.id,
+          name: store.name,
+          logo: store.logo,
+          description: store.description,
+          country: store.country,
+          productCount: store.productCount,
+          followers: store.followers,
+          createdAt: store.createdAt.toISOString(),
+        },
+      };
+    }),
+
     listFollowedStores: operation('listFollowedStores', async (request) => {
       const customer = requireCustomer(request);
       return { success: true, data: (await listFollowedStores(db, customer.id)).map(toEntry) };

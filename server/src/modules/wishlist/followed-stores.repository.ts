@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storeFollows, stores } from '../../db/schema.ts';
 
@@ -50,4 +50,22 @@ export async function unfollowStore(db: Database, customerId: string, storeId: s
   await db
     .delete(storeFollows)
     .where(and(eq(storeFollows.customerId, customerId), eq(storeFollows.storeId, storeId)));
+}
+
+/** An active store's public page: its details, visible product count and followers. */
+export async function findPublicStore(db: Database, storeId: string) {
+  const [store] = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      logo: stores.logoUrl,
+      description: stores.description,
+      country: stores.country,
+      createdAt: stores.createdAt,
+      productCount: sql<number>`(select count(*)::int from products p where p.store_id = stores.id and p.status in ('published', 'out_of_stock'))`,
+      followers: sql<number>`(select count(*)::int from store_follows f where f.store_id = stores.id)`,
+    })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), eq(stores.status, 'active')));
+  return store ?? null;
 }
