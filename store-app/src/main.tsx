@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { startAccountSettingsSync } from './features/settings/account-settings-sync';
 import { languageApplied } from './i18n/i18n';
 import { customerSession } from './lib/session';
 
@@ -16,6 +17,8 @@ async function start(root: HTMLElement) {
   // separate ones, so none of them holds the main thread for long.
   await yieldToBrowser();
   const queryClient = createAppQueryClient(customerSession);
+  // A signed-in shopper's settings follow them from device to device.
+  startAccountSettingsSync(customerSession);
   // Hash URLs (/#/products/{id}) let the store be served as static files from any host.
   const router = createAppRouter(createHashHistory(), { queryClient, session: customerSession });
   await yieldToBrowser();

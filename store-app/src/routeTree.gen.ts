@@ -28,6 +28,7 @@ import { Route as ProfileReturnAndRefundRouteImport } from './routes/profile/ret
 import { Route as ProfileSettingsRouteImport } from './routes/profile/settings';
 import { Route as ProfileWishlistAndFollowedStoresRouteImport } from './routes/profile/wishlist-and-followed-stores';
 import { Route as SearchIdRouteImport } from './routes/search/$id';
+import { Route as StoresIdRouteImport } from './routes/stores/$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -126,6 +127,11 @@ const SearchIdRoute = SearchIdRouteImport.update({
   path: '/search/$id',
   getParentRoute: () => rootRouteImport,
 } as any);
+const StoresIdRoute = StoresIdRouteImport.update({
+  id: '/stores/$id',
+  path: '/stores/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/profile/settings': typeof ProfileSettingsRoute;
   '/profile/wishlist-and-followed-stores': typeof ProfileWishlistAndFollowedStoresRoute;
   '/search/$id': typeof SearchIdRoute;
+  '/stores/$id': typeof StoresIdRoute;
   '/profile/': typeof ProfileIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/profile/settings': typeof ProfileSettingsRoute;
   '/profile/wishlist-and-followed-stores': typeof ProfileWishlistAndFollowedStoresRoute;
   '/search/$id': typeof SearchIdRoute;
+  '/stores/$id': typeof StoresIdRoute;
   '/profile': typeof ProfileIndexRoute;
 }
 export interface FileRoutesById {
@@ -188,6 +196,7 @@ export interface FileRoutesById {
   '/profile/settings': typeof ProfileSettingsRoute;
   '/profile/wishlist-and-followed-stores': typeof ProfileWishlistAndFollowedStoresRoute;
   '/search/$id': typeof SearchIdRoute;
+  '/stores/$id': typeof StoresIdRoute;
   '/profile/': typeof ProfileIndexRoute;
 }
 export interface FileRouteTypes {
@@ -211,6 +220,7 @@ export interface FileRouteTypes {
     | '/profile/settings'
     | '/profile/wishlist-and-followed-stores'
     | '/search/$id'
+    | '/stores/$id'
     | '/profile/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -231,6 +241,7 @@ export interface FileRouteTypes {
     | '/profile/settings'
     | '/profile/wishlist-and-followed-stores'
     | '/search/$id'
+    | '/stores/$id'
     | '/profile';
   id:
     | '__root__'
@@ -252,6 +263,7 @@ export interface FileRouteTypes {
     | '/profile/settings'
     | '/profile/wishlist-and-followed-stores'
     | '/search/$id'
+    | '/stores/$id'
     | '/profile/';
   fileRoutesById: FileRoutesById;
 }
@@ -267,6 +279,7 @@ export interface RootRouteChildren {
   OrderIdRoute: typeof OrderIdRoute;
   ProductsIdRoute: typeof ProductsIdRoute;
   SearchIdRoute: typeof SearchIdRoute;
+  StoresIdRoute: typeof StoresIdRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -404,6 +417,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SearchIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/stores/$id': {
+      id: '/stores/$id';
+      path: '/stores/$id';
+      fullPath: '/stores/$id';
+      preLoaderRoute: typeof StoresIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
@@ -445,6 +465,7 @@ const rootRouteChildren: RootRouteChildren = {
   OrderIdRoute: OrderIdRoute,
   ProductsIdRoute: ProductsIdRoute,
   SearchIdRoute: SearchIdRoute,
+  StoresIdRoute: StoresIdRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customerSession } from '../lib/session';
 import { demoProfile, json, stubApi } from '../test/network';
@@ -6,7 +6,11 @@ import { renderApp } from '../test/render-app';
 import { customerToken } from '../test/tokens';
 
 function stubProfile() {
-  return stubApi({ 'GET /user/profile': () => json(200, { success: true, data: demoProfile }) });
+  return stubApi({
+    'GET /user/profile': () => json(200, { success: true, data: demoProfile }),
+    'GET /user/overview': () =>
+      json(200, { success: true, data: { totalOrders: 6, pendingDelivery: 2, wishlistItems: 3 } }),
+  });
 }
 
 describe('profile access', () => {
@@ -88,9 +92,10 @@ describe('profile access', () => {
       'href',
       '/profile/manage-account',
     );
-    expect(screen.getByText('Total Orders').nextElementSibling).toHaveTextContent('6');
-    expect(screen.getByText('Pending Delivery').nextElementSibling).toHaveTextContent('—');
-    expect(screen.getByText('Wishlist Items').nextElementSibling).toHaveTextContent('—');
+    // The figures are the server's: orders placed, those not yet delivered, and wishlist items.
+    await waitFor(() => expect(screen.getByText('Total Orders').nextElementSibling).toHaveTextContent('6'));
+    expect(screen.getByText('Pending Delivery').nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Wishlist Items').nextElementSibling).toHaveTextContent('3');
     expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
 
     const nav = screen.getByRole('navigation', { name: 'Account' });

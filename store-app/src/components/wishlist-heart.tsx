@@ -5,6 +5,7 @@ import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { overviewQueryOptions } from '../features/account/api/account.queries';
 import { $api, api, unwrap } from '../lib/api';
 import { useSessionUser } from '../lib/session';
 import { toast } from '../lib/toast';
@@ -57,7 +58,12 @@ export function WishlistHeart({ productId, product, size = 'lg' }: WishlistHeart
     },
     onError: (error, add) =>
       toast.error(errorMessage(error, t(add ? 'wishlist.addFailed' : 'wishlist.removeFailed'))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey }),
+        // The profile overview counts wishlist items.
+        queryClient.invalidateQueries({ queryKey: overviewQueryOptions().queryKey }),
+      ]),
   });
 
   const onClick = (event: MouseEvent) => {

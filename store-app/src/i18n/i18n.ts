@@ -30,7 +30,10 @@ export function byNamespace(files: Record<string, Texts>): ResourceLanguage {
 // A feature adds its texts by adding `locales/<language>/<namespace>.json`: the globs pick them up. The English
 // texts of screens away from the home page travel with those screens' code instead (registerEnglish).
 const english = import.meta.glob<Texts>(
-  ['./locales/en/*.json', '!./locales/en/{cart,checkout,disputes}.json'],
+  [
+    './locales/en/*.json',
+    '!./locales/en/{cart,checkout,disputes,product,auth,orders,profile,settings,reviews,stores,returns,account}.json',
+  ],
   { eager: true, import: 'default' },
 );
 const bundles = import.meta.glob<Record<string, Texts>>('./bundles/*.ts', { import: 'default' });

@@ -104,6 +104,50 @@ describe('order tables', { timeout: 15_000 }, () => {
     });
   });
 
+  describe('Return & Refund Requests', () => {
+    const request = (status: 'Requested' | 'Approved') => ({
+      _id: 'rr-1',
+      orderId: 'o-7',
+      orderNumber: 'ORD-1007',
+      customerName: 'Rita Buyer',
+      totalPrice: 25,
+      currency: 'USD',
+      kind: 'refund',
+      reason: 'The case arrived cracked.',
+      status,
+      note: status === 'Approved' ? 'Refunding now.' : null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      decidedAt: status === 'Approved' ? '2026-11-21T10:00:00.000Z' : null,
+    });
+
+    it('lists waiting requests and approves one with a note to the shopper', async () => {
+      const api = stubApi({
+        'GET /refunds': () => jsonResponse(200, pageEnvelope([])),
+        'GET /return-requests': () => jsonResponse(200, pageEnvelope([request('Requested')])),
+        'POST /return-requests/rr-1/decision': () =>
+          jsonResponse(200, { ...dataEnvelope(request('Approved')), message: 'Request approved.' }),
+      });
+      const { user } = renderApp('/manage-admin/orders/refunds');
+
+      const row = await rowIn('Return requests', 'ORD-1007');
+      expect(row.getByText('Rita Buyer')).toBeInTheDocument();
+      expect(row.getByText('Refund')).toBeInTheDocument();
+      expect(row.getByText('The case arrived cracked.')).toBeInTheDocument();
+      expect(api.sentTo('GET /return-requests').at(-1)?.url.searchParams.get('status')).toBe('Requested');
+
+      await user.click(row.getByRole('button', { name: 'Approve request for ORD-1007' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Approve refund request' }));
+      await user.type(dialog.getByLabelText('Note to the shopper'), 'Refunding now.');
+      await user.click(dialog.getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(api.sentTo('POST /return-requests/rr-1/decision')).toHaveLength(1));
+      expect(api.sentTo('POST /return-requests/rr-1/decision')[0]?.body).toEqual({
+        status: 'Approved',
+        note: 'Refunding now.',
+      });
+      expect(await screen.findByText('Request approved.')).toBeInTheDocument();
+    });
+  });
+
   describe('AliExpress Order Forwarding', () => {
     it('lists forwardings with Forward for pending and Sync tracking for forwarded ones', async () => {
       const api = stubApi({

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminSession } from '../../app/session';
 import { renderApp } from '../../test/render-app';
@@ -50,7 +50,11 @@ describe('product viewer', { timeout: 15_000 }, () => {
   });
 
   it('shows the product the id names, with its figures, properties, SKUs and description', async () => {
-    const api = stubApi({ 'GET /product/p-7': () => jsonResponse(200, { success: true, data: detail }) });
+    const api = stubApi({
+      'GET /product/p-7': () => jsonResponse(200, { success: true, data: detail }),
+      'GET /reviews/admin/product/p-7': () =>
+        jsonResponse(200, { success: true, data: [], meta: { page: 1, limit: 5, total: 0 } }),
+    });
     renderApp('/manage-admin/products/product-viewer?id=p-7');
 
     expect(await screen.findByRole('heading', { name: 'TWS Wireless Earbuds' })).toBeInTheDocument();
@@ -103,10 +107,49 @@ describe('product viewer', { timeout: 15_000 }, () => {
   it('has no marketplace link for a product created by hand', async () => {
     stubApi({
       'GET /product/p-7': () => jsonResponse(200, { success: true, data: { ...detail, source: 'manual' } }),
+      'GET /reviews/admin/product/p-7': () =>
+        jsonResponse(200, { success: true, data: [], meta: { page: 1, limit: 5, total: 0 } }),
     });
     renderApp('/manage-admin/products/product-viewer?id=p-7');
 
     expect(await screen.findByRole('heading', { name: 'TWS Wireless Earbuds' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'View on AliExpress' })).not.toBeInTheDocument();
+  });
+
+  it('lists the product’s reviews, hidden ones marked, and hides one', async () => {
+    let hidden = false;
+    const review = () => ({
+      _id: 'rv-1',
+      name: 'Omar Other',
+      rating: 2,
+      comment: 'Broke in a week.',
+      helpful: 0,
+      unhelpful: 4,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      hidden,
+      customerId: 'c-2',
+    });
+    const api = stubApi({
+      'GET /product/p-7': () => jsonResponse(200, { success: true, data: detail }),
+      'GET /reviews/admin/product/p-7': () =>
+        jsonResponse(200, { success: true, data: [review()], meta: { page: 1, limit: 5, total: 1 } }),
+      'POST /reviews/rv-1/visibility': () => {
+        hidden = true;
+        return jsonResponse(200, { success: true, message: 'Review hidden.', data: review() });
+      },
+    });
+    const { user } = renderApp('/manage-admin/products/product-viewer?id=p-7');
+
+    const reviews = within(await screen.findByRole('list', { name: 'Reviews' }));
+    const item = within(reviews.getByRole('listitem', { name: 'Review by Omar Other' }));
+    expect(item.getByText('Broke in a week.')).toBeInTheDocument();
+    expect(item.queryByText('Hidden')).not.toBeInTheDocument();
+
+    await user.click(item.getByRole('button', { name: 'Hide review by Omar Other' }));
+    await waitFor(() => expect(api.sentTo('POST /reviews/rv-1/visibility')).toHaveLength(1));
+    expect(api.sentTo('POST /reviews/rv-1/visibility')[0]?.body).toEqual({ hidden: true });
+    expect(await screen.findByText('Review by Omar Other hidden.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Show review by Omar Other' })).toBeInTheDocument();
+    expect(screen.getByText('Hidden')).toBeInTheDocument();
   });
 });

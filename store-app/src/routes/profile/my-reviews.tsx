@@ -1,10 +1,6 @@
-import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { MyReviews } from '../../features/reviews/components/my-reviews';
 
 export const Route = createFileRoute('/profile/my-reviews')({
-  component: MyReviewsPage,
+  component: MyReviews,
 });
-
-function MyReviewsPage() {
-  return <Title order={1}>My Reviews</Title>;
-}

@@ -21,6 +21,7 @@ import { productQueries } from '../api/products.queries';
 import { errorText } from '../lib/error-text';
 import { readLogText } from '../lib/log-text';
 import { marketplaceItemUrl } from '../lib/product-rows';
+import { ProductReviewsPanel } from './product-reviews-panel';
 import { ProductStatusBadge } from './product-status-badge';
 import { ButtonLink } from './router-links';
 
@@ -118,6 +119,10 @@ function ProductDetails({ product }: { product: ProductDetail }) {
 
       <Section title="SKUs">
         <SkuTable skus={product.skus} />
+      </Section>
+
+      <Section title="Reviews">
+        <ProductReviewsPanel productId={product._id} />
       </Section>
 
       <Section title="Description">

@@ -2,23 +2,29 @@ import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import { IconEdit } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { $api } from '../../../lib/api';
+import { useTranslation } from 'react-i18next';
+import '../../account/account-texts';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import { overviewQueryOptions } from '../../account/api/account.queries';
 import { profileQueryOptions } from '../api/profile.queries';
 import { initials } from '../profile-names';
 
-// Pending deliveries have no source yet, and the wishlist count waits for its list; the spec shows a dash.
+// Shown while the figures load, or when they cannot be read.
 const NOT_COUNTED = '—';
 
 export function ProfileOverview() {
   const { data } = useSuspenseQuery(profileQueryOptions());
   const profile = data.data;
-  const name = profile.name.trim() || 'Guest';
-  // The same key as the wishlist page and the product hearts, so the count follows their changes.
-  const wishlist = useQuery($api.queryOptions('get', '/wishlist/'));
+  const { t } = useTranslation('account');
+  const { number } = useLocaleFormat();
+  const name = profile.name.trim() || t('overview.guest');
+  const overview = useQuery(overviewQueryOptions());
+  const figure = (key: 'totalOrders' | 'pendingDelivery' | 'wishlistItems') =>
+    overview.data ? number(overview.data.data[key]) : NOT_COUNTED;
 
   return (
     <Stack>
-      <Title order={1}>Overview</Title>
+      <Title order={1}>{t('overview.title')}</Title>
       <Card>
         <Group justify="space-between" wrap="wrap">
           <Group>
@@ -40,17 +46,14 @@ export function ProfileOverview() {
             variant="light"
             leftSection={<IconEdit size={16} />}
           >
-            Edit Profile
+            {t('overview.editProfile')}
           </Button>
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Stat label="Total Orders" value={String(profile.totalOrders)} />
-        <Stat label="Pending Delivery" value={NOT_COUNTED} />
-        <Stat
-          label="Wishlist Items"
-          value={wishlist.data ? String(wishlist.data.data.length) : NOT_COUNTED}
-        />
+        <Stat label={t('overview.totalOrders')} value={figure('totalOrders')} />
+        <Stat label={t('overview.pendingDelivery')} value={figure('pendingDelivery')} />
+        <Stat label={t('overview.wishlistItems')} value={figure('wishlistItems')} />
       </SimpleGrid>
     </Stack>
   );

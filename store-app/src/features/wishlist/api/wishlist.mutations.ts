@@ -3,6 +3,7 @@ import type { SuccessBody } from '@shop/sdk/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { overviewQueryOptions } from '../../account/api/account.queries';
 import { followedStoresQueryOptions, wishlistQueryOptions } from './wishlist.queries';
 
 const REMOVE_FAILED = 'Failed to remove from wishlist';
@@ -21,7 +22,12 @@ export function useRemoveFromWishlist() {
           current && { ...current, data: current.data.filter((entry) => entry.product._id !== productId) },
       ),
     onError: (error) => toast.error(errorMessage(error, REMOVE_FAILED)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey }),
+        // The profile overview counts wishlist items.
+        queryClient.invalidateQueries({ queryKey: overviewQueryOptions().queryKey }),
+      ]),
   });
 }
 
@@ -37,6 +43,25 @@ export function useUnfollowStore() {
           current && { ...current, data: current.data.filter((entry) => entry.store._id !== storeId) },
       ),
     onError: (error) => toast.error(errorMessage(error, UNFOLLOW_FAILED)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey }),
+        // The profile overview counts wishlist items.
+        queryClient.invalidateQueries({ queryKey: overviewQueryOptions().queryKey }),
+      ]),
+  });
+}
+
+const FOLLOW_FAILED = 'Failed to follow store';
+
+/** Follows a store; the followed-stores list is fetched again so every Follow button agrees. */
+export function useFollowStore() {
+  const queryClient = useQueryClient();
+  const { queryKey } = followedStoresQueryOptions();
+  return useMutation({
+    mutationFn: (storeId: string) => unwrap(api.POST('/followed-stores/follow', { body: { storeId } })),
+    onSuccess: (answer) => toast.success(answer.message ?? 'Store followed.'),
+    onError: (error) => toast.error(errorMessage(error, FOLLOW_FAILED)),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

@@ -1,7 +1,9 @@
+import { Stack } from '@mantine/core';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { ScreenTitle } from '../../../../components/screen-title';
 import { RefundList } from '../../../../features/orders/components/refund-list';
+import { ReturnRequestList } from '../../../../features/orders/components/return-request-list';
 import {
   type RefundSearch,
   refundSearchDefaults,
@@ -25,7 +27,10 @@ function RefundsScreen() {
   return (
     <>
       <ScreenTitle title="Refund Handling" />
-      <RefundList search={search} onSearchChange={onSearchChange} />
+      <Stack gap="xl">
+        <ReturnRequestList />
+        <RefundList search={search} onSearchChange={onSearchChange} />
+      </Stack>
     </>
   );
 }
