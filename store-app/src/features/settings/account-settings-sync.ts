@@ -16,6 +16,16 @@ const choicesOf = (settings: StoreSettings) =>
     (typeof SHARED_KEYS)[number]
   >;
 
+type Choices = Pick<StoreSettings, (typeof SHARED_KEYS)[number]>;
+
+/** The choices the account is known to hold, so a change already saved (by the settings page) is not sent twice. */
+let accountHolds: Choices | null = null;
+
+/** Called by whoever saved choices to the account themselves. */
+export function rememberAccountChoices(choices: Choices): void {
+  accountHolds = { ...choices };
+}
+
 /**
  * Keeps the storefront settings with the signed-in shopper's account: at sign-in the account's settings are
  * applied on this device (an account that never saved any takes this device's instead), and every later change,
@@ -34,6 +44,7 @@ export function startAccountSettingsSync(session: CustomerSession): () => void {
       return;
     }
     if (session.getUser()?.username !== username) return;
+    rememberAccountChoices(choicesOf({ ...settingsStore.get(), ...remote } as StoreSettings));
     const local = settingsStore.get();
     if (sameChoices(DEFAULT_SETTINGS, remote) && !sameChoices(local, remote)) {
       await push(local);
@@ -49,8 +60,11 @@ export function startAccountSettingsSync(session: CustomerSession): () => void {
   }
 
   async function push(settings: StoreSettings) {
+    const choices = choicesOf(settings);
+    if (accountHolds && sameChoices(settings, accountHolds)) return;
     try {
-      await unwrap(api.PUT('/user/settings', { body: choicesOf(settings) }));
+      await unwrap(api.PUT('/user/settings', { body: choices }));
+      rememberAccountChoices(choices);
     } catch (error) {
       console.warn('Could not save the settings to the account', error);
     }
@@ -61,6 +75,7 @@ export function startAccountSettingsSync(session: CustomerSession): () => void {
     const name = user?.username ?? null;
     if (name === syncedFor) return;
     syncedFor = name;
+    accountHolds = null;
     if (name) void pull(name);
   }
 

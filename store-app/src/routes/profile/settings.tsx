@@ -1,10 +1,6 @@
-import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { AccountSettings } from '../../features/account/components/account-settings';
 
 export const Route = createFileRoute('/profile/settings')({
-  component: ProfileSettingsPage,
+  component: AccountSettings,
 });
-
-function ProfileSettingsPage() {
-  return <Title order={1}>Settings</Title>;
-}
