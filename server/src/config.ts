@@ -36,6 +36,23 @@ export interface AppConfig {
   mail: { smtpUrl: string | null; from: string };
   /** Key material for data encrypted at rest (two-factor secrets); derived from the token secret when not set. */
   dataEncryptionKey: string | null;
+  /** Outside sign-in providers with their OpenID Connect client; a provider not configured is not offered. */
+  oauth: Partial<Record<OAuthProviderId, OAuthClientConfig>>;
+}
+
+export const OAUTH_PROVIDERS = {
+  google: { name: 'Google', issuer: 'https://accounts.google.com' },
+  facebook: { name: 'Facebook', issuer: 'https://www.facebook.com' },
+  apple: { name: 'Apple', issuer: 'https://appleid.apple.com' },
+} as const;
+
+export type OAuthProviderId = keyof typeof OAUTH_PROVIDERS;
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The provider's issuer; its discovery document is read from there (overridable for a local stand-in). */
+  issuer: string;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +166,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
   }
 
+  const oauth = parseOAuth(read, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -170,7 +189,33 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy,
     mail: { smtpUrl, from: mailFrom },
     dataEncryptionKey,
+    oauth,
   };
+}
+
+/** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (and the same for FACEBOOK_ and APPLE_) turn a provider on. */
+function parseOAuth(read: (name: string) => string | undefined, problems: string[]): AppConfig['oauth'] {
+  const oauth: AppConfig['oauth'] = {};
+  for (const [id, provider] of Object.entries(OAUTH_PROVIDERS) as [
+    OAuthProviderId,
+    (typeof OAUTH_PROVIDERS)[OAuthProviderId],
+  ][]) {
+    const prefix = id.toUpperCase();
+    const clientId = read(`${prefix}_CLIENT_ID`);
+    const clientSecret = read(`${prefix}_CLIENT_SECRET`);
+    const issuer = read(`${prefix}_ISSUER`) ?? provider.issuer;
+    if (clientId === undefined && clientSecret === undefined) continue;
+    if (!clientId || !clientSecret) {
+      problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+      continue;
+    }
+    if (!/^https?:\/\/[^/]/.test(issuer)) {
+      problems.push(`${prefix}_ISSUER must be an http(s) address`);
+      continue;
+    }
+    oauth[id] = { clientId, clientSecret, issuer: issuer.replace(/\/+$/, '') };
+  }
+  return oauth;
 }
 
 function readOrCreateSecret(dataDir: string): string {

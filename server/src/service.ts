@@ -11,6 +11,7 @@ import { createActivityHandlers } from './modules/activity/activity.handlers.ts'
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
 import { createAccountHandlers } from './modules/customers/account.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
+import { createOAuthHandlers } from './modules/customers/oauth.handlers.ts';
 import { createDisputeHandlers } from './modules/disputes/disputes.handlers.ts';
 import { createForwardingHandlers } from './modules/forwarding/forwarding.handlers.ts';
 import { createHealthHandlers } from './modules/health/health.handlers.ts';
@@ -77,6 +78,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createSecurityHandlers({ db, throttle, secrets }),
     ...createCustomerHandlers({ db, tokens, throttle }),
     ...createAccountHandlers({ db }),
+    ...createOAuthHandlers({ db, tokens, config }),
     ...createSettingsHandlers({ db }),
     ...createStatsHandlers({ db }),
     ...createProductHandlers({ db, cache: deps.catalogueCache }),

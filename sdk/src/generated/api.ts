@@ -1928,6 +1928,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/oauth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The outside sign-in providers this store has configured
+         * @description Added beyond the spec: Google, Facebook and Apple sign-in through OpenID Connect, each listed only when its
+         *     client id and secret are configured. The sign-in screen shows a button for each one listed, and none when
+         *     the list is empty.
+         */
+        get: operations["listOAuthProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/oauth/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Begin signing in with an outside provider
+         * @description Added beyond the spec. Redirects (302) to the provider's sign-in page with PKCE, a state and a nonce kept in
+         *     a short-lived, signed, HTTP-only cookie. `redirect` is the storefront page to return to afterwards. A
+         *     provider that is not configured answers 404.
+         */
+        get: operations["startOAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider sends the shopper back here
+         * @description Added beyond the spec. Checks the state, exchanges the code (with the PKCE verifier) and the ID token's
+         *     nonce, then finds the account bound to the provider's subject, or the account with the same verified email
+         *     (and binds it), or creates one. Always redirects (302) to the storefront's sign-in screen: with
+         *     `oauth_token` (the customer token, in the address fragment, never sent to a server) and `redirect`, or
+         *     with `oauth_error` saying what went wrong.
+         */
+        get: operations["finishOAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/overview": {
         parameters: {
             query?: never;
@@ -3690,6 +3758,11 @@ export interface components {
                 email: string;
             };
         };
+        OAuthProvider: {
+            /** @enum {string} */
+            id: "google" | "facebook" | "apple";
+            name: string;
+        };
         CreateReviewRequest: {
             /** @description The product's `_id`. */
             productId: string;
@@ -4131,6 +4204,8 @@ export interface components {
          *     processed answers 409. Keys are kept 24 hours.
          */
         IdempotencyKey: string;
+        /** @description google, facebook or apple. */
+        OAuthProviderPath: "google" | "facebook" | "apple";
         /** @description The order's `_id`. */
         OrderIdPath: string;
         /** @description The review's `_id`. */
@@ -8519,6 +8594,99 @@ export interface operations {
                         data: components["schemas"]["PublicStore"];
                     };
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOAuthProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configured providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "google",
+                     *           "name": "Google"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["OAuthProvider"][];
+                    };
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    startOAuth: {
+        parameters: {
+            query?: {
+                /** @description The storefront path to return to after signing in (starts with `/`). */
+                redirect?: string;
+            };
+            header?: never;
+            path: {
+                /** @description google, facebook or apple. */
+                provider: components["parameters"]["OAuthProviderPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's sign-in page. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    finishOAuth: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+            };
+            header?: never;
+            path: {
+                /** @description google, facebook or apple. */
+                provider: components["parameters"]["OAuthProviderPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the storefront. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];

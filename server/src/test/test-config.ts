@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     mail: { smtpUrl: null, from: DEFAULT_MAIL_FROM },
     dataEncryptionKey: null,
+    oauth: {},
     ...overrides,
   };
 }

@@ -76,15 +76,34 @@ function optionalText(value: string | undefined): string | null | undefined {
   return trimmed === '' ? null : trimmed;
 }
 
+/** Opens a session for the shopper and signs the token that carries it (password and outside sign-ins alike). */
+export async function issueCustomerToken(
+  deps: { db: Database; tokens: TokenService },
+  row: CustomerRow,
+  request: FastifyRequest,
+): Promise<string> {
+  const opened = await openSession(deps.db, {
+    actorType: 'customer',
+    accountId: row.id,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    ip: request.ip,
+    ttlSeconds: deps.tokens.ttlSeconds.customer,
+  });
+  return deps.tokens.signCustomer({
+    sub: row.id,
+    sid: opened.id,
+    username: row.username,
+    email: row.email,
+    tv: row.tokenVersion,
+  });
+}
+
 export function createCustomerHandlers(deps: {
   db: Database;
   tokens: TokenService;
   throttle: LoginThrottle;
 }) {
   const { db, tokens, throttle } = deps;
-
-  const signFor = (row: CustomerRow, sid: string) =>
-    tokens.signCustomer({ sub: row.id, sid, username: row.username, email: row.email, tv: row.tokenVersion });
 
   /** Every sign-in opens a session the token carries, so logging out ends that token at once. */
   async function session(
@@ -94,14 +113,7 @@ export function createCustomerHandlers(deps: {
     reply: FastifyReply,
     status: 200 | 201,
   ) {
-    const opened = await openSession(db, {
-      actorType: 'customer',
-      accountId: row.id,
-      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-      ip: request.ip,
-      ttlSeconds: tokens.ttlSeconds.customer,
-    });
-    const token = await signFor(row, opened.id);
+    const token = await issueCustomerToken({ db, tokens }, row, request);
     const user = toUserProfile(row, await countOrders(db, row.id));
     reply.code(status);
     return { success: true as const, message, token, data: { token, user } };
@@ -243,7 +255,15 @@ export function createCustomerHandlers(deps: {
         success: true,
         message: 'Password updated successfully!',
         // The same session goes on with the new token; other devices' tokens ended with the old password.
-        data: { token: await signFor(updated, sessionId) },
+        data: {
+          token: await tokens.signCustomer({
+            sub: updated.id,
+            sid: sessionId,
+            username: updated.username,
+            email: updated.email,
+            tv: updated.tokenVersion,
+          }),
+        },
       };
     }),
 

@@ -1,5 +1,7 @@
+import { Stack } from '@mantine/core';
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
 import { OrderDetails } from '../../features/orders/components/order-details';
+import { OrderReturns } from '../../features/returns/components/return-request-panel';
 import { useSessionUser } from '../../lib/session';
 
 export const Route = createFileRoute('/order/$id')({
@@ -14,5 +16,10 @@ function OrderRoute() {
   const { id } = Route.useParams();
   const user = useSessionUser();
   if (!user) return <Navigate to="/login" search={{ redirect: `/order/${encodeURIComponent(id)}` }} />;
-  return <OrderDetails id={id} />;
+  return (
+    <Stack gap="lg">
+      <OrderDetails id={id} />
+      <OrderReturns id={id} />
+    </Stack>
+  );
 }

@@ -1,5 +1,6 @@
-import { Card, List, Stack, Text, Title } from '@mantine/core';
+import { Card, List, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { ReturnableOrders } from '../../features/returns/components/returnable-orders';
 
 export const Route = createFileRoute('/profile/return-and-refund')({
   component: ReturnAndRefundPage,
@@ -31,11 +32,9 @@ function ReturnAndRefundPage() {
               Approved refunds reach your original payment method within 5-10 business days.
             </List.Item>
           </List>
-          <Text size="sm" c="dimmed">
-            To start a return, open the Appeal / Dispute Center and choose a refund request.
-          </Text>
         </Stack>
       </Card>
+      <ReturnableOrders />
     </Stack>
   );
 }

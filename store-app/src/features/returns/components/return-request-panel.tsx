@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../returns-texts';
 import { useLocaleFormat } from '../../../i18n/i18n';
+import { myOrderQueryOptions } from '../../orders/api/orders.queries';
 import { orderReturnsQueryOptions, type ReturnDraft, useCreateReturnRequest } from '../api/returns.api';
 import { withinReturnWindow } from '../return-window';
 
@@ -129,4 +130,11 @@ function RequestForm({ orderId }: { orderId: string }) {
       </Stack>
     </form>
   );
+}
+
+/** The panel for an order page: reads the order the page already loaded (same query, no second request). */
+export function OrderReturns({ id }: { id: string }) {
+  const order = useQuery(myOrderQueryOptions(id));
+  if (!order.data) return null;
+  return <ReturnRequestPanel order={order.data.data} />;
 }
