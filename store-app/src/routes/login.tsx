@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { LoginForm } from '../features/auth/components/login-form';
-import { useSessionUser } from '../lib/session';
+import { customerSession, useSessionUser } from '../lib/session';
 
 /** Spec §4: once a user exists the login screen sends them home after 1 second. */
 export const REDIRECT_HOME_AFTER_MS = 1000;
@@ -14,9 +14,19 @@ function safeRedirect(value: unknown): string | undefined {
 
 export const Route = createFileRoute('/login')({
   // `redirect` brings the shopper back to the page that asked them to sign in (checkout, a wishlist heart).
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+  // `oauth_token` or `oauth_error` are what an outside provider's sign-in (run by the API) comes back with.
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { redirect?: string; oauth_token?: string; oauth_error?: string } => {
     const redirect = safeRedirect(search.redirect);
-    return redirect ? { redirect } : {};
+    const text = (value: unknown) => (typeof value === 'string' && value.length <= 4000 ? value : undefined);
+    const oauthToken = text(search.oauth_token);
+    const oauthError = text(search.oauth_error);
+    return {
+      ...(redirect ? { redirect } : {}),
+      ...(oauthToken ? { oauth_token: oauthToken } : {}),
+      ...(oauthError ? { oauth_error: oauthError } : {}),
+    };
   },
   component: LoginPage,
 });
@@ -25,7 +35,14 @@ function LoginPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const router = useRouter();
-  const { redirect } = Route.useSearch();
+  const { redirect, oauth_token: oauthToken, oauth_error: oauthError } = Route.useSearch();
+
+  // Back from an outside provider: the token is kept, and taken out of the address at once.
+  useEffect(() => {
+    if (!oauthToken) return;
+    customerSession.signIn(oauthToken);
+    void navigate({ to: '/login', search: redirect ? { redirect } : {}, replace: true });
+  }, [oauthToken, redirect, navigate]);
 
   useEffect(() => {
     if (!user) return;
@@ -41,5 +58,6 @@ function LoginPage() {
       </Alert>
     );
   }
-  return <LoginForm />;
+  if (oauthToken) return null;
+  return <LoginForm problem={oauthError} />;
 }

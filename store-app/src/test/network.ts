@@ -13,8 +13,9 @@ export function apiError(status: number, code: string, message: string): Respons
 /**
  * Replaces `fetch` with the API as the contract describes it: `routes` maps 'METHOD /path' (without `/api`) to an
  * answer. Unlisted calls answer 404 so a test never reaches the network. Returns the requests it received.
- * The page views every screen reports (POST /stats/visit) are answered and kept apart in `visits`, so `requests`
- * and `fetchStub` hold only what the screen under test asked for.
+ * The page views every screen reports (POST /stats/visit) are answered and kept apart in `visits`, and the sign-in
+ * screens' question which outside providers exist (GET /user/oauth/providers) is answered apart too (none unless
+ * stubbed), so `requests` and `fetchStub` hold only what the screen under test asked for.
  */
 export function stubApi(routes: Record<string, Handler>) {
   const requests: Request[] = [];
@@ -28,7 +29,12 @@ export function stubApi(routes: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/stats/visit')) {
+    const path = new URL(request.url).pathname;
+    // The sign-in screens ask which outside providers exist: none, unless the test says otherwise.
+    if (request.method === 'GET' && path.endsWith('/user/oauth/providers')) {
+      return routes['GET /user/oauth/providers']?.(request) ?? json(200, { success: true, data: [] });
+    }
+    if (request.method !== 'POST' || !path.endsWith('/stats/visit')) {
       return fetchStub(request);
     }
     visits.push(request.clone());

@@ -1,4 +1,4 @@
-import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { SocialSignIn } from './social-sign-in';
 
@@ -18,7 +18,6 @@ export function AuthCard({ title, subtitle, children, footer }: AuthCardProps) {
           </Text>
         </div>
         <SocialSignIn />
-        <Divider label="or" labelPosition="center" />
         {children}
         <Text size="sm" ta="center">
           {footer}

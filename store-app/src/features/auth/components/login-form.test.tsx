@@ -72,14 +72,54 @@ describe('customer login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2000 });
   });
 
-  it('says social sign-in is not available yet', async () => {
-    const user = userEvent.setup();
+  it('shows no outside sign-in when the store has configured none', async () => {
+    stubApi({ 'GET /user/oauth/providers': () => json(200, { success: true, data: [] }) });
     renderApp('/login');
 
-    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    await screen.findByText('Welcome Back');
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: /^Continue with/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
 
-    const toast = await screen.findByText('Google sign-in is not available yet.');
-    expect(toast).toBeInTheDocument();
+  it('offers the configured providers, each leaving for the API and coming back to the page asked for', async () => {
+    stubApi({
+      'GET /user/oauth/providers': () =>
+        json(200, {
+          success: true,
+          data: [
+            { id: 'google', name: 'Google' },
+            { id: 'apple', name: 'Apple' },
+          ],
+        }),
+    });
+    renderApp('/login?redirect=%2Fcheckout');
+
+    const google = await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(google).toHaveAttribute(
+      'href',
+      'http://localhost:3000/api/user/oauth/google/start?redirect=%2Fcheckout',
+    );
+    expect(screen.getByRole('link', { name: 'Continue with Apple' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continue with Facebook' })).not.toBeInTheDocument();
+  });
+
+  it('signs in with the token a provider sign-in brings back, and takes it out of the address', async () => {
+    stubApi({ 'GET /user/oauth/providers': () => json(200, { success: true, data: [] }) });
+    const token = customerToken();
+    const { router } = renderApp(`/login?oauth_token=${token}&redirect=%2Fcart`);
+
+    expect(await screen.findByText('You are signed in')).toBeInTheDocument();
+    expect(localStorage.getItem('shop.userToken')).toBe(token);
+    await waitFor(() => expect(router.state.location.search).toEqual({ redirect: '/cart' }));
+  });
+
+  it('says why a provider sign-in failed', async () => {
+    stubApi({ 'GET /user/oauth/providers': () => json(200, { success: true, data: [] }) });
+    renderApp(`/login?oauth_error=${encodeURIComponent('Signing in with Google was cancelled.')}`);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Signing in with Google was cancelled.');
     expect(localStorage.getItem('shop.userToken')).toBeNull();
   });
 

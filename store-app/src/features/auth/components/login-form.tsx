@@ -8,7 +8,8 @@ import { useCustomerLogin } from '../api/customer-login';
 import { type LoginBody, loginSchema } from '../schemas/auth.schemas';
 import { AuthCard } from './auth-card';
 
-export function LoginForm() {
+/** `problem` is a sign-in failure reported from elsewhere (an outside provider's), shown until the next try. */
+export function LoginForm({ problem: reported }: { problem?: string | undefined } = {}) {
   const login = useCustomerLogin();
   const {
     control,
@@ -16,7 +17,7 @@ export function LoginForm() {
     formState: { errors },
   } = useForm<LoginBody>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
-  const problem = errors.root?.message ?? login.error?.message;
+  const problem = errors.root?.message ?? login.error?.message ?? (login.isIdle ? reported : undefined);
 
   return (
     <AuthCard

@@ -1,28 +1,50 @@
-import { Button, SimpleGrid } from '@mantine/core';
+import { Button, Divider, SimpleGrid } from '@mantine/core';
 import { IconBrandApple, IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
-import { toast } from '../../../lib/toast';
+import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { $api, API_URL } from '../../../lib/api';
 
-const PROVIDERS = [
-  { name: 'Google', icon: IconBrandGoogle },
-  { name: 'Facebook', icon: IconBrandFacebook },
-  { name: 'Apple', icon: IconBrandApple },
-];
+const ICONS = { google: IconBrandGoogle, facebook: IconBrandFacebook, apple: IconBrandApple } as const;
 
-/** Spec §2: the social buttons are shown but no provider is connected, so they say so. */
+/** The providers change only when the store is configured again: read once per visit. */
+const providersQueryOptions = () => ({
+  ...$api.queryOptions('get', '/user/oauth/providers'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/**
+ * Sign-in with the outside providers the store has configured (OpenID Connect, run by the API): each button leaves
+ * for the provider and comes back to the login screen, signed in. With none configured, nothing is shown.
+ */
 export function SocialSignIn() {
+  const providers = useQuery(providersQueryOptions());
+  const redirect = useRouterState({
+    select: (state) => (state.location.search as { redirect?: unknown }).redirect,
+  });
+  const list = providers.data?.data ?? [];
+  if (list.length === 0) return null;
+  const back = typeof redirect === 'string' ? redirect : '/';
+
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-      {PROVIDERS.map(({ name, icon: Icon }) => (
-        <Button
-          key={name}
-          variant="default"
-          leftSection={<Icon size={18} />}
-          aria-label={`Continue with ${name}`}
-          onClick={() => toast.error(`${name} sign-in is not available yet.`)}
-        >
-          {name}
-        </Button>
-      ))}
-    </SimpleGrid>
+    <>
+      <SimpleGrid cols={{ base: 1, xs: list.length }} spacing="xs">
+        {list.map(({ id, name }) => {
+          const Icon = ICONS[id];
+          return (
+            <Button
+              key={id}
+              component="a"
+              href={`${API_URL}/user/oauth/${id}/start?redirect=${encodeURIComponent(back)}`}
+              variant="default"
+              leftSection={<Icon size={18} />}
+              aria-label={`Continue with ${name}`}
+            >
+              {name}
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+      <Divider label="or" labelPosition="center" />
+    </>
   );
 }
