@@ -20,6 +20,7 @@ import { WishlistHeart } from '../../../components/wishlist-heart';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
 import { toast } from '../../../lib/toast';
 import { useAfterOwnFirstFrame } from '../../../lib/use-after-own-first-frame';
+import { SoldBy } from '../../stores/components/sold-by';
 import { catalogueQueries } from '../api/catalogue.queries';
 import { skuPrice, toCartItem } from '../lib/cart-item';
 import { asCategory } from '../lib/list-filters';
@@ -189,6 +190,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
               />
               <ShareButton title={name} />
             </Group>
+            {product.storeId && <SoldBy storeId={product.storeId} />}
           </Stack>
         </Grid.Col>
 

@@ -9,7 +9,13 @@ import { useFollowStore, useUnfollowStore } from '../../wishlist/api/wishlist.mu
 import { followedStoresQueryOptions } from '../../wishlist/api/wishlist.queries';
 
 /** Follow or Unfollow a store; signed out, it leads to sign-in and back here. */
-export function FollowButton({ store }: { store: { _id: string; name: string } }) {
+export function FollowButton({
+  store,
+  size,
+}: {
+  store: { _id: string; name: string };
+  size?: 'compact-sm' | undefined;
+}) {
   const { t } = useTranslation('stores');
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -22,6 +28,7 @@ export function FollowButton({ store }: { store: { _id: string; name: string } }
     return (
       <Button
         variant="light"
+        size={size}
         leftSection={<IconHeart size={16} />}
         onClick={() => void navigate({ to: '/login', search: { redirect: here } })}
         aria-label={t('followNamed', { store: store.name })}
@@ -35,6 +42,7 @@ export function FollowButton({ store }: { store: { _id: string; name: string } }
   return following ? (
     <Button
       variant="light"
+      size={size}
       leftSection={<IconHeartFilled size={16} />}
       loading={busy}
       onClick={() => unfollow.mutate(store._id)}
@@ -45,6 +53,7 @@ export function FollowButton({ store }: { store: { _id: string; name: string } }
   ) : (
     <Button
       variant="light"
+      size={size}
       leftSection={<IconHeart size={16} />}
       loading={busy}
       onClick={() => follow.mutate(store._id)}
