@@ -6,8 +6,9 @@ import { useSessionUser } from '../../lib/session';
 
 export const Route = createFileRoute('/profile')({
   // Spec §2 Access: a user in state and a token in storage, else the login screen.
-  beforeLoad: ({ context }) => {
-    if (!context.session.isSignedIn()) throw redirect({ to: '/login' });
+  // Signed in, the shopper comes back to the account page they asked for.
+  beforeLoad: ({ context, location }) => {
+    if (!context.session.isSignedIn()) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
   component: ProfileLayout,
   notFoundComponent: () => (

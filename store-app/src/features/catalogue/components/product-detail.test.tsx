@@ -312,7 +312,7 @@ describe('product page', { timeout: 15_000 }, () => {
       ]);
     });
 
-    it('refuses to add an option out of stock, or no option at all, with the alert', async () => {
+    it('refuses to add an option out of stock, or no option at all, in a toast rather than an alert', async () => {
       const user = userEvent.setup();
       const alert = vi.fn();
       vi.stubGlobal('alert', alert);
@@ -322,13 +322,15 @@ describe('product page', { timeout: 15_000 }, () => {
       await user.click(option('Size', 'L'));
       expect(screen.getByText('Stock: 0')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(
+        await screen.findByText(
+          'Cannot add to cart: Please select a valid option and ensure quantity is positive and in stock.',
+        ),
+      ).toBeInTheDocument();
       await user.click(option('Color', 'Blue'));
       await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
-      expect(alert.mock.calls).toEqual([
-        ['Cannot add to cart: Please select a valid option and ensure quantity is positive and in stock.'],
-        ['Cannot add to cart: Please select a valid option and ensure quantity is positive and in stock.'],
-      ]);
+      expect(alert).not.toHaveBeenCalled();
       expect(cartStore.get().items).toEqual([]);
     });
 
@@ -343,9 +345,12 @@ describe('product page', { timeout: 15_000 }, () => {
 
       await user.click(option('Size', 'L'));
       await user.click(screen.getByRole('button', { name: 'Order Now' }));
-      expect(alert).toHaveBeenCalledWith(
-        "Please select a product option and ensure it's in stock with a valid quantity before ordering.",
-      );
+      expect(
+        await screen.findByText(
+          "Please select a product option and ensure it's in stock with a valid quantity before ordering.",
+        ),
+      ).toBeInTheDocument();
+      expect(alert).not.toHaveBeenCalled();
 
       await user.click(option('Size', 'S'));
       await user.click(screen.getByRole('button', { name: 'Order Now' }));
@@ -357,8 +362,9 @@ describe('product page', { timeout: 15_000 }, () => {
   });
 
   it('offers products of the same category, each linking to its page, and more in the search', async () => {
+    // The category every shopper's answer carries (no staff labels needed).
     const { requests } = stubProductPage({
-      'GET /product/shirt': () => productAnswer(shirt({ labels: { mainCategory: 'Fashion' } })),
+      'GET /product/shirt': () => productAnswer(shirt({ category: 'Fashion' })),
       'GET /product/': () => listPage([listItem('shirt'), listItem('p7', { name: 'Linen Shirt' })]),
     });
     await openShirt();
@@ -386,7 +392,7 @@ describe('product page', { timeout: 15_000 }, () => {
     expect(requests.some((request) => new URL(request.url).pathname.endsWith('/product/'))).toBe(false);
   });
 
-  it('asks to copy the URL when the browser cannot share', async () => {
+  it('asks to copy the URL in its own dialog when the browser cannot share', async () => {
     const user = userEvent.setup();
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
@@ -394,6 +400,10 @@ describe('product page', { timeout: 15_000 }, () => {
     await openShirt();
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    expect(alert).toHaveBeenCalledWith(expect.stringContaining('Please copy the URL'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Share' }));
+    expect(dialog.getByText(/Please copy the URL/)).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Product address' })).toHaveValue(window.location.href);
+    expect(dialog.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(alert).not.toHaveBeenCalled();
   });
 });

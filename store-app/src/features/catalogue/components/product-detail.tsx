@@ -92,8 +92,8 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   // The sections below the fold render once the top of the page (with its picture) is on screen.
   const belowTheFold = useAfterOwnFirstFrame();
 
-  // The contract names a storefront category only in `labels` (staff answers); without one, no similar.
-  const category = asCategory(product.labels?.mainCategory);
+  // Every shopper's answer names the product's storefront category; without one, no similar products.
+  const category = asCategory(product.category ?? product.labels?.mainCategory);
   const sku = matchSku(product.skus, selected);
   const stock = sku?.sku_available_stock ?? 0;
   const purchasable =
@@ -115,7 +115,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   const onAddToCart = () => {
     const item = purchasable ? cartItem() : null;
     if (!item) {
-      window.alert(CANNOT_ADD_TO_CART);
+      toast.error(CANNOT_ADD_TO_CART);
       return;
     }
     addToCart(item);
@@ -125,7 +125,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   const onOrder = () => {
     const item = purchasable ? cartItem() : null;
     if (!item) {
-      window.alert(CANNOT_ORDER);
+      toast.error(CANNOT_ORDER);
       return;
     }
     setCheckoutItems([item]);

@@ -1,12 +1,15 @@
-import { Button } from '@mantine/core';
-import { IconShare } from '@tabler/icons-react';
+import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
+import { useState } from 'react';
 
-/** Spec §2 Share: the Web Share API where there is one, else an alert asking the shopper to copy the URL. */
+/** Spec §2 Share: the Web Share API where there is one, else the app's own dialog with the address to copy. */
 export function ShareButton({ title }: { title: string }) {
+  const [copyUrl, setCopyUrl] = useState<string | null>(null);
+
   const share = async () => {
     const url = window.location.href;
     if (typeof navigator.share !== 'function') {
-      window.alert(`Sharing is not supported in this browser. Please copy the URL: ${url}`);
+      setCopyUrl(url);
       return;
     }
     try {
@@ -17,8 +20,34 @@ export function ShareButton({ title }: { title: string }) {
   };
 
   return (
-    <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void share()}>
-      Share
-    </Button>
+    <>
+      <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void share()}>
+        Share
+      </Button>
+      <Modal opened={copyUrl !== null} onClose={() => setCopyUrl(null)} title="Share" centered>
+        <Stack>
+          <Text size="sm">Sharing is not supported in this browser. Please copy the URL:</Text>
+          <TextInput
+            readOnly
+            value={copyUrl ?? ''}
+            aria-label="Product address"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Group justify="flex-end">
+            <CopyButton value={copyUrl ?? ''}>
+              {({ copied, copy }) => (
+                <Button
+                  onClick={copy}
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  color={copied ? 'teal' : undefined}
+                >
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
