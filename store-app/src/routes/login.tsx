@@ -1,6 +1,8 @@
 import { Alert } from '@mantine/core';
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../features/auth/auth-texts';
 import { LoginForm } from '../features/auth/components/login-form';
 import { customerSession, useSessionUser } from '../lib/session';
 
@@ -32,6 +34,7 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginPage() {
+  const { t } = useTranslation('auth');
   const user = useSessionUser();
   const navigate = useNavigate();
   const router = useRouter();
@@ -53,8 +56,8 @@ function LoginPage() {
 
   if (user) {
     return (
-      <Alert color="teal" title="You are signed in" maw={440} mx="auto" my="xl">
-        {redirect ? 'Taking you back…' : 'Taking you to the home page…'}
+      <Alert color="teal" title={t('signedIn.title')} maw={440} mx="auto" my="xl">
+        {redirect ? t('signedIn.back') : t('signedIn.home')}
       </Alert>
     );
   }

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { PasswordField } from '@shop/ui/form-fields';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { passwordToggleProps } from '../../../components/password-toggle';
 import { AnchorLink } from '../../../components/router-links';
 import { toast } from '../../../lib/toast';
-import { useAcceptInvitation } from '../api/accept-invitation';
+import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
+import '../auth-texts';
+import { INVITATION_FAILED, useAcceptInvitation } from '../api/accept-invitation';
 import { type AcceptInvitationValues, acceptInvitationSchema } from '../schemas/accept-invitation.schema';
-
-export const INVITATION_LINK_INVALID = 'This invitation link is not valid.';
-export const ACCOUNT_READY = 'Your account is ready.';
 
 type AcceptInvitationFormProps = {
   /** The token from the invitation link; undefined when the link carries none. */
@@ -19,11 +18,12 @@ type AcceptInvitationFormProps = {
 };
 
 function InvitationCard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
   return (
     <Paper withBorder shadow="sm" p="xl" maw={440} mx="auto" my="xl">
       <Stack>
         <Title order={1} ta="center">
-          Set your password
+          {t('invitation.title')}
         </Title>
         {children}
       </Stack>
@@ -32,14 +32,15 @@ function InvitationCard({ children }: { children: ReactNode }) {
 }
 
 export function AcceptInvitationForm({ token, onAccepted }: AcceptInvitationFormProps) {
+  const { t } = useTranslation('auth');
   if (!token) {
     return (
       <InvitationCard>
         <Alert color="red" role="alert">
-          {INVITATION_LINK_INVALID}
+          {t('invitation.invalid')}
         </Alert>
         <Text size="sm" ta="center">
-          <AnchorLink to="/login">Go to Login</AnchorLink>
+          <AnchorLink to="/login">{t('invitation.goToLogin')}</AnchorLink>
         </Text>
       </InvitationCard>
     );
@@ -48,11 +49,14 @@ export function AcceptInvitationForm({ token, onAccepted }: AcceptInvitationForm
 }
 
 function PasswordChoice({ token, onAccepted }: { token: string; onAccepted: () => void }) {
+  const { t } = useTranslation('auth');
   const accept = useAcceptInvitation();
-  const { control, handleSubmit } = useForm<AcceptInvitationValues>({
-    resolver: zodResolver(acceptInvitationSchema),
+  const resolver = useTranslatedZodResolver(acceptInvitationSchema, 'auth');
+  const { control, handleSubmit, trigger, formState } = useForm<AcceptInvitationValues>({
+    resolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
+  useRevalidateOnLanguageChange({ trigger, formState });
 
   // The confirmation never leaves the browser.
   const submit = ({ password }: AcceptInvitationValues) =>
@@ -60,7 +64,7 @@ function PasswordChoice({ token, onAccepted }: { token: string; onAccepted: () =
       { token, password },
       {
         onSuccess: () => {
-          toast.success(ACCOUNT_READY);
+          toast.success(t('invitation.ready'));
           onAccepted();
         },
       },
@@ -73,25 +77,25 @@ function PasswordChoice({ token, onAccepted }: { token: string; onAccepted: () =
         <Stack>
           {accept.error && (
             <Alert color="red" role="alert">
-              {accept.error.message}
+              {accept.error.message === INVITATION_FAILED ? t('invitation.failed') : accept.error.message}
             </Alert>
           )}
           <PasswordField
             visibilityToggleButtonProps={passwordToggleProps}
             control={control}
             name="password"
-            label="Password"
+            label={t('password')}
             autoComplete="new-password"
           />
           <PasswordField
             visibilityToggleButtonProps={passwordToggleProps}
             control={control}
             name="confirmPassword"
-            label="Confirm Password"
+            label={t('confirmPassword')}
             autoComplete="new-password"
           />
           <Button type="submit" loading={accept.isPending} fullWidth>
-            Set Password
+            {t('invitation.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import '../auth-texts';
 import { api } from '../../../lib/api';
 import { customerSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -7,6 +9,7 @@ import { toast } from '../../../lib/toast';
 type LogoutDialogProps = { opened: boolean; onClose: () => void };
 
 export function LogoutDialog({ opened, onClose }: LogoutDialogProps) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
 
   const logout = async () => {
@@ -17,24 +20,24 @@ export function LogoutDialog({ opened, onClose }: LogoutDialogProps) {
     // ahead whatever the answer: a token the server already ended answers 401, and a network failure changes nothing.
     await api.POST('/user/logout').catch(() => undefined);
     customerSession.signOut();
-    toast.success('Logout successful.');
+    toast.success(t('logout.done'));
   };
 
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Confirm Logout"
+      title={t('logout.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
-      <Text>Are you sure you want to logout?</Text>
+      <Text>{t('logout.question')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button color="red" onClick={logout}>
-          Logout
+          {t('logout.confirm')}
         </Button>
       </Group>
     </Modal>

@@ -1,37 +1,40 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack } from '@mantine/core';
 import { PasswordField, TextField } from '@shop/ui/form-fields';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { passwordToggleProps } from '../../../components/password-toggle';
 import { AnchorLink } from '../../../components/router-links';
-import { useCustomerRegister } from '../api/customer-register';
+import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
+import '../auth-texts';
+import { REGISTRATION_FAILED, useCustomerRegister } from '../api/customer-register';
 import { type RegisterBody, registerSchema } from '../schemas/auth.schemas';
 import { AuthCard } from './auth-card';
 
 type RegisterFormProps = { onRegistered: () => void };
 
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
+  const { t } = useTranslation('auth');
   const register = useCustomerRegister();
-  const {
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterBody>({
-    resolver: zodResolver(registerSchema),
+  const resolver = useTranslatedZodResolver(registerSchema, 'auth');
+  const { control, handleSubmit, trigger, formState } = useForm<RegisterBody>({
+    resolver,
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
+  useRevalidateOnLanguageChange({ trigger, formState });
 
-  const problem = errors.root?.message ?? register.error?.message;
+  const failure = register.error?.message;
+  const problem =
+    formState.errors.root?.message ?? (failure === REGISTRATION_FAILED ? t('registrationFailed') : failure);
 
   return (
     <AuthCard
-      title="Create Account"
-      subtitle="Join to shop from around the world"
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('register.haveAccount')}{' '}
           <AnchorLink to="/login" underline="always">
-            Login
+            {t('register.login')}
           </AnchorLink>
         </>
       }
@@ -47,24 +50,30 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
               {problem}
             </Alert>
           )}
-          <TextField control={control} name="name" label="Full Name" autoComplete="name" />
-          <TextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+          <TextField control={control} name="name" label={t('register.fullName')} autoComplete="name" />
+          <TextField
+            control={control}
+            name="email"
+            label={t('register.email')}
+            type="email"
+            autoComplete="email"
+          />
           <PasswordField
             visibilityToggleButtonProps={passwordToggleProps}
             control={control}
             name="password"
-            label="Password"
+            label={t('password')}
             autoComplete="new-password"
           />
           <PasswordField
             visibilityToggleButtonProps={passwordToggleProps}
             control={control}
             name="confirmPassword"
-            label="Confirm Password"
+            label={t('confirmPassword')}
             autoComplete="new-password"
           />
           <Button type="submit" loading={register.isPending} fullWidth>
-            Register
+            {t('register.submit')}
           </Button>
         </Stack>
       </form>

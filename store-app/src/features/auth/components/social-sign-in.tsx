@@ -2,7 +2,9 @@ import { Button, Divider, SimpleGrid } from '@mantine/core';
 import { IconBrandApple, IconBrandFacebook, IconBrandGoogle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { $api, API_URL } from '../../../lib/api';
+import '../auth-texts';
 
 const ICONS = { google: IconBrandGoogle, facebook: IconBrandFacebook, apple: IconBrandApple } as const;
 
@@ -17,6 +19,7 @@ const providersQueryOptions = () => ({
  * for the provider and comes back to the login screen, signed in. With none configured, nothing is shown.
  */
 export function SocialSignIn() {
+  const { t } = useTranslation('auth');
   const providers = useQuery(providersQueryOptions());
   const redirect = useRouterState({
     select: (state) => (state.location.search as { redirect?: unknown }).redirect,
@@ -37,14 +40,14 @@ export function SocialSignIn() {
               href={`${API_URL}/user/oauth/${id}/start?redirect=${encodeURIComponent(back)}`}
               variant="default"
               leftSection={<Icon size={18} />}
-              aria-label={`Continue with ${name}`}
+              aria-label={t('social.continueWith', { provider: name })}
             >
               {name}
             </Button>
           );
         })}
       </SimpleGrid>
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t('social.or')} labelPosition="center" />
     </>
   );
 }

@@ -8,8 +8,9 @@ export type AcceptInvitationBody = components['schemas']['AcceptInvitationReques
 // the shopper hears the rule here rather than as the server's refusal.
 export const INVITATION_PASSWORD_MIN = 8;
 export const INVITATION_PASSWORD_MAX = 128;
-export const INVITATION_PASSWORD_TOO_SHORT = `Password must be at least ${INVITATION_PASSWORD_MIN} characters long`;
-export const INVITATION_PASSWORD_TOO_LONG = `Password must be at most ${INVITATION_PASSWORD_MAX} characters long`;
+// Keys of the `auth` namespace (the texts name the same bounds).
+export const INVITATION_PASSWORD_TOO_SHORT = 'validation.invitationTooShort';
+export const INVITATION_PASSWORD_TOO_LONG = 'validation.invitationTooLong';
 
 /** Checked in registration's order (match, then length) so the shopper sees one problem at a time. */
 export const acceptInvitationSchema = z

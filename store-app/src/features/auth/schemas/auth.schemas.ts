@@ -1,14 +1,16 @@
 import type { paths } from '@shop/sdk/types';
 import { z } from '../../../lib/zod';
+import '../auth-texts';
 
 type JsonBody<T> = T extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 export type LoginBody = JsonBody<paths['/user/login']['post']>;
 export type RegisterBody = JsonBody<paths['/user/register']['post']>;
 
-export const LOGIN_REQUIRED = 'Email/Username/Phone Number and Password are required.';
-export const REGISTER_REQUIRED = 'All fields are required.';
-export const PASSWORDS_DIFFER = 'Passwords do not match.';
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+// Messages are keys of the `auth` namespace, shown translated by the forms (lib/translated-resolver).
+export const LOGIN_REQUIRED = 'validation.loginRequired';
+export const REGISTER_REQUIRED = 'validation.registerRequired';
+export const PASSWORDS_DIFFER = 'validation.passwordsDiffer';
+export const PASSWORD_TOO_SHORT = 'validation.passwordTooShort';
 
 /** Spec §5 login rule: one message when either field is blank. It goes to the form, not a field. */
 export const loginSchema = z
