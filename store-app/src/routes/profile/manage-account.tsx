@@ -1,5 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import '../../features/profile/profile-texts';
 import { profileQueryOptions } from '../../features/profile/api/profile.queries';
 import { PasswordForm } from '../../features/profile/components/password-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
@@ -10,9 +12,10 @@ export const Route = createFileRoute('/profile/manage-account')({
 });
 
 function ManageAccountPage() {
+  const { t } = useTranslation('profile');
   return (
     <Stack>
-      <Title order={1}>Manage Account</Title>
+      <Title order={1}>{t('nav.manageAccount')}</Title>
       <ProfileForm />
       <PasswordForm />
     </Stack>

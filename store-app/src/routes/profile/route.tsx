@@ -1,6 +1,8 @@
 import { Grid } from '@mantine/core';
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { NotFound } from '../../components/not-found';
+import '../../features/profile/profile-texts';
 import { ProfileNav } from '../../features/profile/components/profile-nav';
 import { useSessionUser } from '../../lib/session';
 
@@ -11,15 +13,20 @@ export const Route = createFileRoute('/profile')({
     if (!context.session.isSignedIn()) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
   component: ProfileLayout,
-  notFoundComponent: () => (
-    <NotFound
-      title="Section Not Found"
-      message="This part of your account does not exist."
-      backTo="/profile"
-      backLabel="Back to Overview"
-    />
-  ),
+  notFoundComponent: SectionNotFound,
 });
+
+function SectionNotFound() {
+  const { t } = useTranslation('profile');
+  return (
+    <NotFound
+      title={t('notFound.title')}
+      message={t('notFound.message')}
+      backTo="/profile"
+      backLabel={t('notFound.back')}
+    />
+  );
+}
 
 function ProfileLayout() {
   const user = useSessionUser();

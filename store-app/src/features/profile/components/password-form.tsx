@@ -1,21 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { PasswordField } from '@shop/ui/form-fields';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { passwordToggleProps } from '../../../components/password-toggle';
 import { toast } from '../../../lib/toast';
+import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
 import { useChangePassword } from '../api/change-password';
 import { type PasswordFormValues, passwordFormSchema } from '../schemas/account.schemas';
 
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordForm() {
+  const { t } = useTranslation('profile');
   const change = useChangePassword();
-  const { control, handleSubmit, reset } = useForm<PasswordFormValues>({
-    resolver: zodResolver(passwordFormSchema),
+  const resolver = useTranslatedZodResolver(passwordFormSchema, 'profile');
+  const { control, handleSubmit, reset, trigger, formState } = useForm<PasswordFormValues>({
+    resolver,
     defaultValues: EMPTY,
   });
+  useRevalidateOnLanguageChange({ trigger, formState });
 
   const save = ({ currentPassword, newPassword }: PasswordFormValues) =>
     change.mutate(
@@ -23,9 +27,9 @@ export function PasswordForm() {
       {
         onSuccess: () => {
           reset(EMPTY);
-          toast.success('Password updated successfully!');
+          toast.success(t('password.updated'));
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to update password')),
+        onError: (error) => toast.error(errorMessage(error, t('password.failed'))),
       },
     );
 
@@ -34,32 +38,32 @@ export function PasswordForm() {
       <form onSubmit={handleSubmit(save)} noValidate>
         <Stack>
           <Title order={2} size="h4" id="password-form-title">
-            Change Password
+            {t('password.title')}
           </Title>
           <PasswordField
             visibilityToggleButtonProps={passwordToggleProps}
             control={control}
             name="currentPassword"
-            label="Current Password"
+            label={t('password.current')}
             autoComplete="current-password"
           />
           <PasswordField
             visibilityToggleButtonProps={passwordToggleProps}
             control={control}
             name="newPassword"
-            label="New Password"
+            label={t('password.new')}
             autoComplete="new-password"
           />
           <PasswordField
             visibilityToggleButtonProps={passwordToggleProps}
             control={control}
             name="confirmPassword"
-            label="Confirm New Password"
+            label={t('password.confirm')}
             autoComplete="new-password"
           />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
-              Update Password
+              {t('password.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,10 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { errorMessage, isApiError } from '@shop/sdk/client';
 import { TextareaField, TextField } from '@shop/ui/form-fields';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
 import { profileQueryOptions } from '../api/profile.queries';
 import { useUpdateProfile } from '../api/update-profile';
 import { type ProfileFormValues, profileFormSchema, profileFormValues } from '../schemas/account.schemas';
@@ -13,17 +14,20 @@ const FIELDS = new Set<string>(Object.keys(profileFormSchema.shape));
 
 export function ProfileForm() {
   const { data } = useSuspenseQuery(profileQueryOptions());
+  const { t } = useTranslation('profile');
   const update = useUpdateProfile();
-  const { control, handleSubmit, reset, setError } = useForm<ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema),
+  const resolver = useTranslatedZodResolver(profileFormSchema, 'profile');
+  const { control, handleSubmit, reset, setError, trigger, formState } = useForm<ProfileFormValues>({
+    resolver,
     defaultValues: profileFormValues(data.data),
   });
+  useRevalidateOnLanguageChange({ trigger, formState });
 
   const save = (values: ProfileFormValues) =>
     update.mutate(values, {
       onSuccess: (envelope) => {
         reset(profileFormValues(envelope.data));
-        toast.success('Profile updated successfully!');
+        toast.success(t('profileForm.updated'));
       },
       onError: (error) => {
         // Field errors come back as JSON pointers (`/email`); show each beside its field.
@@ -32,7 +36,7 @@ export function ProfileForm() {
           if (FIELDS.has(field))
             setError(field as FieldPath<ProfileFormValues>, { message: fieldError.message });
         }
-        toast.error(errorMessage(error, 'Failed to update profile'));
+        toast.error(errorMessage(error, t('profileForm.failed')));
       },
     });
 
@@ -41,38 +45,54 @@ export function ProfileForm() {
       <form onSubmit={handleSubmit(save)} noValidate>
         <Stack>
           <Title order={2} size="h4" id="profile-form-title">
-            Profile Information
+            {t('profileForm.title')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextField control={control} name="firstName" label="First Name" autoComplete="given-name" />
-            <TextField control={control} name="lastName" label="Last Name" autoComplete="family-name" />
+            <TextField
+              control={control}
+              name="firstName"
+              label={t('profileForm.firstName')}
+              autoComplete="given-name"
+            />
+            <TextField
+              control={control}
+              name="lastName"
+              label={t('profileForm.lastName')}
+              autoComplete="family-name"
+            />
             <TextField
               control={control}
               name="username"
-              label="Username"
+              label={t('profileForm.username')}
               autoComplete="username"
               withAsterisk
             />
             <TextField
               control={control}
               name="email"
-              label="Email"
+              label={t('profileForm.email')}
               type="email"
               autoComplete="email"
               withAsterisk
             />
-            <TextField control={control} name="phone" label="Phone" type="tel" autoComplete="tel" />
+            <TextField
+              control={control}
+              name="phone"
+              label={t('profileForm.phone')}
+              type="tel"
+              autoComplete="tel"
+            />
           </SimpleGrid>
           <TextareaField
             control={control}
             name="address"
-            label="Address"
+            label={t('profileForm.address')}
             rows={3}
             autoComplete="street-address"
           />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
-              Save Changes
+              {t('profileForm.submit')}
             </Button>
           </Group>
         </Stack>

@@ -9,28 +9,31 @@ import {
   IconStar,
   IconUserCog,
 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { NavLinkLink } from '../../../components/nav-link-link';
+import '../profile-texts';
 
 const ENTRIES = [
-  { to: '/profile', label: 'Overview', icon: IconLayoutDashboard },
-  { to: '/profile/manage-account', label: 'Manage Account', icon: IconUserCog },
-  { to: '/profile/order', label: 'My Orders', icon: IconPackage },
-  { to: '/profile/return-and-refund', label: 'Return & Refund', icon: IconReceiptRefund },
-  { to: '/profile/my-reviews', label: 'My Reviews', icon: IconStar },
-  { to: '/profile/wishlist-and-followed-stores', label: 'Wishlist / Followed Stores', icon: IconHeart },
-  { to: '/profile/appeal-dispute-center', label: 'Appeal / Dispute Center', icon: IconGavel },
-  { to: '/profile/settings', label: 'Settings', icon: IconSettings },
+  { to: '/profile', label: 'overview', icon: IconLayoutDashboard },
+  { to: '/profile/manage-account', label: 'manageAccount', icon: IconUserCog },
+  { to: '/profile/order', label: 'myOrders', icon: IconPackage },
+  { to: '/profile/return-and-refund', label: 'returnAndRefund', icon: IconReceiptRefund },
+  { to: '/profile/my-reviews', label: 'myReviews', icon: IconStar },
+  { to: '/profile/wishlist-and-followed-stores', label: 'wishlist', icon: IconHeart },
+  { to: '/profile/appeal-dispute-center', label: 'disputes', icon: IconGavel },
+  { to: '/profile/settings', label: 'settings', icon: IconSettings },
 ] as const;
 
 export function ProfileNav() {
+  const { t } = useTranslation('profile');
   return (
-    <Paper withBorder p="xs" component="nav" aria-label="Account">
+    <Paper withBorder p="xs" component="nav" aria-label={t('nav.label')}>
       {ENTRIES.map(({ to, label, icon: Icon }) => (
         <NavLinkLink
           key={to}
           to={to}
           activeOptions={{ exact: true }}
-          label={label}
+          label={t(`nav.${label}`)}
           leftSection={<Icon size={18} />}
         />
       ))}

@@ -1,21 +1,23 @@
 import type { components } from '@shop/sdk/types';
 import { z } from '../../../lib/zod';
+import '../profile-texts';
 
 type UpdateProfileBody = components['schemas']['UpdateProfileRequest'];
 type ChangePasswordBody = components['schemas']['ChangePasswordRequest'];
 type UserProfile = components['schemas']['UserProfile'];
 
-export const PASSWORDS_DIFFER = "New passwords don't match";
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+// Messages are keys of the `profile` namespace, shown translated by the forms (lib/translated-resolver).
+export const PASSWORDS_DIFFER = 'validation.passwordsDiffer';
+export const PASSWORD_TOO_SHORT = 'validation.passwordTooShort';
 
 /** The contract's limits, checked before sending so the shopper sees them beside the field. */
 export const profileFormSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(50, 'Use at most 50 characters'),
-  firstName: z.string().trim().max(100, 'Use at most 100 characters'),
-  lastName: z.string().trim().max(100, 'Use at most 100 characters'),
-  email: z.string().trim().pipe(z.email('Enter a valid email address')),
-  phone: z.string().trim().max(32, 'Use at most 32 characters'),
-  address: z.string().trim().max(500, 'Use at most 500 characters'),
+  username: z.string().trim().min(1, 'validation.usernameRequired').max(50, 'validation.max50'),
+  firstName: z.string().trim().max(100, 'validation.max100'),
+  lastName: z.string().trim().max(100, 'validation.max100'),
+  email: z.string().trim().pipe(z.email('validation.email')),
+  phone: z.string().trim().max(32, 'validation.max32'),
+  address: z.string().trim().max(500, 'validation.max500'),
 }) satisfies z.ZodType<Required<UpdateProfileBody>>;
 
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
@@ -34,7 +36,7 @@ export function profileFormValues(profile: UserProfile): ProfileFormValues {
 /** Spec §5: new and confirm must match, then the new one needs 6 characters. Confirm never leaves the browser. */
 export const passwordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
+    currentPassword: z.string().min(1, 'validation.currentRequired'),
     newPassword: z.string(),
     confirmPassword: z.string(),
   })
