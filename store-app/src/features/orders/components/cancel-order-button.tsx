@@ -1,13 +1,14 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { errorMessage } from '@shop/sdk/client';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import '../orders-texts';
 import { useCancelOrder } from '../api/cancel-order';
-
-const ORDER_CANCELLED = 'Your order has been cancelled.';
 
 /** Before the order ships the shopper may cancel it, after confirming; the stock goes back to the store. */
 export function CancelOrderButton({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
+  const { t } = useTranslation('orders');
   const [opened, { open, close }] = useDisclosure(false);
   const cancel = useCancelOrder(orderId);
 
@@ -15,31 +16,30 @@ export function CancelOrderButton({ orderId, orderNumber }: { orderId: string; o
     cancel.mutate(undefined, {
       onSuccess: () => {
         close();
-        toast.success(ORDER_CANCELLED);
+        toast.success(t('cancel.done'));
       },
-      onError: (error) =>
-        toast.error(errorMessage(error, 'The order could not be cancelled. Please try again.')),
+      onError: (error) => toast.error(errorMessage(error, t('cancel.failed'))),
     });
 
   return (
     <>
       <Button color="red" variant="light" onClick={open}>
-        Cancel order
+        {t('cancel.button')}
       </Button>
       <Modal
         opened={opened}
         onClose={close}
-        title="Cancel this order?"
+        title={t('cancel.title')}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('close') }}
       >
-        <Text>Order {orderNumber} will be cancelled and will not be shipped.</Text>
+        <Text>{t('cancel.text', { order: orderNumber })}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
-            Keep order
+            {t('cancel.keep')}
           </Button>
           <Button color="red" loading={cancel.isPending} onClick={confirm}>
-            Yes, cancel order
+            {t('cancel.confirm')}
           </Button>
         </Group>
       </Modal>

@@ -1,22 +1,18 @@
 import { Button, Card, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatDate, formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/router-links';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import '../orders-texts';
 import { MY_ORDERS_PAGE_SIZE, myOrdersQueryOptions } from '../api/orders.queries';
 import { OrderStatusBadges } from './order-status-badges';
-
-const CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-} as const;
 
 type MyOrdersProps = { page: number; onPageChange: (page: number) => void };
 
 export function MyOrders({ page, onPageChange }: MyOrdersProps) {
+  const { t } = useTranslation('orders');
   const { data, isPending } = useQuery(myOrdersQueryOptions(page));
   // Spec §8: a failed fetch leaves an empty list.
   const orders = data?.data ?? [];
@@ -24,21 +20,28 @@ export function MyOrders({ page, onPageChange }: MyOrdersProps) {
 
   return (
     <Stack>
-      <Title order={1}>My Orders</Title>
+      <Title order={1}>{t('mine.title')}</Title>
       {isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading orders" />
+          <Loader aria-label={t('mine.loading')} />
         </Center>
       ) : orders.length === 0 ? (
         <Stack align="center" py="xl">
-          <Text c="dimmed">No orders found.</Text>
+          <Text c="dimmed">{t('mine.none')}</Text>
           <Button component={Link} to="/">
-            Start Shopping
+            {t('mine.startShopping')}
           </Button>
         </Stack>
       ) : (
         <>
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('mine.list')}
+          >
             {orders.map((order) => (
               <OrderRow key={order._id} order={order} />
             ))}
@@ -48,7 +51,7 @@ export function MyOrders({ page, onPageChange }: MyOrdersProps) {
               total={pages}
               value={page}
               onChange={onPageChange}
-              getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+              getControlProps={(control) => ({ 'aria-label': t(`pages.${control}`) })}
             />
           )}
         </>
@@ -58,30 +61,32 @@ export function MyOrders({ page, onPageChange }: MyOrdersProps) {
 }
 
 function OrderRow({ order }: { order: Schemas['Order'] }) {
+  const { t } = useTranslation('orders');
+  const { money, date } = useLocaleFormat();
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
-    <Card component="li" withBorder aria-label={`Order ${order.orderNumber}`}>
+    <Card component="li" withBorder aria-label={t('order', { number: order.orderNumber })}>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={4}>
-          <Text fw={700}>Order {order.orderNumber}</Text>
+          <Text fw={700}>{t('order', { number: order.orderNumber })}</Text>
           <Text size="sm" c="dimmed">
-            Placed on {formatDate(order.createdAt)}
+            {t('placedOn', { date: date(order.createdAt) })}
           </Text>
           <Text size="sm">
-            {units} {units === 1 ? 'item' : 'items'}: {order.items.map((item) => item.name).join(', ')}
+            {t('mine.items', { count: units, names: order.items.map((item) => item.name).join(', ') })}
           </Text>
         </Stack>
         <Stack gap="xs" align="flex-end">
           <Text fw={700} fz="lg">
-            {formatMoney(order.totalPrice, order.currency)}
+            {money(order.totalPrice, order.currency)}
           </Text>
           <OrderStatusBadges order={order} />
           <AnchorLink
             to="/order/$id"
             params={{ id: order._id }}
-            aria-label={`View Details of order ${order.orderNumber}`}
+            aria-label={t('mine.viewDetailsOf', { number: order.orderNumber })}
           >
-            View Details
+            {t('mine.viewDetails')}
           </AnchorLink>
         </Stack>
       </Group>

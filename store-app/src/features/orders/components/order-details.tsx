@@ -1,32 +1,35 @@
 import { Alert, Card, Center, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { formatDate, formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/router-links';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import '../orders-texts';
 import { isOrderMissing, myOrderQueryOptions } from '../api/orders.queries';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderTimelineCard, RefundsCard, ShipmentCard } from './order-progress';
 import { OrderStatusBadges } from './order-status-badges';
 
 export function OrderDetails({ id }: { id: string }) {
+  const { t } = useTranslation('orders');
   const { data, error, isPending } = useQuery(myOrderQueryOptions(id));
 
   if (isPending) {
     return (
       <Center py="xl">
-        <Text role="status">Loading order...</Text>
+        <Text role="status">{t('detail.loading')}</Text>
       </Center>
     );
   }
   if (error || !data) {
     return isOrderMissing(error) ? (
       <Center py="xl">
-        <Text fw={600}>Order not found.</Text>
+        <Text fw={600}>{t('detail.notFound')}</Text>
       </Center>
     ) : (
-      <Alert color="red" role="alert" title="Order not found.">
-        {errorMessage(error, 'The order could not be loaded. Please try again.')}
+      <Alert color="red" role="alert" title={t('detail.notFound')}>
+        {errorMessage(error, t('detail.failed'))}
       </Alert>
     );
   }
@@ -34,20 +37,22 @@ export function OrderDetails({ id }: { id: string }) {
 }
 
 function OrderSummary({ order }: { order: Schemas['Order'] }) {
-  const money = (amount: number) => formatMoney(amount, order.currency);
+  const { t } = useTranslation('orders');
+  const format = useLocaleFormat();
+  const money = (amount: number) => format.money(amount, order.currency);
   const address = order.shippingAddress;
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <div>
-          <Title order={1}>Order {order.orderNumber}</Title>
-          <Text c="dimmed">Placed on {formatDate(order.createdAt)}</Text>
+          <Title order={1}>{t('order', { number: order.orderNumber })}</Title>
+          <Text c="dimmed">{t('placedOn', { date: format.date(order.createdAt) })}</Text>
         </div>
         <Group gap="sm">
           <OrderStatusBadges order={order} />
           {order.canCancel && <CancelOrderButton orderId={order._id} orderNumber={order.orderNumber} />}
           <AnchorLink to="/profile/appeal-dispute-center" search={{ order: order.orderNumber }} size="sm">
-            Open a dispute
+            {t('detail.openDispute')}
           </AnchorLink>
         </Group>
       </Group>
@@ -61,7 +66,7 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card component="section" withBorder aria-labelledby="order-address">
           <Title order={2} size="h4" id="order-address" mb="xs">
-            Shipping Address
+            {t('detail.address')}
           </Title>
           {address.full_name && <Text>{address.full_name}</Text>}
           <Text>{address.address}</Text>
@@ -75,18 +80,21 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
         </Card>
         <Card component="section" withBorder aria-labelledby="order-payment">
           <Title order={2} size="h4" id="order-payment" mb="xs">
-            Payment Method
+            {t('detail.payment')}
           </Title>
-          <Text>{order.paymentMethod}</Text>
+          <Text>{t(`method.${order.paymentMethod}`, { defaultValue: order.paymentMethod })}</Text>
           <Text c="dimmed" size="sm" mt="xs">
-            {order.isPaid ? 'Paid' : 'Unpaid'}
-            {order.isPaid && order.paidAt ? ` on ${formatDate(order.paidAt)}` : ''}
+            {order.isPaid && order.paidAt
+              ? t('detail.paidOn', { date: format.date(order.paidAt) })
+              : order.isPaid
+                ? t('payment.Paid')
+                : t('payment.Unpaid')}
           </Text>
         </Card>
       </SimpleGrid>
       <Card component="section" withBorder aria-labelledby="order-items">
         <Title order={2} size="h4" id="order-items" mb="xs">
-          Items
+          {t('detail.items')}
         </Title>
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {order.items.map((item, index) => (
@@ -94,7 +102,7 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
               {item.image && <Image src={item.image} alt="" w={56} h={56} radius="sm" fit="cover" />}
               <Text flex={1}>{item.name}</Text>
               <Text c="dimmed">
-                {item.quantity} × {formatMoney(item.price, item.currency)}
+                {item.quantity} × {format.money(item.price, item.currency)}
               </Text>
             </Group>
           ))}
@@ -102,13 +110,13 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
       </Card>
       <Card component="section" withBorder aria-labelledby="order-totals" maw={420}>
         <Title order={2} size="h4" id="order-totals" mb="xs">
-          Order Summary
+          {t('detail.summary')}
         </Title>
         <dl style={{ margin: 0 }}>
-          <Amount label="Items" value={money(order.itemsPrice)} />
-          <Amount label="Shipping" value={money(order.shippingPrice)} />
-          <Amount label="Tax" value={money(order.taxPrice)} />
-          <Amount label="Total" value={money(order.totalPrice)} strong />
+          <Amount label={t('detail.items')} value={money(order.itemsPrice)} />
+          <Amount label={t('detail.shipping')} value={money(order.shippingPrice)} />
+          <Amount label={t('detail.tax')} value={money(order.taxPrice)} />
+          <Amount label={t('detail.total')} value={money(order.totalPrice)} strong />
         </dl>
       </Card>
     </Stack>

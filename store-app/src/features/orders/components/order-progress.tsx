@@ -1,13 +1,17 @@
 import { Badge, Card, Group, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatDate, formatMoney } from '@shop/ui/format';
 import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import '../orders-texts';
 import { orderTimeline } from './order-timeline';
 
 type Order = Schemas['Order'];
 
 /** Order Placed → Payment Confirmed → Processing → Shipped → Delivered, with when and any note. */
 export function OrderTimelineCard({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const { date } = useLocaleFormat();
   const steps = orderTimeline(order);
   const reached = steps.findLastIndex((step) => step.done);
   const stopped = order.status === 'Cancelled' || order.status === 'Failed';
@@ -15,20 +19,20 @@ export function OrderTimelineCard({ order }: { order: Order }) {
   return (
     <Card component="section" withBorder aria-labelledby="order-timeline">
       <Title order={2} size="h4" id="order-timeline" mb="sm">
-        Order Status
+        {t('timeline.title')}
       </Title>
       <Timeline active={reached} bulletSize={20} lineWidth={2} role="list">
         {steps.map((step) => (
           <Timeline.Item
             key={step.label}
             role="listitem"
-            aria-label={step.label}
-            title={step.label}
+            aria-label={t(`timeline.${step.label}`)}
+            title={t(`timeline.${step.label}`)}
             bullet={step.done ? <IconCheck size={12} aria-hidden /> : null}
             aria-current={step.done ? 'step' : undefined}
           >
             <Text size="sm" c="dimmed">
-              {step.done ? (step.date ? formatDate(step.date) : 'Done') : 'Pending'}
+              {step.done ? (step.date ? date(step.date) : t('timeline.done')) : t('timeline.pending')}
             </Text>
             {step.note && <Text size="sm">{step.note}</Text>}
           </Timeline.Item>
@@ -36,8 +40,10 @@ export function OrderTimelineCard({ order }: { order: Order }) {
       </Timeline>
       {stopped && (
         <Text c="red" mt="sm" role="status">
-          This order was {order.status.toLowerCase()}
-          {stop ? ` on ${formatDate(stop.date)}` : ''}.{stop?.note ? ` ${stop.note}` : ''}
+          {stop
+            ? t(`timeline.stoppedOn.${order.status}`, { date: date(stop.date) })
+            : t(`timeline.stopped.${order.status}`)}
+          {stop?.note ? ` ${stop.note}` : ''}
         </Text>
       )}
     </Card>
@@ -46,15 +52,16 @@ export function OrderTimelineCard({ order }: { order: Order }) {
 
 /** The carrier and tracking number, once the order has shipped. */
 export function ShipmentCard({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
   if (!order.carrier && !order.trackingNumber) return null;
   return (
     <Card component="section" withBorder aria-labelledby="order-shipment">
       <Title order={2} size="h4" id="order-shipment" mb="xs">
-        Shipment
+        {t('shipment.title')}
       </Title>
       <Stack gap={4}>
-        {order.carrier && <Text>Carrier: {order.carrier}</Text>}
-        {order.trackingNumber && <Text>Tracking number: {order.trackingNumber}</Text>}
+        {order.carrier && <Text>{t('shipment.carrier', { carrier: order.carrier })}</Text>}
+        {order.trackingNumber && <Text>{t('shipment.tracking', { tracking: order.trackingNumber })}</Text>}
       </Stack>
     </Card>
   );
@@ -62,32 +69,34 @@ export function ShipmentCard({ order }: { order: Order }) {
 
 /** What the store has paid back, or is about to. */
 export function RefundsCard({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const { money, date } = useLocaleFormat();
   if (order.refunds.length === 0) return null;
   return (
     <Card component="section" withBorder aria-labelledby="order-refunds">
       <Group justify="space-between" mb="xs">
         <Title order={2} size="h4" id="order-refunds">
-          Refunds
+          {t('refunds.title')}
         </Title>
-        <Text fw={600}>Refunded: {formatMoney(order.refundedPrice, order.currency)}</Text>
+        <Text fw={600}>{t('refunds.refunded', { amount: money(order.refundedPrice, order.currency) })}</Text>
       </Group>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Reason</Table.Th>
+            <Table.Th>{t('refunds.date')}</Table.Th>
+            <Table.Th>{t('refunds.amount')}</Table.Th>
+            <Table.Th>{t('refunds.status')}</Table.Th>
+            <Table.Th>{t('refunds.reason')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {order.refunds.map((refund) => (
             <Table.Tr key={refund.id}>
-              <Table.Td>{formatDate(refund.createdAt)}</Table.Td>
-              <Table.Td>{formatMoney(refund.amount, refund.currency)}</Table.Td>
+              <Table.Td>{date(refund.createdAt)}</Table.Td>
+              <Table.Td>{money(refund.amount, refund.currency)}</Table.Td>
               <Table.Td>
                 <Badge color={refund.status === 'Completed' ? 'teal' : 'yellow'} variant="light">
-                  {refund.status}
+                  {t(`refunds.statuses.${refund.status}`, { defaultValue: refund.status })}
                 </Badge>
               </Table.Td>
               <Table.Td>{refund.reason}</Table.Td>

@@ -1,5 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { useTranslation } from 'react-i18next';
+import '../orders-texts';
 
 type Order = Schemas['Order'];
 
@@ -17,14 +19,15 @@ export function OrderStatusBadges({
 }: {
   order: Pick<Order, 'status' | 'paymentStatus' | 'isDelivered'>;
 }) {
+  const { t } = useTranslation('orders');
   return (
     <Group gap="xs">
-      <Badge color={STATUS_COLORS[order.status] ?? 'gray'}>{order.status}</Badge>
+      <Badge color={STATUS_COLORS[order.status] ?? 'gray'}>{t(`status.${order.status}`)}</Badge>
       <Badge color={order.paymentStatus === 'Unpaid' ? 'orange' : 'teal'} variant="light">
-        {order.paymentStatus}
+        {t(`payment.${order.paymentStatus}`, { defaultValue: order.paymentStatus })}
       </Badge>
       <Badge color={order.isDelivered ? 'teal' : 'gray'} variant="light">
-        {order.isDelivered ? 'Delivered' : 'Not Delivered'}
+        {order.isDelivered ? t('delivered') : t('notDelivered')}
       </Badge>
     </Group>
   );
