@@ -1,13 +1,11 @@
 import { errorMessage } from '@shop/sdk/client';
 import type { SuccessBody } from '@shop/sdk/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '../../../i18n/i18n';
 import { api, unwrap } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { overviewQueryOptions } from '../../account/api/account.queries';
 import { followedStoresQueryOptions, wishlistQueryOptions } from './wishlist.queries';
-
-const REMOVE_FAILED = 'Failed to remove from wishlist';
-const UNFOLLOW_FAILED = 'Failed to unfollow store';
 
 /** Spec §4: remove filters the list by product id; the server's list is fetched again to be sure. */
 export function useRemoveFromWishlist() {
@@ -21,7 +19,7 @@ export function useRemoveFromWishlist() {
         (current) =>
           current && { ...current, data: current.data.filter((entry) => entry.product._id !== productId) },
       ),
-    onError: (error) => toast.error(errorMessage(error, REMOVE_FAILED)),
+    onError: (error) => toast.error(errorMessage(error, i18n.t('wishlist:removeFailed'))),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey }),
@@ -42,7 +40,7 @@ export function useUnfollowStore() {
         (current) =>
           current && { ...current, data: current.data.filter((entry) => entry.store._id !== storeId) },
       ),
-    onError: (error) => toast.error(errorMessage(error, UNFOLLOW_FAILED)),
+    onError: (error) => toast.error(errorMessage(error, i18n.t('wishlist:unfollowFailed'))),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey }),
@@ -52,16 +50,14 @@ export function useUnfollowStore() {
   });
 }
 
-const FOLLOW_FAILED = 'Failed to follow store';
-
 /** Follows a store; the followed-stores list is fetched again so every Follow button agrees. */
 export function useFollowStore() {
   const queryClient = useQueryClient();
   const { queryKey } = followedStoresQueryOptions();
   return useMutation({
     mutationFn: (storeId: string) => unwrap(api.POST('/followed-stores/follow', { body: { storeId } })),
-    onSuccess: (answer) => toast.success(answer.message ?? 'Store followed.'),
-    onError: (error) => toast.error(errorMessage(error, FOLLOW_FAILED)),
+    onSuccess: () => toast.success(i18n.t('wishlist:followed')),
+    onError: (error) => toast.error(errorMessage(error, i18n.t('wishlist:followFailed'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

@@ -13,20 +13,19 @@ import {
 } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { formatMoney } from '@shop/ui/format';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/router-links';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { useRemoveFromWishlist, useUnfollowStore } from '../api/wishlist.mutations';
 import { followedStoresQueryOptions, wishlistQueryOptions } from '../api/wishlist.queries';
 
-const FETCH_WISHLIST_FAILED = 'Failed to fetch wishlist';
-const FETCH_STORES_FAILED = 'Failed to fetch followed stores';
-
 export function WishlistAndFollowedStores({ currency }: { currency: string }) {
+  const { t } = useTranslation('wishlist');
   return (
     <Stack>
-      <Title order={1}>Wishlist / Followed Stores</Title>
+      <Title order={1}>{t('title')}</Title>
       <WishlistSection currency={currency} />
       <FollowedStoresSection />
     </Stack>
@@ -34,6 +33,7 @@ export function WishlistAndFollowedStores({ currency }: { currency: string }) {
 }
 
 function WishlistSection({ currency }: { currency: string }) {
+  const { t } = useTranslation('wishlist');
   const { data, error, isPending } = useQuery(wishlistQueryOptions());
   const remove = useRemoveFromWishlist();
   const entries = data?.data ?? [];
@@ -41,18 +41,18 @@ function WishlistSection({ currency }: { currency: string }) {
   return (
     <Stack component="section" aria-labelledby="wishlist-title">
       <Title order={2} size="h3" id="wishlist-title">
-        Wishlist
+        {t('wishlist')}
       </Title>
       {isPending ? (
         <Center py="md">
-          <Loader aria-label="Loading wishlist" />
+          <Loader aria-label={t('loadingWishlist')} />
         </Center>
       ) : error ? (
         <Alert color="red" role="alert">
-          {errorMessage(error, FETCH_WISHLIST_FAILED)}
+          {errorMessage(error, t('wishlistFailed'))}
         </Alert>
       ) : entries.length === 0 ? (
-        <Text c="dimmed">Your wishlist is empty.</Text>
+        <Text c="dimmed">{t('wishlistEmpty')}</Text>
       ) : (
         <SimpleGrid
           cols={{ base: 1, xs: 2, md: 3 }}
@@ -60,7 +60,7 @@ function WishlistSection({ currency }: { currency: string }) {
           p={0}
           m={0}
           style={{ listStyle: 'none' }}
-          aria-label="Wishlist items"
+          aria-label={t('wishlistItems')}
         >
           {entries.map((entry) => (
             <WishlistCard
@@ -85,6 +85,8 @@ type WishlistCardProps = {
 };
 
 function WishlistCard({ product, currency, removing, onRemove }: WishlistCardProps) {
+  const { t } = useTranslation('wishlist');
+  const { money } = useLocaleFormat();
   return (
     <Card component="li" withBorder aria-label={product.name}>
       <Card.Section>
@@ -94,16 +96,16 @@ function WishlistCard({ product, currency, removing, onRemove }: WishlistCardPro
         <AnchorLink to="/products/$id" params={{ id: product._id }} fw={600} lineClamp={2}>
           {product.name}
         </AnchorLink>
-        <Text fw={700}>{formatMoney(product.price, currency)}</Text>
+        <Text fw={700}>{money(product.price, currency)}</Text>
         <Button
           variant="light"
           color="red"
           leftSection={<IconTrash size={16} />}
           loading={removing}
           onClick={onRemove}
-          aria-label={`Remove ${product.name} from wishlist`}
+          aria-label={t('removeNamed', { product: product.name })}
         >
-          Remove
+          {t('remove')}
         </Button>
       </Stack>
     </Card>
@@ -111,6 +113,7 @@ function WishlistCard({ product, currency, removing, onRemove }: WishlistCardPro
 }
 
 function FollowedStoresSection() {
+  const { t } = useTranslation('wishlist');
   const { data, error, isPending } = useQuery(followedStoresQueryOptions());
   const unfollow = useUnfollowStore();
   const stores = data?.data ?? [];
@@ -118,25 +121,34 @@ function FollowedStoresSection() {
   return (
     <Stack component="section" aria-labelledby="followed-stores-title">
       <Title order={2} size="h3" id="followed-stores-title">
-        Followed Stores
+        {t('followedStores')}
       </Title>
       {isPending ? (
         <Center py="md">
-          <Loader aria-label="Loading followed stores" />
+          <Loader aria-label={t('loadingStores')} />
         </Center>
       ) : error ? (
         <Alert color="red" role="alert">
-          {errorMessage(error, FETCH_STORES_FAILED)}
+          {errorMessage(error, t('storesFailed'))}
         </Alert>
       ) : stores.length === 0 ? (
-        <Text c="dimmed">You're not following any stores yet.</Text>
+        <Text c="dimmed">{t('storesEmpty')}</Text>
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Followed stores">
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('followedStoresList')}
+        >
           {stores.map(({ _id, store }) => (
             <Card component="li" key={_id} withBorder aria-label={store.name}>
               <Group justify="space-between">
                 <div>
-                  <Text fw={600}>{store.name}</Text>
+                  <AnchorLink to="/stores/$id" params={{ id: store._id }} fw={600}>
+                    {store.name}
+                  </AnchorLink>
                   <Text size="sm" c="dimmed">
                     {store.email}
                   </Text>
@@ -145,9 +157,9 @@ function FollowedStoresSection() {
                   variant="default"
                   loading={unfollow.isPending && unfollow.variables === store._id}
                   onClick={() => unfollow.mutate(store._id)}
-                  aria-label={`Unfollow ${store.name}`}
+                  aria-label={t('unfollowNamed', { store: store.name })}
                 >
-                  Unfollow
+                  {t('unfollow')}
                 </Button>
               </Group>
             </Card>
