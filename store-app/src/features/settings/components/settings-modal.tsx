@@ -1,26 +1,24 @@
 import { Button, Group, Modal, Stack, useMantineColorScheme } from '@mantine/core';
 import { SelectField } from '@shop/ui/form-fields';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { countryOptions, currencyOptions } from '../settings-labels';
-import { languageOptions } from '../settings-options';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import { CURRENCIES, languageOptions, SHIP_TO_COUNTRIES } from '../settings-options';
 import { type StoreSettings, settingsStore } from '../settings-store';
-
-const themeOptions = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-];
 
 type SettingsModalProps = { opened: boolean; onClose: () => void };
 
 /** Ship-to country, currency, language and theme. Escape and the overlay discard the draft; Save keeps it. */
 export function SettingsModal({ opened, onClose }: SettingsModalProps) {
+  const { t } = useTranslation('common');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Settings"
+      title={t('settings.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('settings.close') }}
     >
       <SettingsForm onSaved={onClose} />
     </Modal>
@@ -29,7 +27,28 @@ export function SettingsModal({ opened, onClose }: SettingsModalProps) {
 
 // Mounted afresh each time the modal opens, so the draft always starts from the saved settings.
 function SettingsForm({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation('common');
+  const { locale } = useLocaleFormat();
   const { setColorScheme } = useMantineColorScheme();
+  // Country and currency names in the shopper's language, the codes beside them as before.
+  const { countryOptions, currencyOptions } = useMemo(() => {
+    const regions = new Intl.DisplayNames([locale], { type: 'region' });
+    const currencies = new Intl.DisplayNames([locale], { type: 'currency' });
+    return {
+      countryOptions: SHIP_TO_COUNTRIES.map((code) => ({
+        value: code,
+        label: `${regions.of(code) ?? code} (${code})`,
+      })),
+      currencyOptions: CURRENCIES.map((code) => ({
+        value: code,
+        label: `${code} - ${currencies.of(code) ?? code}`,
+      })),
+    };
+  }, [locale]);
+  const themeOptions = [
+    { value: 'light', label: t('settings.light') },
+    { value: 'dark', label: t('settings.dark') },
+  ];
   const { control, handleSubmit } = useForm<StoreSettings>({ defaultValues: settingsStore.get() });
 
   const save = (values: StoreSettings) => {
@@ -44,7 +63,7 @@ function SettingsForm({ onSaved }: { onSaved: () => void }) {
         <SelectField
           control={control}
           name="shipToCountry"
-          label="Ship to"
+          label={t('settings.shipTo')}
           data={countryOptions}
           searchable
           allowDeselect={false}
@@ -52,7 +71,7 @@ function SettingsForm({ onSaved }: { onSaved: () => void }) {
         <SelectField
           control={control}
           name="currency"
-          label="Currency"
+          label={t('settings.currency')}
           data={currencyOptions}
           searchable
           allowDeselect={false}
@@ -60,13 +79,19 @@ function SettingsForm({ onSaved }: { onSaved: () => void }) {
         <SelectField
           control={control}
           name="language"
-          label="Language"
+          label={t('settings.language')}
           data={languageOptions}
           allowDeselect={false}
         />
-        <SelectField control={control} name="theme" label="Theme" data={themeOptions} allowDeselect={false} />
+        <SelectField
+          control={control}
+          name="theme"
+          label={t('settings.theme')}
+          data={themeOptions}
+          allowDeselect={false}
+        />
         <Group justify="flex-end">
-          <Button type="submit">Save</Button>
+          <Button type="submit">{t('settings.save')}</Button>
         </Group>
       </Stack>
     </form>
