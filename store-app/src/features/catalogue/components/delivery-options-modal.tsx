@@ -1,5 +1,7 @@
 import { Modal, Radio, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { type DeliveryOption, deliveryWhen, feeText } from '../lib/delivery';
+import '../product-texts';
 
 type DeliveryOptionsModalProps = {
   opened: boolean;
@@ -17,22 +19,23 @@ export function DeliveryOptionsModal({
   chosen,
   onChoose,
 }: DeliveryOptionsModalProps) {
+  const { t } = useTranslation('product');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Delivery Options"
+      title={t('delivery.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
-      <Radio.Group label="Choose a delivery option" value={chosen.code} onChange={onChoose}>
+      <Radio.Group label={t('delivery.choose')} value={chosen.code} onChange={onChoose}>
         <Stack gap="xs" mt="xs">
           {options.map((option) => (
             <Radio
               key={option.code}
               value={option.code}
-              label={`${option.company} · ${feeText(option)}`}
-              description={deliveryWhen(option)}
+              label={`${option.company} · ${feeText(option, t)}`}
+              description={deliveryWhen(option, t)}
             />
           ))}
         </Stack>

@@ -2,10 +2,11 @@ import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLazyDisclosure } from '../../../lib/use-lazy-disclosure';
 import { catalogueQueries, type DeliveryOptionsBody } from '../api/catalogue.queries';
 import { cheapestOption, type DeliveryOption, deliveryWhen, feeText } from '../lib/delivery';
-import { NO_DELIVERY_OPTIONS } from '../lib/messages';
+import '../product-texts';
 
 // The modal (with Mantine's focus trap and scroll lock) is fetched on first Change, not with the product page.
 const DeliveryOptionsModal = lazy(() =>
@@ -22,6 +23,7 @@ type DeliveryOptionsProps = {
  * quote changes; the shopper may pick another in a modal.
  */
 export function DeliveryOptions({ request }: DeliveryOptionsProps) {
+  const { t } = useTranslation('product');
   const quote = useQuery({
     ...catalogueQueries.deliveryOptions(request),
     placeholderData: keepPreviousData,
@@ -30,7 +32,7 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
   const modal = useLazyDisclosure();
 
   if (request !== null && quote.isPending) {
-    return <Skeleton height={72} aria-label="Loading delivery options" />;
+    return <Skeleton height={72} aria-label={t('delivery.loading')} />;
   }
 
   const options = (request !== null && quote.data) || [];
@@ -39,7 +41,7 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
     (choice?.options === options && options.find((option) => option.code === choice.code)) ||
     cheapestOption(options);
 
-  if (!chosen) return <Text c="dimmed">{NO_DELIVERY_OPTIONS}</Text>;
+  if (!chosen) return <Text c="dimmed">{t('delivery.none')}</Text>;
 
   return (
     <>
@@ -50,7 +52,7 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
             <DeliverySummary option={chosen} />
           </Group>
           <Button size="compact-sm" variant="subtle" onClick={modal.open}>
-            Change
+            {t('delivery.change')}
           </Button>
         </Group>
       </Paper>
@@ -73,16 +75,17 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
 }
 
 function DeliverySummary({ option }: { option: DeliveryOption }) {
+  const { t } = useTranslation('product');
   return (
-    <Stack gap={2} aria-label="Chosen delivery option" role="group">
+    <Stack gap={2} aria-label={t('delivery.chosen')} role="group">
       <Text fw={600} fz="sm">
-        {feeText(option)}
+        {feeText(option, t)}
       </Text>
       <Text fz="sm">
-        {option.company}, from {option.ship_from_country}
+        {t('delivery.from', { company: option.company, country: option.ship_from_country })}
       </Text>
       <Text fz="xs" c="dimmed">
-        {deliveryWhen(option)}
+        {deliveryWhen(option, t)}
       </Text>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './image-carousel.module.css';
 
 // A grey square for a missing or broken image, so the card keeps its shape.
@@ -26,6 +27,8 @@ export function ImageCarousel({
   greyscale,
   children,
 }: ImageCarouselProps) {
+  // The common namespace: the home page's cards use this carousel before any other screen's texts load.
+  const { t } = useTranslation('common');
   const [index, setIndex] = useState(0);
   const [broken, setBroken] = useState<string | null>(null);
   const count = images.length;
@@ -51,7 +54,7 @@ export function ImageCarousel({
           <button
             type="button"
             className={`${classes.arrow} ${classes.previous}`}
-            aria-label="Previous image"
+            aria-label={t('carousel.previous')}
             onClick={() => go(index - 1)}
           >
             <IconChevronLeft size={14} />
@@ -59,7 +62,7 @@ export function ImageCarousel({
           <button
             type="button"
             className={`${classes.arrow} ${classes.next}`}
-            aria-label="Next image"
+            aria-label={t('carousel.next')}
             onClick={() => go(index + 1)}
           >
             <IconChevronRight size={14} />
@@ -70,7 +73,7 @@ export function ImageCarousel({
                 type="button"
                 key={image}
                 className={classes.dot}
-                aria-label={`Show image ${dot + 1}`}
+                aria-label={t('carousel.show', { n: dot + 1 })}
                 aria-current={dot === index}
                 onClick={() => setIndex(dot)}
               />

@@ -2,8 +2,12 @@ import { Group, SimpleGrid, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
 
 /** Spec §2: the product's attribute name/value pairs in two columns. */
+import { useTranslation } from 'react-i18next';
+import '../product-texts';
+
 export function ItemProperties({ properties }: { properties: Schemas['ProductProperty'][] }) {
-  if (properties.length === 0) return <Text c="dimmed">No item properties available.</Text>;
+  const { t } = useTranslation('product');
+  if (properties.length === 0) return <Text c="dimmed">{t('noProperties')}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4} component="dl" m={0}>
       {properties.map((property) => (

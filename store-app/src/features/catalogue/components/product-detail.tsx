@@ -12,11 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatMoney } from '@shop/ui/format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { WishlistHeart } from '../../../components/wishlist-heart';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
 import { toast } from '../../../lib/toast';
 import { useAfterOwnFirstFrame } from '../../../lib/use-after-own-first-frame';
@@ -24,13 +25,6 @@ import { SoldBy } from '../../stores/components/sold-by';
 import { catalogueQueries } from '../api/catalogue.queries';
 import { skuPrice, toCartItem } from '../lib/cart-item';
 import { asCategory } from '../lib/list-filters';
-import {
-  ADDED_TO_CART,
-  CANNOT_ADD_TO_CART,
-  CANNOT_ORDER,
-  NO_MATCHING_SKU,
-  PRODUCT_FAILED,
-} from '../lib/messages';
 import {
   clampQuantity,
   groupOptions,
@@ -48,6 +42,7 @@ import { ProductGallery } from './product-gallery';
 import { ProductReviews } from './product-reviews';
 import { ShareButton } from './share-button';
 import { SimilarProducts } from './similar-products';
+import '../product-texts';
 
 type ProductDetail = Schemas['ProductDetail'];
 
@@ -55,6 +50,7 @@ type ProductDetailPageProps = { productId: string; country: string; currency: st
 
 /** Spec §2 'Product detail'. A new ship-to country or currency asks for the product again (key). */
 export function ProductDetailPage({ productId, country, currency }: ProductDetailPageProps) {
+  const { t } = useTranslation('product');
   const latest = useQuery({
     ...catalogueQueries.product(productId, { country, currency }),
     // Repricing keeps the page (and the shopper's choices) on screen while the new prices load.
@@ -72,7 +68,7 @@ export function ProductDetailPage({ productId, country, currency }: ProductDetai
   if (product.isError || !data || data.skus.length === 0) {
     return (
       <Alert color="red" role="alert">
-        {PRODUCT_FAILED}
+        {t('failed')}
       </Alert>
     );
   }
@@ -83,8 +79,10 @@ export function ProductDetailPage({ productId, country, currency }: ProductDetai
 type ProductViewProps = { product: ProductDetail; country: string; currency: string };
 
 function ProductView({ product, country, currency }: ProductViewProps) {
+  const { t } = useTranslation('product');
+  const { money } = useLocaleFormat();
   const navigate = useNavigate();
-  const name = product.name || 'Unnamed Product';
+  const name = product.name || t('unnamed');
   const groups = groupOptions(product.skus);
   const [selected, setSelected] = useState<SelectedOptions>(() => optionsOf(preselectSku(product.skus)));
   const [shownImage, setShownImage] = useState(() => openingImage(product));
@@ -108,24 +106,24 @@ function ProductView({ product, country, currency }: ProductViewProps) {
 
   // The headline and 'Price in {currency}' show the one figure the server priced (and the order charges).
   const price = sku ? skuPrice(sku, product) : { amount: product.price, currency: product.currency };
-  const shownPrice = formatMoney(price.amount, price.currency);
+  const shownPrice = money(price.amount, price.currency);
 
   const cartItem = () => (sku && typeof quantity === 'number' ? toCartItem(product, sku, quantity) : null);
 
   const onAddToCart = () => {
     const item = purchasable ? cartItem() : null;
     if (!item) {
-      toast.error(CANNOT_ADD_TO_CART);
+      toast.error(t('cannotAdd'));
       return;
     }
     addToCart(item);
-    toast.success(ADDED_TO_CART);
+    toast.success(t('added'));
   };
 
   const onOrder = () => {
     const item = purchasable ? cartItem() : null;
     if (!item) {
-      toast.error(CANNOT_ORDER);
+      toast.error(t('cannotOrder'));
       return;
     }
     setCheckoutItems([item]);
@@ -142,7 +140,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
         <Grid.Col span={{ base: 12, sm: 7, md: 4 }}>
           <Stack gap="md">
             <Paper px="md" py={6} radius="sm" bg="red.9" c="white" fw={700}>
-              Offer Price
+              {t('offerPrice')}
             </Paper>
             <Title order={1} fz="h3">
               {name}
@@ -153,11 +151,11 @@ function ProductView({ product, country, currency }: ProductViewProps) {
             <OptionPicker groups={groups} selected={selected} onChoose={choose} />
             {!sku && (
               <Alert color="yellow" role="alert">
-                {NO_MATCHING_SKU}
+                {t('noMatchingSku')}
               </Alert>
             )}
             <NumberInput
-              label="Quantity"
+              label={t('quantity')}
               w={140}
               min={1}
               max={clampQuantity(Number.POSITIVE_INFINITY, stock)}
@@ -170,11 +168,9 @@ function ProductView({ product, country, currency }: ProductViewProps) {
             />
             {sku && (
               <Stack gap={2} fz="sm">
-                <Text fz="sm">SKU ID: {sku.sku_id}</Text>
-                <Text fz="sm">Stock: {sku.sku_available_stock}</Text>
-                <Text fz="sm">
-                  Price in {price.currency}: {shownPrice}
-                </Text>
+                <Text fz="sm">{t('skuId', { id: sku.sku_id })}</Text>
+                <Text fz="sm">{t('stock', { amount: sku.sku_available_stock })}</Text>
+                <Text fz="sm">{t('priceIn', { currency: price.currency, price: shownPrice })}</Text>
               </Stack>
             )}
             <Group gap="xs">
@@ -198,10 +194,10 @@ function ProductView({ product, country, currency }: ProductViewProps) {
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="shipping-and-purchase">
             <Stack gap="sm">
               <Title order={2} fz="h4" id="shipping-and-purchase">
-                Shipping & Purchase
+                {t('shippingAndPurchase')}
               </Title>
               <Text fz="sm" c="dimmed">
-                Ship to {country}
+                {t('shipTo', { country })}
               </Text>
               <DeliveryOptions
                 request={
@@ -212,11 +208,11 @@ function ProductView({ product, country, currency }: ProductViewProps) {
               />
               <Divider />
               <Button onClick={onAddToCart} variant="light">
-                Add to Cart
+                {t('addToCart')}
               </Button>
-              <Button onClick={onOrder}>Buy Now</Button>
+              <Button onClick={onOrder}>{t('buyNow')}</Button>
               <Button onClick={onOrder} color="orange">
-                Order Now
+                {t('orderNow')}
               </Button>
             </Stack>
           </Paper>
@@ -227,14 +223,14 @@ function ProductView({ product, country, currency }: ProductViewProps) {
         <>
           <Stack component="section" aria-labelledby="item-properties" gap="sm">
             <Title order={2} fz="h3" id="item-properties">
-              Item Properties
+              {t('itemProperties')}
             </Title>
             <ItemProperties properties={product.property} />
           </Stack>
 
           <Stack component="section" aria-labelledby="reviews" gap="sm">
             <Title order={2} fz="h3" id="reviews">
-              Reviews
+              {t('reviews')}
             </Title>
             <ProductReviews productId={product._id} />
           </Stack>
@@ -254,8 +250,9 @@ function ProductView({ product, country, currency }: ProductViewProps) {
 }
 
 function ProductDetailSkeleton() {
+  const { t } = useTranslation('product');
   return (
-    <Grid gap="xl" aria-label="Loading product">
+    <Grid gap="xl" aria-label={t('loading')}>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Skeleton style={{ aspectRatio: '1 / 1' }} />
       </Grid.Col>

@@ -1,5 +1,7 @@
 import { Box, Image, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { type MouseEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../product-texts';
 
 type ProductGalleryProps = {
   images: string[];
@@ -13,6 +15,7 @@ const ZOOM = 2;
 
 /** Spec §2: the main image with hover zoom, and a row of thumbnails. */
 export function ProductGallery({ images, shown, onShow, alt }: ProductGalleryProps) {
+  const { t } = useTranslation('product');
   const [origin, setOrigin] = useState<string | null>(null);
 
   const follow = (event: MouseEvent<HTMLDivElement>) => {
@@ -55,7 +58,7 @@ export function ProductGallery({ images, shown, onShow, alt }: ProductGalleryPro
           {images.map((image, index) => (
             <UnstyledButton
               key={image}
-              aria-label={`Show image ${index + 1}`}
+              aria-label={t('showImage', { n: index + 1 })}
               aria-pressed={image === shown}
               onClick={() => onShow(image)}
               style={{

@@ -10,11 +10,13 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
-import { formatMoney } from '@shop/ui/format';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import '../product-texts';
 import { catalogueQueries } from '../api/catalogue.queries';
 import type { CategoryFilter } from '../lib/list-filters';
 
@@ -32,6 +34,8 @@ type SimilarProductsProps = {
 
 /** Spec §2: products of the same category in a carousel of 6 (5, 4, 3, 2, 1 on narrower screens). */
 export function SimilarProducts({ category, productId, country, currency }: SimilarProductsProps) {
+  const { t } = useTranslation('product');
+  const { money } = useLocaleFormat();
   const perView = useMatches({ base: 1, xs: 2, sm: 3, md: 4, lg: 5, xl: 6 });
   // Deferred like the product page: the slides render in small slices once they arrive.
   const similar = useDeferredValue(
@@ -56,13 +60,13 @@ export function SimilarProducts({ category, productId, country, currency }: Simi
     <Stack component="section" aria-labelledby="similar-products" gap="md">
       <Group justify="space-between">
         <Title order={2} fz="h3" id="similar-products">
-          Similar Products
+          {t('similar.title')}
         </Title>
         <Group gap="xs">
           <ActionIcon
             variant="default"
             radius="xl"
-            aria-label="Previous products"
+            aria-label={t('similar.previous')}
             disabled={shownStart === 0}
             onClick={() => setStart(shownStart - 1)}
           >
@@ -71,7 +75,7 @@ export function SimilarProducts({ category, productId, country, currency }: Simi
           <ActionIcon
             variant="default"
             radius="xl"
-            aria-label="Next products"
+            aria-label={t('similar.next')}
             disabled={shownStart >= lastStart}
             onClick={() => setStart(shownStart + 1)}
           >
@@ -106,10 +110,10 @@ export function SimilarProducts({ category, productId, country, currency }: Simi
                     loading="lazy"
                   />
                   <Text fz="sm" lineClamp={2} mt={6}>
-                    {product.name || 'Unnamed Product'}
+                    {product.name || t('unnamed')}
                   </Text>
                   <Text fw={700} fz="sm">
-                    {formatMoney(product.price, product.currency)}
+                    {money(product.price, product.currency)}
                   </Text>
                 </Link>
               </Box>
@@ -122,7 +126,7 @@ export function SimilarProducts({ category, productId, country, currency }: Simi
           variant="default"
           renderRoot={(props) => <Link to="/search/$id" params={{ id: category }} {...props} />}
         >
-          Load More
+          {t('similar.loadMore')}
         </Button>
       </Group>
     </Stack>

@@ -1,4 +1,5 @@
 import type { Schemas } from '@shop/sdk/types';
+import type { TFunction } from 'i18next';
 
 export type DeliveryOption = Schemas['DeliveryOption'];
 
@@ -18,17 +19,20 @@ export function cheapestOption(options: DeliveryOption[]): DeliveryOption | unde
   return best;
 }
 
-export function deliveryDays(option: DeliveryOption): string {
+/** The product page's translator (`product` namespace). */
+type Translate = TFunction<'product'>;
+
+export function deliveryDays(option: DeliveryOption, t: Translate): string {
   return option.min_delivery_days === option.max_delivery_days
-    ? `${option.max_delivery_days} days`
-    : `${option.min_delivery_days}-${option.max_delivery_days} days`;
+    ? t('delivery.days', { count: option.max_delivery_days })
+    : t('delivery.dayRange', { min: option.min_delivery_days, max: option.max_delivery_days });
 }
 
-export function feeText(option: DeliveryOption): string {
-  return option.free_shipping ? 'Free shipping' : option.shipping_fee_format;
+export function feeText(option: DeliveryOption, t: Translate): string {
+  return option.free_shipping ? t('delivery.free') : option.shipping_fee_format;
 }
 
-export function deliveryWhen(option: DeliveryOption): string {
+export function deliveryWhen(option: DeliveryOption, t: Translate): string {
   const when = option.delivery_date_desc ? `${option.delivery_date_desc} · ` : '';
-  return `${when}${deliveryDays(option)}${option.tracking ? ' · Tracking available' : ''}`;
+  return `${when}${deliveryDays(option, t)}${option.tracking ? ` · ${t('delivery.tracking')}` : ''}`;
 }
