@@ -1,9 +1,12 @@
 import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../product-texts';
 
 /** Spec §2 Share: the Web Share API where there is one, else the app's own dialog with the address to copy. */
 export function ShareButton({ title }: { title: string }) {
+  const { t } = useTranslation('product');
   const [copyUrl, setCopyUrl] = useState<string | null>(null);
 
   const share = async () => {
@@ -22,15 +25,15 @@ export function ShareButton({ title }: { title: string }) {
   return (
     <>
       <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void share()}>
-        Share
+        {t('share.button')}
       </Button>
-      <Modal opened={copyUrl !== null} onClose={() => setCopyUrl(null)} title="Share" centered>
+      <Modal opened={copyUrl !== null} onClose={() => setCopyUrl(null)} title={t('share.button')} centered>
         <Stack>
-          <Text size="sm">Sharing is not supported in this browser. Please copy the URL:</Text>
+          <Text size="sm">{t('share.copyText')}</Text>
           <TextInput
             readOnly
             value={copyUrl ?? ''}
-            aria-label="Product address"
+            aria-label={t('share.address')}
             onFocus={(event) => event.currentTarget.select()}
           />
           <Group justify="flex-end">
@@ -41,7 +44,7 @@ export function ShareButton({ title }: { title: string }) {
                   leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                   color={copied ? 'teal' : undefined}
                 >
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('share.copied') : t('share.copy')}
                 </Button>
               )}
             </CopyButton>
