@@ -2,10 +2,17 @@ import { expect, test } from '@playwright/test';
 
 const store = 'http://localhost:5174';
 
-test('signed out, the profile redirects to the login screen', async ({ page }) => {
-  await page.goto(`${store}/#/profile`);
-  await expect(page).toHaveURL(/#\/login$/);
+test('signed out, the profile redirects to the login screen, and signing in comes back to it', async ({
+  page,
+}) => {
+  await page.goto(`${store}/#/profile/order`);
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fprofile%2Forder$/);
   await expect(page.getByText('Welcome Back')).toBeVisible();
+  await page.getByLabel(/email/i).fill('shopper@example.com');
+  await page.getByLabel(/password/i).fill('shopper123');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/#\/profile\/order$/);
+  await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
 });
 
 test('a shopper registers, is signed in, reaches the profile, signs out and signs in again', async ({

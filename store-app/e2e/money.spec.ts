@@ -18,11 +18,19 @@ async function textOf(page: Page, pattern: RegExp, within = page.locator('body')
 
 test('in BDT the card, product page, cart, checkout and order show the figure the order charges', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
+  // A shopper of its own: settings are kept with the account, and the demo shopper's stay as other journeys expect.
+  const email = `taka.${Date.now()}@example.org`;
+  const password = 'correct-horse-42';
+  const registered = await request.post('http://localhost:3000/api/user/register', {
+    data: { name: 'Demo Shopper', email, password, confirmPassword: password },
+  });
+  expect(registered.status()).toBe(201);
   await page.goto(`${store}/#/login`);
-  await page.getByLabel(/email/i).fill('shopper@example.com');
-  await page.getByLabel(/password/i).fill('shopper123');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('You are signed in')).toBeVisible();
 

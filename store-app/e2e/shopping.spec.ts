@@ -44,9 +44,23 @@ async function deliveryChoices(page: Page, shipping: Locator): Promise<{ count: 
   return { count, dhl };
 }
 
-test('a shopper browses, picks options and delivery, wishes, buys and finds the order', async ({ page }) => {
+test('a shopper browses, picks options and delivery, wishes, buys and finds the order', async ({
+  page,
+  request,
+}) => {
   // One long journey on a shared two-core machine: more room than the suite's 60 s per test.
   test.setTimeout(120_000);
+  // Settings follow the account: the demo shopper starts from the store's defaults (BD, USD, English), whatever
+  // an earlier attempt of this journey saved.
+  const signedIn = await request.post('http://localhost:3000/api/user/login', {
+    data: { email: 'shopper@example.com', password: 'shopper123' },
+  });
+  const token = (await signedIn.json()).token as string;
+  const reset = await request.put('http://localhost:3000/api/user/settings', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { shipToCountry: 'BD', currency: 'USD', language: 'en', theme: 'light' },
+  });
+  expect(reset.ok()).toBe(true);
   await test.step('sign in as the demo shopper', async () => {
     await page.goto(`${store}/#/login`);
     await page.getByLabel(/email/i).fill('shopper@example.com');
