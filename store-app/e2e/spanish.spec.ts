@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 const store = 'http://localhost:5174';
 const api = 'http://localhost:3000/api';
 
-test('a shopper buys in Spanish, and the language follows the account to another device', async ({
+test('in Spanish a shopper buys, follows the store, reviews the delivered product, and the settings follow the account', async ({
   browser,
   request,
 }) => {
@@ -18,6 +18,7 @@ test('a shopper buys in Spanish, and the language follows the account to another
   // A product with a SKU in stock, as the home page lists them.
   const list = await (await request.get(`${api}/product/?page=1&limit=20&country=ES&currency=EUR`)).json();
   let productId = '';
+  let productName = '';
   for (const item of list.data as { _id: string }[]) {
     const detail = await (await request.get(`${api}/product/${item._id}?country=ES&currency=EUR`)).json();
     type Sku = {
@@ -30,14 +31,17 @@ test('a shopper buys in Spanish, and the language follows the account to another
       skus.find((sku) =>
         sku.ae_sku_property_dtos?.ae_sku_property_d_t_o?.some((property) => property.sku_image),
       ) ?? skus[0];
-    if ((opening?.sku_available_stock ?? 0) > 0) {
+    // Sold by a store, so the shopper can follow it from the page.
+    if ((opening?.sku_available_stock ?? 0) > 0 && detail.data.storeId) {
       productId = item._id;
+      productName = detail.data.name;
       break;
     }
   }
   expect(productId).not.toBe('');
 
   const page = await (await browser.newContext()).newPage();
+  let placedOrder = { _id: '', orderNumber: '' };
 
   await test.step('chooses Spanish, Spain and euros in the settings', async () => {
     await page.goto(`${store}/#/`);
@@ -96,11 +100,54 @@ test('a shopper buys in Spanish, and the language follows the account to another
     await page.getByRole('button', { name: 'Realizar pedido' }).click();
     const answer = await placed;
     expect(answer.status()).toBe(201);
-    const order = (await answer.json()).data as { orderNumber: string; currency: string };
+    const order = (await answer.json()).data as { _id: string; orderNumber: string; currency: string };
     expect(order.currency).toBe('EUR');
     await expect(page.getByText('¡Pedido realizado con éxito!').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Mis pedidos' })).toBeVisible();
     await expect(page.getByRole('listitem', { name: `Pedido ${order.orderNumber}` })).toBeVisible();
+    placedOrder = order;
+  });
+
+  await test.step('follows the store from the product page and finds it among the followed stores', async () => {
+    await page.goto(`${store}/#/products/${productId}`);
+    const soldBy = page.getByRole('group', { name: 'Vendido por' });
+    const storeName = (await soldBy.getByRole('link').textContent()) ?? '';
+    await soldBy.getByRole('button', { name: `Seguir a ${storeName}` }).click();
+    await expect(soldBy.getByRole('button', { name: `Dejar de seguir a ${storeName}` })).toBeVisible();
+    await page.goto(`${store}/#/profile/wishlist-and-followed-stores`);
+    const followed = page.getByRole('list', { name: 'Tiendas seguidas' });
+    await expect(followed.getByRole('link', { name: storeName })).toBeVisible();
+  });
+
+  await test.step('once the order is delivered, reviews the product and sees the review on its page', async () => {
+    const staff = await (
+      await request.post(`${api}/admin/login`, {
+        data: { email: 'admin@example.com', password: 'admin12345' },
+      })
+    ).json();
+    const staffToken = (staff.token ?? staff.data?.token) as string;
+    for (const step of [
+      { status: 'Confirmed' },
+      { status: 'Shipped', carrier: 'Correos', trackingNumber: 'ES00123456789' },
+      { status: 'Delivered' },
+    ]) {
+      const moved = await request.post(`${api}/orders/${placedOrder._id}/status`, {
+        headers: { Authorization: `Bearer ${staffToken}` },
+        data: step,
+      });
+      expect(moved.ok(), await moved.text()).toBe(true);
+    }
+    const comment = 'Llegó rápido y bien embalado.';
+    await page.goto(`${store}/#/profile/my-reviews`);
+    await page.getByRole('button', { name: `Escribir una reseña de ${productName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Escribir una reseña' });
+    const fourStars = await dialog.getByRole('radio', { name: '4 estrellas' }).getAttribute('id');
+    await dialog.locator(`label[for="${fourStars}"]`).click();
+    await dialog.getByLabel('Tu reseña').fill(comment);
+    await dialog.getByRole('button', { name: 'Enviar reseña' }).click();
+    await expect(page.getByText('¡Gracias por tu reseña!')).toBeVisible();
+    await page.goto(`${store}/#/products/${productId}`);
+    await expect(page.getByRole('region', { name: 'Reseñas' }).getByText(comment)).toBeVisible();
   });
 
   await test.step('on another device, signing in brings Spanish back', async () => {
