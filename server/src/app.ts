@@ -7,9 +7,11 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyOpenapiGlue from 'fastify-openapi-glue';
+import { Redis } from 'ioredis';
 import './auth/auth-context.ts';
 import { createSecurityHandlers } from './auth/guards.ts';
-import { createLoginThrottle } from './auth/login-throttle.ts';
+import { createLoginThrottle, type LoginThrottle } from './auth/login-throttle.ts';
+import { createRedisThrottle } from './auth/redis-throttle.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -21,6 +23,7 @@ import { createValidatorCompiler, registerRequiredBody } from './http/validation
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
+import { localMediaStore, type MediaStore, STORED_NAME, s3MediaStore } from './modules/media/media.store.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import {
   createCatalogueCache,
@@ -118,12 +121,40 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   });
   const uploadsDir = join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/media/uploads/',
-    index: false,
-    decorateReply: false,
-  });
+  let media: MediaStore;
+  if (config.s3) {
+    // Every instance reads the same bucket: an upload through one is served by all.
+    const store = s3MediaStore(config.s3);
+    media = store;
+    app.get<{ Params: { name: string } }>('/media/uploads/:name', async (request, reply) => {
+      const found = STORED_NAME.test(request.params.name) ? await store.get(request.params.name) : null;
+      if (!found) {
+        return reply.code(404).send({ success: false, code: 'NOT_FOUND', message: 'File not found.' });
+      }
+      return reply
+        .type(found.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(Buffer.from(found.bytes));
+    });
+  } else {
+    media = localMediaStore(config.dataDir);
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/media/uploads/',
+      index: false,
+      decorateReply: false,
+    });
+  }
+
+  let throttle: LoginThrottle = createLoginThrottle(db.db);
+  if (config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis connection problem'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    throttle = createRedisThrottle(redis);
+  }
 
   const tokens = createTokenService({ secret: config.tokenSecret, ttlSeconds: config.tokenTtlSeconds });
   const marketplace = createMarketplace({
@@ -138,7 +169,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       config,
       database: db,
       tokens,
-      throttle: createLoginThrottle(db.db),
+      throttle,
+      media,
       marketplace,
       payments: createPaymentProvider({ provider: 'offline' }),
       catalogueCache,

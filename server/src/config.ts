@@ -38,7 +38,13 @@ export interface AppConfig {
   dataEncryptionKey: string | null;
   /** Outside sign-in providers with their OpenID Connect client; a provider not configured is not offered. */
   oauth: Partial<Record<OAuthProviderId, OAuthClientConfig>>;
+  /** Redis for what several instances must share (the sign-in throttle); null keeps it in the database. */
+  redisUrl: string | null;
+  /** S3-compatible object storage for uploaded media; null keeps uploads in `dataDir/uploads`. */
+  s3: S3Settings | null;
 }
+
+import type { S3Settings } from './modules/media/media.store.ts';
 
 export const OAUTH_PROVIDERS = {
   google: { name: 'Google', issuer: 'https://accounts.google.com' },
@@ -167,6 +173,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const oauth = parseOAuth(read, problems);
+  const redisUrl = read('REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\/./.test(redisUrl))
+    problems.push('REDIS_URL must be a redis:// or rediss:// address');
+  const s3 = parseS3(read, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -190,6 +200,26 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mail: { smtpUrl, from: mailFrom },
     dataEncryptionKey,
     oauth,
+    redisUrl,
+    s3,
+  };
+}
+
+/** S3_BUCKET turns object storage on; S3_ENDPOINT points at an S3-compatible server (MinIO, a stand-in). */
+function parseS3(read: (name: string) => string | undefined, problems: string[]): S3Settings | null {
+  const bucket = read('S3_BUCKET');
+  if (!bucket) return null;
+  const endpoint = read('S3_ENDPOINT') ?? null;
+  if (endpoint !== null && !/^https?:\/\/./.test(endpoint))
+    problems.push('S3_ENDPOINT must be an http(s) address');
+  const pathStyle = read('S3_FORCE_PATH_STYLE');
+  return {
+    bucket,
+    region: read('S3_REGION') ?? 'us-east-1',
+    endpoint,
+    accessKeyId: read('S3_ACCESS_KEY_ID') ?? null,
+    secretAccessKey: read('S3_SECRET_ACCESS_KEY') ?? null,
+    forcePathStyle: pathStyle === undefined ? endpoint !== null : pathStyle === 'true',
   };
 }
 

@@ -18,6 +18,7 @@ import { createHealthHandlers } from './modules/health/health.handlers.ts';
 import { createMarketplaceHandlers } from './modules/marketplace/marketplace.handlers.ts';
 import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types.ts';
 import { createMediaHandlers } from './modules/media/media.handlers.ts';
+import type { MediaStore } from './modules/media/media.store.ts';
 import { createAdminOrderHandlers } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
 import type { PaymentProvider } from './modules/payments/payments.types.ts';
@@ -44,6 +45,8 @@ export interface ServiceDeps {
   payments: PaymentProvider;
   /** Shoppers' product lists reused for a moment; none in tests that build the service alone. */
   catalogueCache?: CatalogueCache;
+  /** Where uploads are kept; the data folder when absent. */
+  media?: MediaStore;
 }
 
 /** Creating operations a client may retry: they honour `Idempotency-Key` (the contract declares the header). */
@@ -83,7 +86,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createStatsHandlers({ db }),
     ...createProductHandlers({ db, cache: deps.catalogueCache }),
     ...createMarketplaceHandlers({ db, marketplace }),
-    ...createMediaHandlers({ db, config }),
+    ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createOrderHandlers({ db, payments }),
     ...createAdminOrderHandlers({ db }),
     ...createWishlistHandlers({ db }),

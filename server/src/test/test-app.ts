@@ -17,6 +17,8 @@ import { TEST_PUBLIC_URL, testConfig } from './test-config.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The PostgreSQL database's address (another instance can open it too); null on PGlite. */
+  url: string | null;
   /** Closes the database and, on PostgreSQL, drops it. */
   drop(): Promise<void>;
 }
@@ -34,7 +36,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const tarball = readFileSync(options.seed ? templates.seeded : templates.migrated);
   const client = new PGlite({ loadDataDir: new Blob([tarball]) });
   const handle = createPgliteDatabase({ client });
-  return { handle, drop: () => handle.close() };
+  return { handle, url: null, drop: () => handle.close() };
 }
 
 async function createPostgresTestDatabase(serverUrl: string, seed: boolean): Promise<TestDatabase> {
@@ -49,6 +51,7 @@ async function createPostgresTestDatabase(serverUrl: string, seed: boolean): Pro
   if (seed) await seedDemoData(handle.db, { publicUrl: TEST_PUBLIC_URL });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       await handle.close();
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

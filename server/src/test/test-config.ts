@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mail: { smtpUrl: null, from: DEFAULT_MAIL_FROM },
     dataEncryptionKey: null,
     oauth: {},
+    redisUrl: null,
+    s3: null,
     ...overrides,
   };
 }

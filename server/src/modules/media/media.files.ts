@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOADS_FOLDER = 'uploads';
@@ -37,9 +35,20 @@ export function displayName(filename: string | undefined, kind: ImageKind): stri
   return clean === '' ? `image.${kind}` : clean;
 }
 
+const CONTENT_TYPES: Record<ImageKind, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
 /** Stores the picture under a random name (never the sender's) and answers that name. */
-export async function storeImage(dataDir: string, bytes: Uint8Array, kind: ImageKind): Promise<string> {
+export async function storeImage(
+  store: { put(name: string, bytes: Uint8Array, contentType: string): Promise<void> },
+  bytes: Uint8Array,
+  kind: ImageKind,
+): Promise<string> {
   const name = `${randomUUID()}.${kind}`;
-  await writeFile(join(dataDir, UPLOADS_FOLDER, name), bytes, { flag: 'wx' });
+  await store.put(name, bytes, CONTENT_TYPES[kind]);
   return name;
 }

@@ -14,12 +14,15 @@ import {
   UPLOADS_FOLDER,
 } from './media.files.ts';
 import { uploadedFile } from './media.multipart.ts';
+import { localMediaStore, type MediaStore } from './media.store.ts';
 
 export function createMediaHandlers(deps: {
   db: Database;
   config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
+  media?: MediaStore;
 }) {
   const { db, config } = deps;
+  const media = deps.media ?? localMediaStore(config.dataDir);
   return {
     uploadMedia: operation('uploadMedia', async (request, reply) => {
       const staff = requireStaff(request);
@@ -30,7 +33,7 @@ export function createMediaHandlers(deps: {
       const kind = imageKind(file.bytes);
       if (kind === null) throw new ApiError(415, 'BAD_REQUEST', NOT_AN_IMAGE);
 
-      const stored = await storeImage(config.dataDir, file.bytes, kind);
+      const stored = await storeImage(media, file.bytes, kind);
       const name = displayName(file.filename, kind);
       const url = `${config.publicUrl.replace(/\/+$/, '')}/media/${UPLOADS_FOLDER}/${stored}`;
       await recordActivity(

@@ -1,0 +1,91 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { UPLOADS_FOLDER } from './media.files.ts';
+
+/** Where uploaded pictures live: this machine's data folder, or S3-compatible object storage shared by instances. */
+export interface MediaStore {
+  kind: 'local' | 's3';
+  put(name: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The stored bytes and their type, or null when there is no such file. */
+  get(name: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Path-style addresses (`endpoint/bucket/key`), which most S3-compatible servers need. */
+  forcePathStyle: boolean;
+}
+
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export const contentTypeOf = (name: string) =>
+  TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+
+/** The names uploads are stored under (storeImage): a random id and the picture's format. */
+export const STORED_NAME =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+
+export function localMediaStore(dataDir: string): MediaStore {
+  const path = (name: string) => join(dataDir, UPLOADS_FOLDER, name);
+  return {
+    kind: 'local',
+    async put(name, bytes) {
+      await writeFile(path(name), bytes, { flag: 'wx' });
+    },
+    async get(name) {
+      try {
+        return { bytes: await readFile(path(name)), contentType: contentTypeOf(name) };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function s3MediaStore(settings: S3Settings): MediaStore {
+  const client = new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  });
+  const key = (name: string) => `${UPLOADS_FOLDER}/${name}`;
+  return {
+    kind: 's3',
+    async put(name, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key(name),
+          Body: bytes,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async get(name) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key(name) }));
+        if (!answer.Body) return null;
+        return {
+          bytes: await answer.Body.transformToByteArray(),
+          contentType: answer.ContentType ?? contentTypeOf(name),
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+  };
+}
