@@ -30,6 +30,7 @@ import { createReviewHandlers } from './modules/reviews/reviews.handlers.ts';
 import { createRoleHandlers } from './modules/roles/roles.handlers.ts';
 import { createSecurityHandlers } from './modules/security/security.handlers.ts';
 import { createSettingsHandlers } from './modules/settings/settings.handlers.ts';
+import { createStoreSettingsHandlers } from './modules/settings/store-settings.handlers.ts';
 import { createStaffHandlers } from './modules/staff/staff.handlers.ts';
 import { createStatsHandlers } from './modules/stats/stats.handlers.ts';
 import { createUserHandlers } from './modules/users/users.handlers.ts';
@@ -83,6 +84,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createAccountHandlers({ db }),
     ...createOAuthHandlers({ db, tokens, config }),
     ...createSettingsHandlers({ db }),
+    ...createStoreSettingsHandlers({ db }),
     ...createStatsHandlers({ db }),
     ...createProductHandlers({ db, cache: deps.catalogueCache }),
     ...createMarketplaceHandlers({ db, marketplace }),

@@ -1571,6 +1571,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's system settings
+         * @description Added beyond the spec (System Settings): the store's name and contact, its default currency and ship-to
+         *     country, and the checkout rules the server prices every quote and order with (tax rate, free-shipping
+         *     threshold and flat shipping, both in USD). Defaults are the spec's values (10%, free above 100, else 10).
+         */
+        get: operations["getStoreSettings"];
+        /**
+         * Change the store's system settings
+         * @description Changes only the fields sent; quotes and orders placed afterwards use the new checkout rules. The activity log records the change.
+         */
+        put: operations["updateStoreSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project details of the Work Update screen
+         * @description Added beyond the spec (its Project details form only logged). Empty texts until saved.
+         */
+        get: operations["getProjectDetails"];
+        /**
+         * Save the project details
+         * @description Saves the whole form; the activity log records who changed it.
+         */
+        put: operations["updateProjectDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order": {
         parameters: {
             query?: never;
@@ -3757,6 +3807,59 @@ export interface components {
                 name: string;
                 email: string;
             };
+        };
+        StoreSettings: {
+            storeName: string;
+            contactEmail: string;
+            contactPhone: string;
+            defaultCurrency: components["schemas"]["ShopperCurrency"];
+            defaultShipTo: components["schemas"]["ShipToCountry"];
+            /** @description Percent of the items total, two decimals. */
+            taxRate: number;
+            /** @description Shipping is free when the items total is above this, in USD. */
+            freeShippingAbove: number;
+            /** @description Shipping otherwise, in USD (converted into the order's currency). */
+            flatShipping: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateStoreSettingsRequest: {
+            storeName?: string;
+            /** Format: email */
+            contactEmail?: string;
+            contactPhone?: string;
+            defaultCurrency?: components["schemas"]["ShopperCurrency"];
+            defaultShipTo?: components["schemas"]["ShipToCountry"];
+            taxRate?: number;
+            freeShippingAbove?: number;
+            flatShipping?: number;
+        };
+        StoreSettingsEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["StoreSettings"];
+        };
+        ProjectDetails: {
+            projectName: string;
+            tagline: string;
+            description: string;
+            problem: string;
+            solution: string;
+            users: string;
+            business: string;
+            updatedBy: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UpdateProjectDetailsRequest: {
+            projectName: string;
+            tagline: string;
+            description: string;
+            problem: string;
+            solution: string;
+            users: string;
+            business: string;
+        };
+        ProjectDetailsEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ProjectDetails"];
         };
         OAuthProvider: {
             /** @enum {string} */
@@ -7921,6 +8024,127 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getStoreSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreSettingsEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateStoreSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "taxRate": 7.5,
+                 *       "freeShippingAbove": 150
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateStoreSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetailsEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateProjectDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "projectName": "Shop",
+                 *       "tagline": "Products from around the world, delivered.",
+                 *       "description": "A dropshipping store.",
+                 *       "problem": "Shoppers pay too much for imported goods.",
+                 *       "solution": "Direct imports priced with clear rules.",
+                 *       "users": "Shoppers in 40+ countries.",
+                 *       "business": "A margin on every order."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateProjectDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetailsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -867,3 +867,44 @@ export const siteVisits = pgTable(
   },
   (t) => [index('site_visits_at_idx').on(t.at), index('site_visits_visitor_idx').on(t.visitorId, t.at)],
 );
+
+/** The store's own settings (one row, id 1): what checkout charges and what the store calls itself. */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    storeName: text('store_name').notNull().default('Shop'),
+    contactEmail: text('contact_email').notNull().default('support@example.com'),
+    contactPhone: text('contact_phone').notNull().default(''),
+    defaultCurrency: text('default_currency').notNull().default('USD'),
+    defaultShipTo: text('default_ship_to').notNull().default('BD'),
+    /** Tax on the items total in hundredths of a percent (1000 = 10%). */
+    taxBasisPoints: integer('tax_basis_points').notNull().default(1000),
+    /** Shipping is free when the items total is above this (USD minor units). */
+    freeShippingAboveUsdMinor: bigint('free_shipping_above_usd_minor', { mode: 'number' })
+      .notNull()
+      .default(10000),
+    /** Shipping otherwise (USD minor units, converted into the order's currency). */
+    flatShippingUsdMinor: bigint('flat_shipping_usd_minor', { mode: 'number' }).notNull().default(1000),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/** The project details staff keep on the Work Update screen (one row, id 1). */
+export const projectDetails = pgTable(
+  'project_details',
+  {
+    id: integer('id').primaryKey().default(1),
+    projectName: text('project_name').notNull().default(''),
+    tagline: text('tagline').notNull().default(''),
+    description: text('description').notNull().default(''),
+    problem: text('problem').notNull().default(''),
+    solution: text('solution').notNull().default(''),
+    users: text('users').notNull().default(''),
+    business: text('business').notNull().default(''),
+    updatedBy: text('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('project_details_single_row', sql`${t.id} = 1`)],
+);

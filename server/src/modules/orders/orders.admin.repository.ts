@@ -342,9 +342,11 @@ export async function placeManualOrder(db: Database, input: ManualOrderInput): P
     const priced = await priceOrder(tx, [{ productId: product.id, skuId, quantity: input.quantity }], 'USD');
     const itemsMinor = priced.totals.itemsMinor;
     const discountMinor = discountOf(itemsMinor, input.discountHundredths);
-    const { shippingMinor, taxMinor, totalMinor } = computeOrderTotals([
-      { unitPriceMinor: itemsMinor - discountMinor, quantity: 1 },
-    ]);
+    const { shippingMinor, taxMinor, totalMinor } = computeOrderTotals(
+      [{ unitPriceMinor: itemsMinor - discountMinor, quantity: 1 }],
+      undefined,
+      priced.rules,
+    );
 
     try {
       await takeStock(

@@ -12,6 +12,20 @@ export const TAX_PERCENT = 10;
 /** Most units of one item in one order (spec 3 §9); the least is 1. */
 export const MAX_LINE_QUANTITY = 12;
 
+/** The checkout rules staff set in System Settings (store_settings); the spec's values by default. */
+export interface CheckoutRules {
+  freeShippingAboveUsdMinor: number;
+  flatShippingUsdMinor: number;
+  /** Tax in hundredths of a percent of the items total (1000 = 10%). */
+  taxBasisPoints: number;
+}
+
+export const DEFAULT_CHECKOUT_RULES: CheckoutRules = {
+  freeShippingAboveUsdMinor: FREE_SHIPPING_ABOVE_USD_MINOR,
+  flatShippingUsdMinor: FLAT_SHIPPING_USD_MINOR,
+  taxBasisPoints: TAX_PERCENT * 100,
+};
+
 export interface OrderTotals {
   itemsMinor: number;
   shippingMinor: number;
@@ -27,9 +41,9 @@ export interface OrderLine {
   quantity: number;
 }
 
-/** `percent`% of an amount, rounded half up to the minor unit, in integers. */
-function percentOf(minor: number, percent: number): number {
-  return Number((BigInt(minor) * BigInt(percent) + 50n) / 100n);
+/** `basisPoints`/10000 of an amount, rounded half up to the minor unit, in integers. */
+function basisPointsOf(minor: number, basisPoints: number): number {
+  return Number((BigInt(minor) * BigInt(basisPoints) + 5000n) / 10000n);
 }
 
 /**
@@ -39,6 +53,7 @@ function percentOf(minor: number, percent: number): number {
 export function computeOrderTotals(
   lines: ReadonlyArray<OrderLine>,
   orderRate: string = BASE_RATE,
+  rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
 ): OrderTotals {
   const inUsd = Number(orderRate) === 1;
   let itemsMinor = 0;
@@ -50,9 +65,9 @@ export function computeOrderTotals(
     usdItemsMinor += usdUnit * line.quantity;
   }
   const shippingMinor =
-    usdItemsMinor > FREE_SHIPPING_ABOVE_USD_MINOR
+    usdItemsMinor > rules.freeShippingAboveUsdMinor
       ? 0
-      : convertMinor(FLAT_SHIPPING_USD_MINOR, BASE_RATE, orderRate);
-  const taxMinor = percentOf(itemsMinor, TAX_PERCENT);
+      : convertMinor(rules.flatShippingUsdMinor, BASE_RATE, orderRate);
+  const taxMinor = basisPointsOf(itemsMinor, rules.taxBasisPoints);
   return { itemsMinor, shippingMinor, taxMinor, totalMinor: itemsMinor + shippingMinor + taxMinor };
 }

@@ -2,7 +2,13 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orderStatusHistory, orders, productSkus, products, refunds } from '../../db/schema.ts';
 import { BASE_CURRENCY, converterFor, loadRates, type Rates } from '../../money/money.ts';
-import { computeOrderTotals, type OrderTotals } from './orders.pricing.ts';
+import { loadCheckoutRules } from '../settings/store-settings.repository.ts';
+import {
+  type CheckoutRules,
+  computeOrderTotals,
+  DEFAULT_CHECKOUT_RULES,
+  type OrderTotals,
+} from './orders.pricing.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -101,6 +107,8 @@ export interface PricedOrder {
   rate: string;
   lines: PricedLine[];
   totals: OrderTotals;
+  /** The checkout rules it was priced with. */
+  rules: CheckoutRules;
 }
 
 /**
@@ -114,12 +122,11 @@ export async function priceOrder(
   currency: string,
 ): Promise<PricedOrder> {
   const catalogue = await catalogueLines(tx, lines);
-  const rates = await loadRates(tx, [
-    currency,
-    BASE_CURRENCY,
-    ...catalogue.map(({ product }) => product.currency),
+  const [rates, rules] = await Promise.all([
+    loadRates(tx, [currency, BASE_CURRENCY, ...catalogue.map(({ product }) => product.currency)]),
+    loadCheckoutRules(tx),
   ]);
-  return priceCatalogueLines(catalogue, rates, currency);
+  return priceCatalogueLines(catalogue, rates, currency, rules);
 }
 
 /** The catalogue's product and SKU for each line, refusing what cannot be bought (no locks taken). */
@@ -187,6 +194,7 @@ export function priceCatalogueLines(
   catalogue: ReadonlyArray<CatalogueLine>,
   rates: Rates,
   currency: string,
+  rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
 ): PricedOrder {
   const rate = rates.get(currency);
   const toOrderCurrency = converterFor(rates, currency);
@@ -206,8 +214,9 @@ export function priceCatalogueLines(
       quantity: line.quantity,
     })),
     rate,
+    rules,
   );
-  return { currency, rate, lines, totals };
+  return { currency, rate, lines, totals, rules };
 }
 
 /**

@@ -1,0 +1,118 @@
+import { requireStaff } from '../../auth/permissions.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest } from '../../http/errors.ts';
+import { operation } from '../../http/operation.ts';
+import { toAmount, toMinor } from '../../money/money.ts';
+import { recordActivity } from '../activity/activity.repository.ts';
+import { staffActivity } from '../products/products.handlers.ts';
+import {
+  type ProjectDetailsRow,
+  readProjectDetails,
+  readStoreSettings,
+  type StoreSettingsRow,
+  writeProjectDetails,
+  writeStoreSettings,
+} from './store-settings.repository.ts';
+
+export const TWO_DECIMALS = 'Use at most two decimals.';
+
+const toSettings = (row: StoreSettingsRow) => ({
+  storeName: row.storeName,
+  contactEmail: row.contactEmail,
+  contactPhone: row.contactPhone,
+  defaultCurrency: row.defaultCurrency as never,
+  defaultShipTo: row.defaultShipTo as never,
+  taxRate: row.taxBasisPoints / 100,
+  freeShippingAbove: toAmount(row.freeShippingAboveUsdMinor),
+  flatShipping: toAmount(row.flatShippingUsdMinor),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const toProject = (row: ProjectDetailsRow) => ({
+  projectName: row.projectName,
+  tagline: row.tagline,
+  description: row.description,
+  problem: row.problem,
+  solution: row.solution,
+  users: row.users,
+  business: row.business,
+  updatedBy: row.updatedBy,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** An amount with at most two decimals, in minor units; 400 naming the field otherwise. */
+function minorOf(amount: number): number {
+  const minor = toMinor(amount);
+  if (minor === null) throw badRequest(TWO_DECIMALS);
+  return minor;
+}
+
+/** System Settings and the Work Update screen's project details. */
+export function createStoreSettingsHandlers(deps: { db: Database }) {
+  const { db } = deps;
+  return {
+    getStoreSettings: operation('getStoreSettings', async (request) => {
+      requireStaff(request);
+      return { success: true, data: toSettings(await readStoreSettings(db)) };
+    }),
+
+    updateStoreSettings: operation('updateStoreSettings', async (request) => {
+      const staff = requireStaff(request);
+      const body = request.body;
+      const changes: Parameters<typeof writeStoreSettings>[1] = {};
+      if (body.storeName !== undefined) changes.storeName = body.storeName.trim() || 'Shop';
+      if (body.contactEmail !== undefined) changes.contactEmail = body.contactEmail.trim().toLowerCase();
+      if (body.contactPhone !== undefined) changes.contactPhone = body.contactPhone.trim();
+      if (body.defaultCurrency !== undefined) changes.defaultCurrency = body.defaultCurrency;
+      if (body.defaultShipTo !== undefined) changes.defaultShipTo = body.defaultShipTo;
+      if (body.taxRate !== undefined) changes.taxBasisPoints = minorOf(body.taxRate);
+      if (body.freeShippingAbove !== undefined)
+        changes.freeShippingAboveUsdMinor = minorOf(body.freeShippingAbove);
+      if (body.flatShipping !== undefined) changes.flatShippingUsdMinor = minorOf(body.flatShipping);
+      const before = toSettings(await readStoreSettings(db));
+      const after = toSettings(await writeStoreSettings(db, changes));
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'settings.update',
+          target: 'settings:store',
+          details: { before, after },
+        }),
+      );
+      return { success: true, message: 'Settings saved.', data: after };
+    }),
+
+    getProjectDetails: operation('getProjectDetails', async (request) => {
+      requireStaff(request);
+      return { success: true, data: toProject(await readProjectDetails(db)) };
+    }),
+
+    updateProjectDetails: operation('updateProjectDetails', async (request) => {
+      const staff = requireStaff(request);
+      const body = request.body;
+      const before = toProject(await readProjectDetails(db));
+      const saved = await writeProjectDetails(db, {
+        projectName: body.projectName.trim(),
+        tagline: body.tagline.trim(),
+        description: body.description.trim(),
+        problem: body.problem.trim(),
+        solution: body.solution.trim(),
+        users: body.users.trim(),
+        business: body.business.trim(),
+        updatedBy: staff.name,
+      });
+      const after = toProject(saved);
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'project.update',
+          target: 'settings:project',
+          details: { before, after },
+        }),
+      );
+      return { success: true, message: 'Project details saved.', data: after };
+    }),
+  };
+}

@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { projectDetails, storeSettings } from '../../db/schema.ts';
+import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from '../orders/orders.pricing.ts';
+
+export type StoreSettingsRow = typeof storeSettings.$inferSelect;
+export type ProjectDetailsRow = typeof projectDetails.$inferSelect;
+
+/** The single settings row; created with the defaults when a database predates it. */
+export async function readStoreSettings(db: Database): Promise<StoreSettingsRow> {
+  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
+  if (row) return row;
+  await db.insert(storeSettings).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
+  if (!created) throw new Error('store settings row missing after insert');
+  return created;
+}
+
+/** What checkout charges: read on every quote and order, so a change applies to the next one. */
+export async function loadCheckoutRules(db: Database): Promise<CheckoutRules> {
+  const [row] = await db
+    .select({
+      freeShippingAboveUsdMinor: storeSettings.freeShippingAboveUsdMinor,
+      flatShippingUsdMinor: storeSettings.flatShippingUsdMinor,
+      taxBasisPoints: storeSettings.taxBasisPoints,
+    })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, 1));
+  return row ?? DEFAULT_CHECKOUT_RULES;
+}
+
+export async function writeStoreSettings(
+  db: Database,
+  changes: Partial<Omit<StoreSettingsRow, 'id' | 'updatedAt'>>,
+): Promise<StoreSettingsRow> {
+  await readStoreSettings(db);
+  const [row] = await db
+    .update(storeSettings)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(storeSettings.id, 1))
+    .returning();
+  if (!row) throw new Error('store settings update returned no row');
+  return row;
+}
+
+export async function readProjectDetails(db: Database): Promise<ProjectDetailsRow> {
+  const [row] = await db.select().from(projectDetails).where(eq(projectDetails.id, 1));
+  if (row) return row;
+  await db.insert(projectDetails).values({ id: 1 }).onConflictDoNothing();
+  const [created] = await db.select().from(projectDetails).where(eq(projectDetails.id, 1));
+  if (!created) throw new Error('project details row missing after insert');
+  return created;
+}
+
+export async function writeProjectDetails(
+  db: Database,
+  values: Omit<ProjectDetailsRow, 'id' | 'updatedAt'>,
+): Promise<ProjectDetailsRow> {
+  await readProjectDetails(db);
+  const [row] = await db
+    .update(projectDetails)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(projectDetails.id, 1))
+    .returning();
+  if (!row) throw new Error('project details update returned no row');
+  return row;
+}
