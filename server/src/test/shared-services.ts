@@ -32,6 +32,8 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
   const url = `redis://127.0.0.1:${port}`;
   const { Redis } = await import('ioredis');
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  // Refused connections while the server starts are expected: each try is awaited below.
+  probe.on('error', () => {});
   for (let attempt = 0; ; attempt++) {
     try {
       await probe.connect();

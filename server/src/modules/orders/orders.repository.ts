@@ -122,10 +122,14 @@ export async function priceOrder(
   currency: string,
 ): Promise<PricedOrder> {
   const catalogue = await catalogueLines(tx, lines);
-  const [rates, rules] = await Promise.all([
-    loadRates(tx, [currency, BASE_CURRENCY, ...catalogue.map(({ product }) => product.currency)]),
-    loadCheckoutRules(tx),
+  // One after the other: `tx` may be a transaction's single connection, and a query left pending there when the
+  // connection drops would hold it (and the pool's shutdown) forever.
+  const rates = await loadRates(tx, [
+    currency,
+    BASE_CURRENCY,
+    ...catalogue.map(({ product }) => product.currency),
   ]);
+  const rules = await loadCheckoutRules(tx);
   return priceCatalogueLines(catalogue, rates, currency, rules);
 }
 
