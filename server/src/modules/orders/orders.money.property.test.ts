@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CURRENCIES } from '@shop/sdk/choices';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyRates, productSkus, products } from '../../db/schema.ts';
@@ -15,32 +16,8 @@ import { catalogueLines, priceCatalogueLines } from './orders.repository.ts';
 // functions the handlers call (the repository queries, the view's shaping, priceOrder); a smaller set runs end
 // to end through the HTTP API.
 
-/** The 23 currencies the storefront offers (spec 3 §9): the contract's StoreCurrency. */
-const STORE_CURRENCIES = [
-  'USD',
-  'CAD',
-  'GBP',
-  'AUD',
-  'EUR',
-  'PLN',
-  'SEK',
-  'NOK',
-  'DKK',
-  'CHF',
-  'CZK',
-  'HUF',
-  'RON',
-  'BGN',
-  'NZD',
-  'AED',
-  'ILS',
-  'TRY',
-  'MXN',
-  'BRL',
-  'ARS',
-  'ZAR',
-  'BDT',
-] as const;
+/** The 23 currencies the storefront offers (spec 3 §9): the contract's ShopperCurrency. */
+const STORE_CURRENCIES = CURRENCIES;
 const PRICES = 10_000;
 const END_TO_END_PRICES = 24;
 

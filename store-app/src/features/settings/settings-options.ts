@@ -1,77 +1,7 @@
-/** Spec §9: the ship-to list, in the spec's order. */
-export const SHIP_TO_COUNTRIES = [
-  'US',
-  'CA',
-  'GB',
-  'AU',
-  'DE',
-  'FR',
-  'IT',
-  'ES',
-  'NL',
-  'PL',
-  'SE',
-  'NO',
-  'FI',
-  'DK',
-  'IE',
-  'PT',
-  'BE',
-  'CH',
-  'AT',
-  'CZ',
-  'SK',
-  'HU',
-  'RO',
-  'BG',
-  'GR',
-  'SI',
-  'HR',
-  'EE',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'CY',
-  'NZ',
-  'AE',
-  'IL',
-  'TR',
-  'MX',
-  'BR',
-  'AR',
-  'ZA',
-  'BD',
-] as const;
+// One list for the storefront, the back office and the server (the contract's enums).
+export { CURRENCIES, LANGUAGE_CODES, SHIP_TO_COUNTRIES, THEMES } from '@shop/sdk/choices';
 
-/** Spec §9: the currencies a shopper can price the store in. */
-export const CURRENCIES = [
-  'USD',
-  'CAD',
-  'GBP',
-  'AUD',
-  'EUR',
-  'PLN',
-  'SEK',
-  'NOK',
-  'DKK',
-  'CHF',
-  'CZK',
-  'HUF',
-  'RON',
-  'BGN',
-  'NZD',
-  'AED',
-  'ILS',
-  'TRY',
-  'MXN',
-  'BRL',
-  'ARS',
-  'ZAR',
-  'BDT',
-] as const;
-
-export const LANGUAGE_CODES = ['en', 'bn', 'hi', 'es'] as const;
+import type { CURRENCIES, LANGUAGE_CODES, SHIP_TO_COUNTRIES, THEMES } from '@shop/sdk/choices';
 
 export const languageOptions = [
   { value: 'en', label: 'English' },
@@ -79,8 +9,6 @@ export const languageOptions = [
   { value: 'hi', label: 'Hindi' },
   { value: 'es', label: 'Spanish' },
 ] as const satisfies { value: Language; label: string }[];
-
-export const THEMES = ['light', 'dark'] as const;
 
 export type ShipToCountry = (typeof SHIP_TO_COUNTRIES)[number];
 export type Currency = (typeof CURRENCIES)[number];

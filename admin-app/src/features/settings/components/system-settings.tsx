@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SHIP_TO_COUNTRIES as COUNTRIES, CURRENCIES } from '@shop/sdk/choices';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { NumberField, SelectField, TextField } from '@shop/ui/form-fields';
@@ -12,76 +13,6 @@ import { $api } from '../../../lib/api';
 
 type StoreSettings = Schemas['StoreSettings'];
 
-// The storefront's choices (spec 3 §9), as the contract lists them.
-const CURRENCIES = [
-  'USD',
-  'CAD',
-  'GBP',
-  'AUD',
-  'EUR',
-  'PLN',
-  'SEK',
-  'NOK',
-  'DKK',
-  'CHF',
-  'CZK',
-  'HUF',
-  'RON',
-  'BGN',
-  'NZD',
-  'AED',
-  'ILS',
-  'TRY',
-  'MXN',
-  'BRL',
-  'ARS',
-  'ZAR',
-  'BDT',
-] as const;
-const COUNTRIES = [
-  'US',
-  'CA',
-  'GB',
-  'AU',
-  'DE',
-  'FR',
-  'IT',
-  'ES',
-  'NL',
-  'PL',
-  'SE',
-  'NO',
-  'FI',
-  'DK',
-  'IE',
-  'PT',
-  'BE',
-  'CH',
-  'AT',
-  'CZ',
-  'SK',
-  'HU',
-  'RO',
-  'BG',
-  'GR',
-  'SI',
-  'HR',
-  'EE',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'CY',
-  'NZ',
-  'AE',
-  'IL',
-  'TR',
-  'MX',
-  'BR',
-  'AR',
-  'ZA',
-  'BD',
-] as const;
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
