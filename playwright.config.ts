@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Journeys run in Debian's Chromium against the real API and the built apps, on a fresh embedded database
 // seeded with the demo data (`scripts/find-chromium.sh` finds or installs the browser).
+const OAUTH_CLIENT = { GOOGLE_CLIENT_ID: 'shop-e2e-client', GOOGLE_CLIENT_SECRET: 'shop-e2e-client-secret' };
+
 export default defineConfig({
   testDir: '.',
   testMatch: ['admin-app/e2e/**/*.spec.ts', 'store-app/e2e/**/*.spec.ts', 'vendor-app/e2e/**/*.spec.ts'],
@@ -28,12 +30,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build',
-    env: { DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn' },
-    wait: { stdout: /The shop is running/ },
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+  // A local OpenID Connect provider stands in for Google, so the journeys sign in through it as shoppers would.
+  webServer: [
+    {
+      command: 'node --import tsx server/src/test/oidc-stand-in-server.ts',
+      env: { OIDC_STAND_IN_PORT: '5199', ...OAUTH_CLIENT },
+      wait: { stdout: /OpenID stand-in listening/ },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
+      command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build',
+      env: {
+        DATA_DIR: '.tmp/e2e-data',
+        LOG_LEVEL: 'warn',
+        GOOGLE_ISSUER: 'http://127.0.0.1:5199',
+        ...OAUTH_CLIENT,
+      },
+      wait: { stdout: /The shop is running/ },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -23,7 +23,14 @@ interface Grant {
  * A local OpenID Connect provider for tests: discovery, an authorization endpoint the test approves on the
  * shopper's behalf, a token endpoint that checks the client secret and the PKCE verifier, and RS256 ID tokens.
  */
-export async function startOidcStandIn(client: { clientId: string; clientSecret: string }) {
+export async function startOidcStandIn(
+  client: { clientId: string; clientSecret: string },
+  options: {
+    port?: number;
+    /** Who a browser visiting /authorize is: they approve at once (journeys); without it, tests call approve(). */
+    browserUser?: StandInUser;
+  } = {},
+) {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'stand-in', alg: 'RS256', use: 'sig' };
   const grants = new Map<string, Grant>();
@@ -50,6 +57,10 @@ export async function startOidcStandIn(client: { clientId: string; clientSecret:
       });
     }
     if (url.pathname === '/jwks') return send(200, { keys: [jwk] });
+    if (url.pathname === '/authorize' && options.browserUser) {
+      res.writeHead(302, { location: approve(url.href, options.browserUser).href });
+      return res.end();
+    }
     if (url.pathname === '/token' && req.method === 'POST') {
       let text = '';
       for await (const chunk of req) text += chunk;
@@ -89,31 +100,33 @@ export async function startOidcStandIn(client: { clientId: string; clientSecret:
     }
     return send(404, { error: 'not_found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  /**
+   * The shopper approves at the provider: answers the callback address the provider would send the browser to,
+   * for the authorization address our server redirected to.
+   */
+  function approve(authorizeUrl: string, user: StandInUser): URL {
+    const asked = new URL(authorizeUrl);
+    const code = randomUUID();
+    grants.set(code, {
+      clientId: asked.searchParams.get('client_id') ?? '',
+      redirectUri: asked.searchParams.get('redirect_uri') ?? '',
+      challenge: asked.searchParams.get('code_challenge') ?? '',
+      nonce: asked.searchParams.get('nonce'),
+      user,
+    });
+    const back = new URL(asked.searchParams.get('redirect_uri') ?? '');
+    back.searchParams.set('code', code);
+    back.searchParams.set('state', asked.searchParams.get('state') ?? '');
+    return back;
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     issuer,
     tokenRequests,
-    /**
-     * The shopper approves at the provider: answers the callback address the provider would send the browser to,
-     * for the authorization address our server redirected to.
-     */
-    approve(authorizeUrl: string, user: StandInUser): URL {
-      const asked = new URL(authorizeUrl);
-      const code = randomUUID();
-      grants.set(code, {
-        clientId: asked.searchParams.get('client_id') ?? '',
-        redirectUri: asked.searchParams.get('redirect_uri') ?? '',
-        challenge: asked.searchParams.get('code_challenge') ?? '',
-        nonce: asked.searchParams.get('nonce'),
-        user,
-      });
-      const back = new URL(asked.searchParams.get('redirect_uri') ?? '');
-      back.searchParams.set('code', code);
-      back.searchParams.set('state', asked.searchParams.get('state') ?? '');
-      return back;
-    },
+    approve,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
