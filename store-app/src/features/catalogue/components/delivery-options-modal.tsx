@@ -1,6 +1,8 @@
 import { Modal, Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { type DeliveryOption, deliveryWhen, feeText } from '../lib/delivery';
+import { digitsIn } from '../lib/digits';
 import '../product-texts';
 
 type DeliveryOptionsModalProps = {
@@ -20,6 +22,7 @@ export function DeliveryOptionsModal({
   onChoose,
 }: DeliveryOptionsModalProps) {
   const { t } = useTranslation('product');
+  const digits = digitsIn(useLocaleFormat().locale);
   return (
     <Modal
       opened={opened}
@@ -35,7 +38,7 @@ export function DeliveryOptionsModal({
               key={option.code}
               value={option.code}
               label={`${option.company} · ${feeText(option, t)}`}
-              description={deliveryWhen(option, t)}
+              description={deliveryWhen(option, t, digits)}
             />
           ))}
         </Stack>

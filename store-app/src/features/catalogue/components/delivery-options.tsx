@@ -3,9 +3,11 @@ import { IconTruckDelivery } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { useLazyDisclosure } from '../../../lib/use-lazy-disclosure';
 import { catalogueQueries, type DeliveryOptionsBody } from '../api/catalogue.queries';
 import { cheapestOption, type DeliveryOption, deliveryWhen, feeText } from '../lib/delivery';
+import { digitsIn } from '../lib/digits';
 import '../product-texts';
 
 // The modal (with Mantine's focus trap and scroll lock) is fetched on first Change, not with the product page.
@@ -76,6 +78,7 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
 
 function DeliverySummary({ option }: { option: DeliveryOption }) {
   const { t } = useTranslation('product');
+  const { locale } = useLocaleFormat();
   return (
     <Stack gap={2} aria-label={t('delivery.chosen')} role="group">
       <Text fw={600} fz="sm">
@@ -85,7 +88,7 @@ function DeliverySummary({ option }: { option: DeliveryOption }) {
         {t('delivery.from', { company: option.company, country: option.ship_from_country })}
       </Text>
       <Text fz="xs" c="dimmed">
-        {deliveryWhen(option, t)}
+        {deliveryWhen(option, t, digitsIn(locale))}
       </Text>
     </Stack>
   );

@@ -1,10 +1,9 @@
 import { Group, SimpleGrid, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-
-/** Spec §2: the product's attribute name/value pairs in two columns. */
 import { useTranslation } from 'react-i18next';
 import '../product-texts';
 
+/** Spec §2: the product's attribute name/value pairs in two columns (names and values as the API gives them). */
 export function ItemProperties({ properties }: { properties: Schemas['ProductProperty'][] }) {
   const { t } = useTranslation('product');
   if (properties.length === 0) return <Text c="dimmed">{t('noProperties')}</Text>;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cartStore } from '../../../lib/cart-store';
 import { customerSession } from '../../../lib/session';
 import { apiError, stubApi } from '../../../test/network';
@@ -57,6 +57,17 @@ function option(group: string, value: string) {
 
 function chosenOption() {
   return screen.getByRole('group', { name: 'Chosen delivery option' });
+}
+
+/** A message shown in one of the app's toasts: a Mantine notification in red (not `window.alert`). */
+async function errorToast(message: string) {
+  const text = await screen.findByText(message);
+  const notification = text.closest<HTMLElement>('.mantine-Notification-root');
+  expect(notification).not.toBeNull();
+  expect(notification?.style.getPropertyValue('--notification-color')).toBe(
+    'var(--mantine-color-red-filled)',
+  );
+  return notification;
 }
 
 function logisticBodies(requests: Request[]) {
@@ -234,7 +245,10 @@ describe('product page', { timeout: 15_000 }, () => {
 
       const chosen = await screen.findByRole('group', { name: 'Chosen delivery option' });
       expect(within(chosen).getByText('Free shipping')).toBeInTheDocument();
-      expect(within(chosen).getByText(/AliExpress Standard Shipping/)).toBeInTheDocument();
+      expect(within(chosen).getByText('AliExpress Standard Shipping, from CN')).toBeInTheDocument();
+      expect(
+        within(chosen).getByText('Dec 08 - Dec 19 · 10-20 days · Tracking available'),
+      ).toBeInTheDocument();
       expect(await logisticBodies(requests)).toEqual([
         { product_id: '100500shirt', sku_id: 'sku-red-s', country: 'BD', quantity: 1, currency: 'USD' },
       ]);
@@ -322,11 +336,9 @@ describe('product page', { timeout: 15_000 }, () => {
       await user.click(option('Size', 'L'));
       expect(screen.getByText('Stock: 0')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-      expect(
-        await screen.findByText(
-          'Cannot add to cart: Please select a valid option and ensure quantity is positive and in stock.',
-        ),
-      ).toBeInTheDocument();
+      await errorToast(
+        'Cannot add to cart: Please select a valid option and ensure quantity is positive and in stock.',
+      );
       await user.click(option('Color', 'Blue'));
       await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
@@ -345,12 +357,11 @@ describe('product page', { timeout: 15_000 }, () => {
 
       await user.click(option('Size', 'L'));
       await user.click(screen.getByRole('button', { name: 'Order Now' }));
-      expect(
-        await screen.findByText(
-          "Please select a product option and ensure it's in stock with a valid quantity before ordering.",
-        ),
-      ).toBeInTheDocument();
+      await errorToast(
+        "Please select a product option and ensure it's in stock with a valid quantity before ordering.",
+      );
       expect(alert).not.toHaveBeenCalled();
+      expect(router.state.location.pathname).toBe('/products/shirt');
 
       await user.click(option('Size', 'S'));
       await user.click(screen.getByRole('button', { name: 'Order Now' }));
@@ -403,7 +414,28 @@ describe('product page', { timeout: 15_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Share' }));
     expect(dialog.getByText(/Please copy the URL/)).toBeInTheDocument();
     expect(dialog.getByRole('textbox', { name: 'Product address' })).toHaveValue(window.location.href);
-    expect(dialog.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Copy' }));
+    expect(await dialog.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(window.location.href);
     expect(alert).not.toHaveBeenCalled();
+
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Share' })).not.toBeInTheDocument());
+  });
+
+  it('shares through the browser where it can, without the dialog', async () => {
+    const user = userEvent.setup();
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'share');
+    });
+    stubProductPage();
+    await openShirt();
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith({ title: 'Cotton T-Shirt', url: window.location.href });
+    expect(screen.queryByRole('dialog', { name: 'Share' })).not.toBeInTheDocument();
   });
 });

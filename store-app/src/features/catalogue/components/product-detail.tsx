@@ -24,6 +24,7 @@ import { useAfterOwnFirstFrame } from '../../../lib/use-after-own-first-frame';
 import { SoldBy } from '../../stores/components/sold-by';
 import { catalogueQueries } from '../api/catalogue.queries';
 import { skuPrice, toCartItem } from '../lib/cart-item';
+import { digitsIn } from '../lib/digits';
 import { asCategory } from '../lib/list-filters';
 import {
   clampQuantity,
@@ -80,7 +81,7 @@ type ProductViewProps = { product: ProductDetail; country: string; currency: str
 
 function ProductView({ product, country, currency }: ProductViewProps) {
   const { t } = useTranslation('product');
-  const { money } = useLocaleFormat();
+  const { money, locale } = useLocaleFormat();
   const navigate = useNavigate();
   const name = product.name || t('unnamed');
   const groups = groupOptions(product.skus);
@@ -169,7 +170,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
             {sku && (
               <Stack gap={2} fz="sm">
                 <Text fz="sm">{t('skuId', { id: sku.sku_id })}</Text>
-                <Text fz="sm">{t('stock', { amount: sku.sku_available_stock })}</Text>
+                <Text fz="sm">{t('stock', { amount: digitsIn(locale)(sku.sku_available_stock) })}</Text>
                 <Text fz="sm">{t('priceIn', { currency: price.currency, price: shownPrice })}</Text>
               </Stack>
             )}

@@ -1,6 +1,8 @@
 import { Box, Image, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import { digitsIn } from '../lib/digits';
 import '../product-texts';
 
 type ProductGalleryProps = {
@@ -16,6 +18,7 @@ const ZOOM = 2;
 /** Spec §2: the main image with hover zoom, and a row of thumbnails. */
 export function ProductGallery({ images, shown, onShow, alt }: ProductGalleryProps) {
   const { t } = useTranslation('product');
+  const digits = digitsIn(useLocaleFormat().locale);
   const [origin, setOrigin] = useState<string | null>(null);
 
   const follow = (event: MouseEvent<HTMLDivElement>) => {
@@ -58,7 +61,7 @@ export function ProductGallery({ images, shown, onShow, alt }: ProductGalleryPro
           {images.map((image, index) => (
             <UnstyledButton
               key={image}
-              aria-label={t('showImage', { n: index + 1 })}
+              aria-label={t('showImage', { n: digits(index + 1) })}
               aria-pressed={image === shown}
               onClick={() => onShow(image)}
               style={{

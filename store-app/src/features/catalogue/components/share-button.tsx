@@ -27,7 +27,13 @@ export function ShareButton({ title }: { title: string }) {
       <Button variant="subtle" leftSection={<IconShare size={16} />} onClick={() => void share()}>
         {t('share.button')}
       </Button>
-      <Modal opened={copyUrl !== null} onClose={() => setCopyUrl(null)} title={t('share.button')} centered>
+      <Modal
+        opened={copyUrl !== null}
+        onClose={() => setCopyUrl(null)}
+        title={t('share.button')}
+        centered
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
         <Stack>
           <Text size="sm">{t('share.copyText')}</Text>
           <TextInput

@@ -22,17 +22,22 @@ export function cheapestOption(options: DeliveryOption[]): DeliveryOption | unde
 /** The product page's translator (`product` namespace). */
 type Translate = TFunction<'product'>;
 
-export function deliveryDays(option: DeliveryOption, t: Translate): string {
-  return option.min_delivery_days === option.max_delivery_days
-    ? t('delivery.days', { count: option.max_delivery_days })
-    : t('delivery.dayRange', { min: option.min_delivery_days, max: option.max_delivery_days });
+/** Whole numbers in the shopper's digits (`digitsIn`). */
+type Digits = (value: number) => string;
+
+export function deliveryDays(option: DeliveryOption, t: Translate, digits: Digits): string {
+  const { min_delivery_days: min, max_delivery_days: max } = option;
+  // `count` picks the plural form; `days` is the same number in the shopper's digits.
+  return min === max
+    ? t('delivery.days', { count: max, days: digits(max) })
+    : t('delivery.dayRange', { min: digits(min), max: digits(max) });
 }
 
 export function feeText(option: DeliveryOption, t: Translate): string {
   return option.free_shipping ? t('delivery.free') : option.shipping_fee_format;
 }
 
-export function deliveryWhen(option: DeliveryOption, t: Translate): string {
+export function deliveryWhen(option: DeliveryOption, t: Translate, digits: Digits): string {
   const when = option.delivery_date_desc ? `${option.delivery_date_desc} · ` : '';
-  return `${when}${deliveryDays(option, t)}${option.tracking ? ` · ${t('delivery.tracking')}` : ''}`;
+  return `${when}${deliveryDays(option, t, digits)}${option.tracking ? ` · ${t('delivery.tracking')}` : ''}`;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { passwordToggleProps } from '../../../components/password-toggle';
 import { toast } from '../../../lib/toast';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
+import '../profile-texts';
 import { useChangePassword } from '../api/change-password';
 import { type PasswordFormValues, passwordFormSchema } from '../schemas/account.schemas';
 

@@ -6,6 +6,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
+import '../profile-texts';
 import { profileQueryOptions } from '../api/profile.queries';
 import { useUpdateProfile } from '../api/update-profile';
 import { type ProfileFormValues, profileFormSchema, profileFormValues } from '../schemas/account.schemas';

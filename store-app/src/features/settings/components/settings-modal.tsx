@@ -6,19 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { CURRENCIES, languageOptions, SHIP_TO_COUNTRIES } from '../settings-options';
 import { type StoreSettings, settingsStore } from '../settings-store';
+import '../settings-texts';
 
 type SettingsModalProps = { opened: boolean; onClose: () => void };
 
 /** Ship-to country, currency, language and theme. Escape and the overlay discard the draft; Save keeps it. */
 export function SettingsModal({ opened, onClose }: SettingsModalProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('settings');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('settings.title')}
+      title={t('title')}
       centered
-      closeButtonProps={{ 'aria-label': t('settings.close') }}
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       <SettingsForm onSaved={onClose} />
     </Modal>
@@ -27,7 +28,7 @@ export function SettingsModal({ opened, onClose }: SettingsModalProps) {
 
 // Mounted afresh each time the modal opens, so the draft always starts from the saved settings.
 function SettingsForm({ onSaved }: { onSaved: () => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('settings');
   const { locale } = useLocaleFormat();
   const { setColorScheme } = useMantineColorScheme();
   // Country and currency names in the shopper's language, the codes beside them as before.
@@ -46,8 +47,8 @@ function SettingsForm({ onSaved }: { onSaved: () => void }) {
     };
   }, [locale]);
   const themeOptions = [
-    { value: 'light', label: t('settings.light') },
-    { value: 'dark', label: t('settings.dark') },
+    { value: 'light', label: t('light') },
+    { value: 'dark', label: t('dark') },
   ];
   const { control, handleSubmit } = useForm<StoreSettings>({ defaultValues: settingsStore.get() });
 
@@ -63,7 +64,7 @@ function SettingsForm({ onSaved }: { onSaved: () => void }) {
         <SelectField
           control={control}
           name="shipToCountry"
-          label={t('settings.shipTo')}
+          label={t('shipTo')}
           data={countryOptions}
           searchable
           allowDeselect={false}
@@ -71,7 +72,7 @@ function SettingsForm({ onSaved }: { onSaved: () => void }) {
         <SelectField
           control={control}
           name="currency"
-          label={t('settings.currency')}
+          label={t('currency')}
           data={currencyOptions}
           searchable
           allowDeselect={false}
@@ -79,19 +80,19 @@ function SettingsForm({ onSaved }: { onSaved: () => void }) {
         <SelectField
           control={control}
           name="language"
-          label={t('settings.language')}
+          label={t('language')}
           data={languageOptions}
           allowDeselect={false}
         />
         <SelectField
           control={control}
           name="theme"
-          label={t('settings.theme')}
+          label={t('theme')}
           data={themeOptions}
           allowDeselect={false}
         />
         <Group justify="flex-end">
-          <Button type="submit">{t('settings.save')}</Button>
+          <Button type="submit">{t('save')}</Button>
         </Group>
       </Stack>
     </form>
