@@ -29,7 +29,7 @@ export const toast = {
   success(message: string) {
     return notifications.show({ message, color: 'teal', withCloseButton: true });
   },
-  error(message: string) {
-    return notifications.show({ message, color: 'red', withCloseButton: true });
+  error(message: string, title?: string) {
+    return notifications.show({ message, color: 'red', withCloseButton: true, ...(title ? { title } : {}) });
   },
 };

@@ -15,8 +15,9 @@ export const toast = {
     hostWanted.set();
     void notifications().then(({ toast }) => toast.success(message));
   },
-  error(message: string): void {
+  /** An error; with a title when the failure needs a heading above the reason (placing an order). */
+  error(message: string, title?: string): void {
     hostWanted.set();
-    void notifications().then(({ toast }) => toast.error(message));
+    void notifications().then(({ toast }) => toast.error(message, title));
   },
 };

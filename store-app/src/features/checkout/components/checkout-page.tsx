@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { SelectField, TextField } from '@shop/ui/form-fields';
@@ -100,13 +99,8 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
           toast.success(t('placed'));
           removeOrderedLines(ordered);
         },
-        onError: (error) =>
-          notifications.show({
-            title: t('failed'),
-            message: errorMessage(error, t('tryAgain')),
-            color: 'red',
-            withCloseButton: true,
-          }),
+        // Through the app's toasts, which also put the notifications host on the page if none was shown yet.
+        onError: (error) => toast.error(errorMessage(error, t('tryAgain')), t('failed')),
       },
     );
   };

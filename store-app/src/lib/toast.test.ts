@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { toast, toastHost } from './toast';
+
+describe('toasts', () => {
+  it('ask the app to put the notifications host on the page, an error with a title too', () => {
+    // The host is mounted only once a toast is wanted (app.tsx); an error raised first must still show.
+    expect(toastHost.wanted()).toBe(false);
+    toast.error('Your card was declined.', 'Failed to place order.');
+    expect(toastHost.wanted()).toBe(true);
+  });
+});
