@@ -20,6 +20,9 @@ import { clientErrorResponse, frameworkErrorBody, registerErrorHandling } from '
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerInputGuards, registerNoStoreDefault } from './http/input-guards.ts';
 import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
+import { cleanUpJob } from './jobs/clean-up.ts';
+import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
+import { trackForwardedOrdersJob } from './modules/forwarding/forwarding.jobs.ts';
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
@@ -162,6 +165,21 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     publicUrl: config.publicUrl,
     aliexpress: config.marketplace.aliexpress,
   });
+  if (config.backgroundJobs) {
+    let jobs: JobQueue | null = null;
+    // Started once the server is ready, after the migrations (main.ts), and stopped before the database closes.
+    app.addHook('onReady', async () => {
+      jobs = await startJobQueue(
+        db,
+        [trackForwardedOrdersJob({ db: db.db, marketplace }), cleanUpJob({ db: db.db })],
+        { log: app.log },
+      );
+    });
+    app.addHook('onClose', async () => {
+      await jobs?.stop();
+    });
+  }
+
   await app.register(fastifyOpenapiGlue, {
     specification: OPENAPI_PATH,
     prefix: API_PREFIX,

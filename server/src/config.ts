@@ -42,6 +42,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** S3-compatible object storage for uploaded media; null keeps uploads in `dataDir/uploads`. */
   s3: S3Settings | null;
+  /** The PostgreSQL-backed job queue (scheduled supplier tracking, clean-up); off only where a test drives it. */
+  backgroundJobs: boolean;
 }
 
 import type { S3Settings } from './modules/media/media.store.ts';
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (redisUrl !== null && !/^rediss?:\/\/./.test(redisUrl))
     problems.push('REDIS_URL must be a redis:// or rediss:// address');
   const s3 = parseS3(read, problems);
+  const backgroundJobs = parseBoolean(read('BACKGROUND_JOBS') ?? 'true', 'BACKGROUND_JOBS', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -202,6 +205,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     oauth,
     redisUrl,
     s3,
+    backgroundJobs: backgroundJobs ?? true,
   };
 }
 

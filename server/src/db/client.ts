@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** Runs SQL text as given (several statements when there are no values), for libraries bringing their own SQL. */
+  execute(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,13 @@ export function createPgliteDatabase(
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    execute: async (text, values = []) => {
+      // The extended protocol takes one statement; text without values goes through the simple one.
+      if (values.length > 0)
+        return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -67,6 +76,12 @@ export function createPostgresDatabase(
     kind: 'postgres',
     migrate: () => migratePostgresUnderLock(connectionString),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    execute: async (text, values = []) => {
+      const result = await pool.query(text, values);
+      // Several statements answer one result each; the last one is the answer.
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
+    },
     close: async () => {
       if (closed) return;
       closed = true;

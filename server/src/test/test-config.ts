@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     oauth: {},
     redisUrl: null,
     s3: null,
+    backgroundJobs: false,
     ...overrides,
   };
 }
