@@ -19,6 +19,7 @@ import { registerApiCounter } from './http/api-counter.ts';
 import { clientErrorResponse, frameworkErrorBody, registerErrorHandling } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerInputGuards, registerNoStoreDefault } from './http/input-guards.ts';
+import { CATALOGUE_CACHE_MS, clearOnChange, createShortCache } from './http/short-cache.ts';
 import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
 import { cleanUpJob } from './jobs/clean-up.ts';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
@@ -28,10 +29,6 @@ import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
 import { localMediaStore, type MediaStore, STORED_NAME, s3MediaStore } from './modules/media/media.store.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
-import {
-  createCatalogueCache,
-  registerCatalogueCacheInvalidation,
-} from './modules/products/products.cache.ts';
 import { createService } from './service.ts';
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
@@ -112,8 +109,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   registerInputGuards(app);
   registerNoStoreDefault(app);
   registerApiCounter(app, db.db);
-  const catalogueCache = createCatalogueCache();
-  registerCatalogueCacheInvalidation(app, catalogueCache);
+  const catalogueCache = createShortCache({ ttlMs: CATALOGUE_CACHE_MS });
+  clearOnChange(app, catalogueCache);
+  const signInCache = createShortCache({ ttlMs: config.signInCacheMs, maxEntries: 10_000 });
+  clearOnChange(app, signInCache);
   registerGracefulClose(app);
 
   await app.register(fastifyStatic, {
@@ -193,7 +192,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       payments: createPaymentProvider({ provider: 'offline' }),
       catalogueCache,
     }),
-    securityHandlers: createSecurityHandlers({ db: db.db, tokens }),
+    securityHandlers: createSecurityHandlers({ db: db.db, tokens, cache: signInCache }),
   });
 
   return app;

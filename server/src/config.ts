@@ -44,8 +44,11 @@ export interface AppConfig {
   s3: S3Settings | null;
   /** The PostgreSQL-backed job queue (scheduled supplier tracking, clean-up); off only where a test drives it. */
   backgroundJobs: boolean;
+  /** How long a sign-in found good is reused (0: checked against the database on every request). */
+  signInCacheMs: number;
 }
 
+import { SIGN_IN_CACHE_MS } from './http/short-cache.ts';
 import type { S3Settings } from './modules/media/media.store.ts';
 
 export const OAUTH_PROVIDERS = {
@@ -206,6 +209,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl,
     s3,
     backgroundJobs: backgroundJobs ?? true,
+    signInCacheMs: SIGN_IN_CACHE_MS,
   };
 }
 

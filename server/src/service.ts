@@ -6,6 +6,7 @@ import type { OperationId } from './http/contract-types.ts';
 import { notImplemented } from './http/errors.ts';
 import { idempotent } from './http/idempotency.ts';
 import type { OperationHandler } from './http/operation.ts';
+import type { ShortCache } from './http/short-cache.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createActivityHandlers } from './modules/activity/activity.handlers.ts';
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
@@ -22,7 +23,6 @@ import type { MediaStore } from './modules/media/media.store.ts';
 import { createAdminOrderHandlers } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
 import type { PaymentProvider } from './modules/payments/payments.types.ts';
-import type { CatalogueCache } from './modules/products/products.cache.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
 import { createRefundHandlers } from './modules/refunds/refunds.handlers.ts';
 import { createReturnHandlers } from './modules/returns/returns.handlers.ts';
@@ -45,7 +45,7 @@ export interface ServiceDeps {
   marketplace: MarketplaceAdapter;
   payments: PaymentProvider;
   /** Shoppers' product lists reused for a moment; none in tests that build the service alone. */
-  catalogueCache?: CatalogueCache;
+  catalogueCache?: ShortCache;
   /** Where uploads are kept; the data folder when absent. */
   media?: MediaStore;
 }

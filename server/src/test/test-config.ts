@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     redisUrl: null,
     s3: null,
     backgroundJobs: false,
+    // Tests change accounts behind the API's back and expect the next request to know; the cache has its own tests.
+    signInCacheMs: 0,
     ...overrides,
   };
 }

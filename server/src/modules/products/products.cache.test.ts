@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
+import { CATALOGUE_CACHE_MS, createShortCache } from '../../http/short-cache.ts';
 import { bearer, demoAdminToken } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { CATALOGUE_CACHE_MS, createCatalogueCache } from './products.cache.ts';
 
 type ListBody = { data: Array<{ _id: string; name: string; status: string }>; meta: { total: number } };
 
@@ -79,7 +79,7 @@ describe('catalogue cache', () => {
   });
 
   it('drops entries when they expire, and answers computed across a change are not kept', async () => {
-    const cache = createCatalogueCache({ ttlMs: 20 });
+    const cache = createShortCache({ ttlMs: 20 });
     cache.set('a', 1, cache.generation());
     expect(cache.get('a')).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 30));

@@ -7,9 +7,9 @@ import { uniqueViolation } from '../../db/errors.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
 import { badRequest, notFound, validationError } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
+import type { ShortCache } from '../../http/short-cache.ts';
 import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
-import type { CatalogueCache } from './products.cache.ts';
 import { toCsv } from './products.export.ts';
 import { editorFieldsOf, manualProduct, skuDetailsOf, writeRequestErrors } from './products.input.ts';
 import {
@@ -94,7 +94,7 @@ function newProductCode(): string {
   return `9${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
 }
 
-export function createProductHandlers(deps: { db: Database; cache?: CatalogueCache }) {
+export function createProductHandlers(deps: { db: Database; cache?: ShortCache }) {
   const { db, cache } = deps;
 
   const exportHandler: OperationHandler = async (rawRequest, reply) => {

@@ -35,32 +35,12 @@ export async function openSession(
   return row;
 }
 
-/** The session if it belongs to that account and is neither revoked nor expired. */
-export async function findLiveSession(
-  db: Database,
-  id: string,
-  actorType: SessionActor,
-  accountId: string,
-  now = new Date(),
-): Promise<SessionRow | null> {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, id),
-        eq(sessions.actorType, actorType),
-        eq(sessions.accountId, accountId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 /** Records use; the condition keeps concurrent requests from writing more than once a minute. */
-export async function touchSession(db: Database, session: SessionRow, now = new Date()): Promise<void> {
+export async function touchSession(
+  db: Database,
+  session: Pick<SessionRow, 'id' | 'lastUsedAt'>,
+  now = new Date(),
+): Promise<void> {
   if (now.getTime() - session.lastUsedAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return;
   await db
     .update(sessions)

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * A short-lived cache of catalogue reads. A product list is the same for every shopper (and for every staff member
- * with the products permission) who asks the same question, and the exact count behind it is most of its cost; a
- * few seconds of reuse turns a burst of identical requests into one database round. Any successful change made through this instance clears it at
+ * A short-lived cache of answers many requests share (a product list, a sign-in): a moment of reuse turns a burst
+ * of identical requests into one database round. Any successful change made through this instance clears it at
  * once; changes made through another instance show within `ttlMs`.
  */
-export interface CatalogueCache {
+export interface ShortCache {
   /** The generation a read starts in; an answer computed across a change is not stored. */
   generation(): number;
   get<T>(key: string): T | undefined;
@@ -14,10 +13,18 @@ export interface CatalogueCache {
   clear(): void;
 }
 
-/** How long a list is reused; changes made through another instance show within this. */
+/** How long a product list is reused; changes made through another instance show within this. */
 export const CATALOGUE_CACHE_MS = 2000;
+/** How long a sign-in found good is reused; signing out through another instance holds within this. */
+export const SIGN_IN_CACHE_MS = 1000;
 
-export function createCatalogueCache({ ttlMs = CATALOGUE_CACHE_MS, maxEntries = 1000 } = {}): CatalogueCache {
+export function createShortCache({
+  ttlMs,
+  maxEntries = 1000,
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+}): ShortCache {
   const entries = new Map<string, { value: unknown; expires: number }>();
   let generation = 0;
   return {
@@ -47,7 +54,7 @@ export function createCatalogueCache({ ttlMs = CATALOGUE_CACHE_MS, maxEntries = 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Clears the cache before the answer to any successful change goes out, so its caller's next read is fresh. */
-export function registerCatalogueCacheInvalidation(app: FastifyInstance, cache: CatalogueCache): void {
+export function clearOnChange(app: FastifyInstance, cache: ShortCache): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!READS.has(request.method) && reply.statusCode < 400) cache.clear();
     return payload;
