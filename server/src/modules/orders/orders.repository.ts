@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orderStatusHistory, orders, productSkus, products, refunds } from '../../db/schema.ts';
-import { BASE_CURRENCY, converterFor, loadRates, type Rates } from '../../money/money.ts';
-import { loadCheckoutRules } from '../settings/store-settings.repository.ts';
+import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
+import { loadRatesAndCheckoutRules } from '../settings/store-settings.repository.ts';
 import {
   type CheckoutRules,
   computeOrderTotals,
@@ -124,12 +124,11 @@ export async function priceOrder(
   const catalogue = await catalogueLines(tx, lines);
   // One after the other: `tx` may be a transaction's single connection, and a query left pending there when the
   // connection drops would hold it (and the pool's shutdown) forever.
-  const rates = await loadRates(tx, [
+  const { rates, rules } = await loadRatesAndCheckoutRules(tx, [
     currency,
     BASE_CURRENCY,
     ...catalogue.map(({ product }) => product.currency),
   ]);
-  const rules = await loadCheckoutRules(tx);
   return priceCatalogueLines(catalogue, rates, currency, rules);
 }
 
@@ -139,35 +138,39 @@ export async function catalogueLines(
   lines: ReadonlyArray<OrderRequestLine>,
 ): Promise<CatalogueLine[]> {
   const productIds = [...new Set(lines.map((line) => line.productId))];
-  const productRows = await tx
+  // One round: each product with the asked SKUs it has (none: a row with a null SKU, for the right message).
+  const rows = await tx
     .select({
-      id: products.id,
-      title: products.title,
-      status: products.status,
-      currency: products.currency,
-      images: products.images,
+      product: {
+        id: products.id,
+        title: products.title,
+        status: products.status,
+        currency: products.currency,
+        images: products.images,
+      },
+      sku: {
+        id: productSkus.id,
+        productId: productSkus.productId,
+        skuId: productSkus.skuId,
+        salePriceMinor: productSkus.salePriceMinor,
+        stock: productSkus.stock,
+        image: productSkus.image,
+      },
     })
     .from(products)
-    .where(inArray(products.id, productIds));
-  const skuRows = await tx
-    .select({
-      id: productSkus.id,
-      productId: productSkus.productId,
-      skuId: productSkus.skuId,
-      salePriceMinor: productSkus.salePriceMinor,
-      stock: productSkus.stock,
-      image: productSkus.image,
-    })
-    .from(productSkus)
-    .where(
+    .leftJoin(
+      productSkus,
       and(
-        inArray(productSkus.productId, productIds),
+        eq(productSkus.productId, products.id),
         inArray(
           productSkus.skuId,
           lines.map((line) => line.skuId),
         ),
       ),
-    );
+    )
+    .where(inArray(products.id, productIds));
+  const productRows = rows.map((row) => row.product);
+  const skuRows = rows.flatMap((row) => (row.sku ? [row.sku] : []));
 
   const productById = new Map(productRows.map((row) => [row.id, row]));
   const skuByKey = new Map(skuRows.map((row) => [`${row.productId} ${row.skuId}`, row]));

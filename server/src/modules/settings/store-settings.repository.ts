@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { projectDetails, storeSettings } from '../../db/schema.ts';
+import { currencyRates, projectDetails, storeSettings } from '../../db/schema.ts';
+import { BASE_CURRENCY, BASE_RATE } from '../../money/money.ts';
 import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from '../orders/orders.pricing.ts';
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
@@ -27,6 +28,36 @@ export async function loadCheckoutRules(db: Database): Promise<CheckoutRules> {
     .from(storeSettings)
     .where(eq(storeSettings.id, 1));
   return row ?? DEFAULT_CHECKOUT_RULES;
+}
+
+/** The rates of these currencies and the checkout rules in one round (a quote and an order read both). */
+export async function loadRatesAndCheckoutRules(
+  db: Database,
+  codes: readonly string[],
+): Promise<{ rates: Map<string, string>; rules: CheckoutRules }> {
+  const rows = await db
+    .select({
+      code: currencyRates.code,
+      rate: currencyRates.rate,
+      freeShippingAboveUsdMinor: storeSettings.freeShippingAboveUsdMinor,
+      flatShippingUsdMinor: storeSettings.flatShippingUsdMinor,
+      taxBasisPoints: storeSettings.taxBasisPoints,
+    })
+    .from(currencyRates)
+    .leftJoin(storeSettings, eq(storeSettings.id, 1))
+    .where(inArray(currencyRates.code, [...new Set(codes)]));
+  const rates = new Map(rows.map((row) => [row.code, row.rate]));
+  if (!rates.has(BASE_CURRENCY)) rates.set(BASE_CURRENCY, BASE_RATE);
+  const [first] = rows;
+  const rules =
+    first?.taxBasisPoints != null && first.freeShippingAboveUsdMinor != null && first.flatShippingUsdMinor != null
+      ? {
+          freeShippingAboveUsdMinor: first.freeShippingAboveUsdMinor,
+          flatShippingUsdMinor: first.flatShippingUsdMinor,
+          taxBasisPoints: first.taxBasisPoints,
+        }
+      : await loadCheckoutRules(db);
+  return { rates, rules };
 }
 
 export async function writeStoreSettings(
