@@ -102,6 +102,11 @@ export function createAuthenticator(deps: { db: Database; tokens: TokenService; 
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw unauthorized();
 
+    // The same token's bytes were verified when it was cached; only its expiry can have changed since.
+    const key = `${expected} ${match[1]}`;
+    const cached = deps.cache?.get<{ context: AuthContext; expiresAtMs: number }>(key);
+    if (cached && cached.expiresAtMs > Date.now()) return cached.context;
+
     let verified: VerifiedToken;
     try {
       verified = await deps.tokens.verify(match[1]);
@@ -113,13 +118,11 @@ export function createAuthenticator(deps: { db: Database; tokens: TokenService; 
     // A non-uuid subject cannot name an account, and would make the uuid comparison fail in SQL.
     if (!UUID.test(verified.sub)) throw unauthorized();
 
-    // Checked after the signature and expiry, so a cached sign-in never outlives its token.
-    const key = `${expected} ${match[1]}`;
-    const cached = deps.cache?.get<AuthContext>(key);
-    if (cached) return cached;
     const startedIn = deps.cache?.generation() ?? 0;
     const context = await load(verified, expected);
-    deps.cache?.set(key, context, startedIn);
+    if (verified.payload.exp !== undefined) {
+      deps.cache?.set(key, { context, expiresAtMs: verified.payload.exp * 1000 }, startedIn);
+    }
     return context;
   };
 }

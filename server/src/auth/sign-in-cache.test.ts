@@ -113,3 +113,24 @@ describe('sign-ins reused for a moment', () => {
     expect((await profile(superAdmin)).statusCode).toBe(403);
   });
 });
+
+describe('a cached sign-in', () => {
+  it('never outlives its token', async () => {
+    const t = await createTestApp({
+      config: {
+        signInCacheMs: 60_000,
+        tokenTtlSeconds: { staff: 3600, customer: 2, vendor: 3600 },
+      },
+    });
+    try {
+      const { token } = await registerShopper(t.app);
+      const profile = () => t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(token) });
+      expect((await profile()).statusCode).toBe(200);
+      expect((await profile()).statusCode).toBe(200);
+      await wait(2100);
+      expect((await profile()).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
