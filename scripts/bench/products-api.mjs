@@ -286,6 +286,7 @@ async function serve() {
   const { hashPassword } = await import('../../server/src/auth/passwords.ts');
   const { productValues } = await import('../../server/src/modules/products/products.repository.ts');
   const { DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } = await import('../../server/src/config.ts');
+  const { SIGN_IN_CACHE_MS } = await import('../../server/src/http/short-cache.ts');
 
   // BENCH_DATA_DIR keeps the loaded PGlite folder between runs (loading 100,000 products takes a while).
   const kept = process.env.DATABASE_URL ? undefined : process.env.BENCH_DATA_DIR;
@@ -352,6 +353,9 @@ async function serve() {
       marketplace: { provider: 'fixture', aliexpress: {} },
       seedDemo: false,
       logLevel: 'silent',
+      // As in production (config.ts defaults): the job queue runs, sign-ins are reused for a second.
+      backgroundJobs: true,
+      signInCacheMs: SIGN_IN_CACHE_MS,
     };
     const app = await buildApp({ config, db: handle });
     await app.listen({ port: 0, host: '127.0.0.1' });
