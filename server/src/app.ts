@@ -23,6 +23,7 @@ import { CATALOGUE_CACHE_MS, clearOnChange, createShortCache } from './http/shor
 import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
 import { cleanUpJob } from './jobs/clean-up.ts';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
+import { scheduledBackupJob } from './modules/backups/backups.jobs.ts';
 import { trackForwardedOrdersJob } from './modules/forwarding/forwarding.jobs.ts';
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
@@ -170,7 +171,11 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     app.addHook('onReady', async () => {
       jobs = await startJobQueue(
         db,
-        [trackForwardedOrdersJob({ db: db.db, marketplace }), cleanUpJob({ db: db.db })],
+        [
+          trackForwardedOrdersJob({ db: db.db, marketplace }),
+          cleanUpJob({ db: db.db }),
+          scheduledBackupJob({ db: db.db }),
+        ],
         { log: app.log },
       );
     });

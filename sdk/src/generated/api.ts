@@ -1597,6 +1597,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's backups
+         * @description Added beyond the spec's local list (Backup & Restore): every backup kept, newest first, with its real size
+         *     in bytes, date, trigger (Manual, Scheduled or Uploaded), who took it and the schema version it belongs to.
+         */
+        get: operations["listBackups"];
+        put?: never;
+        /**
+         * Create Manual Backup Now
+         * @description Takes a consistent snapshot of every table of the store (products, orders, accounts, settings, activity...;
+         *     not sign-in sessions or retry answers), compressed, with the schema version, and keeps it. Answers 'Backup
+         *     created!'. The activity log records it.
+         */
+        post: operations["createBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backups/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a backup file brought from elsewhere
+         * @description Adds a downloaded backup file (`.json.gz`) to the list as trigger Uploaded, for restoring. 400 'Please
+         *     select a file to import.' without a file; 422 'This file is not a backup of this store.' for anything else;
+         *     409 when it was made by another version of the store. At most 200 MB (413).
+         */
+        post: operations["uploadBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backups/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The nightly backup schedule
+         * @description Whether a backup is taken every night (02:00 UTC) and how many scheduled backups are kept.
+         */
+        get: operations["getBackupSchedule"];
+        /**
+         * Change the nightly backup schedule
+         * @description Changes only the fields sent. The activity log records the change.
+         */
+        put: operations["updateBackupSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a backup
+         * @description The activity log records it. 404 for an unknown backup.
+         */
+        delete: operations["deleteBackup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backups/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a backup
+         * @description The backup file, gzipped JSON, named after its date (`shop-backup-YYYY-MM-DD-HHmm.json.gz`).
+         */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/backups/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore the store from a backup
+         * @description Replaces all the store's data (products, orders, accounts, settings, activity...) with the backup's, in one
+         *     transaction: either all of it is restored or nothing changes. Refused (409) for a backup made by another
+         *     version of the store. Backups themselves and sign-in sessions are kept; an account that did not exist in
+         *     the backup is signed out. The activity log records the restore afterwards.
+         */
+        post: operations["restoreBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/project": {
         parameters: {
             query?: never;
@@ -2331,6 +2467,33 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Backup: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            trigger: "Manual" | "Scheduled" | "Uploaded";
+            /** @description The staff member who took or uploaded it, or Schedule. */
+            createdBy: string;
+            /** @description The store version (last migration) it belongs to; only a store at that version restores it. */
+            schemaVersion: string;
+            sizeBytes: number;
+            /** @description Rows of data it holds, over every table. */
+            rowCount: number;
+        };
+        BackupEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["Backup"];
+        };
+        BackupSchedule: {
+            /** @description A backup is taken every night at 02:00 UTC. */
+            enabled: boolean;
+            /** @description How many scheduled backups are kept (the oldest go first). */
+            retention: number;
+        };
+        BackupScheduleEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["BackupSchedule"];
+        };
         /** @description The common part of every success; each operation adds `data` (and `meta` for paged lists). */
         SuccessEnvelope: {
             /** @constant */
@@ -4300,6 +4463,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The backup's `id`. */
+        BackupId: string;
         /**
          * @description Added beyond the spec. A key the client makes for one attempt (a UUID) and sends again when it retries it:
          *     a retry with the same key and the same body from the same caller answers the first answer again and
@@ -8082,6 +8247,237 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Backup"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Backup created!",
+                     *       "data": {
+                     *         "id": "0b7e1c52-3f0e-4f57-9d6c-2f1a8d3c4b5e",
+                     *         "createdAt": "2026-11-24T10:15:00.000Z",
+                     *         "trigger": "Manual",
+                     *         "createdBy": "Store Admin",
+                     *         "schemaVersion": "0008_backups",
+                     *         "sizeBytes": 48213,
+                     *         "rowCount": 1204
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackupEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The backup file (the file part's bytes). */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["BadRequest"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getBackupSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupScheduleEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateBackupSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "retention": 14
+                 *     }
+                 */
+                "application/json": {
+                    enabled?: boolean;
+                    retention?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupScheduleEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The backup's `id`. */
+                id: components["parameters"]["BackupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The backup's `id`. */
+                id: components["parameters"]["BackupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="shop-backup-YYYY-MM-DD-HHmm.json.gz"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    restoreBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The backup's `id`. */
+                id: components["parameters"]["BackupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -886,9 +886,34 @@ export const storeSettings = pgTable(
       .default(10000),
     /** Shipping otherwise (USD minor units, converted into the order's currency). */
     flatShippingUsdMinor: bigint('flat_shipping_usd_minor', { mode: 'number' }).notNull().default(1000),
+    /** A backup is taken every night (Backup & Restore), keeping the newest `backupRetention` of them. */
+    backupScheduleEnabled: boolean('backup_schedule_enabled').notNull().default(true),
+    backupRetention: integer('backup_retention').notNull().default(7),
     updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Backups of the store's data (Backup & Restore): a gzipped JSON snapshot of every table but these, kept in the
+ * database so every instance can serve and restore them. Not in any foreign key, so restoring leaves them be.
+ */
+export const backups = pgTable(
+  'backups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    trigger: text('trigger', { enum: ['Manual', 'Scheduled', 'Uploaded'] }).notNull(),
+    createdBy: text('created_by').notNull(),
+    /** The last migration applied when it was taken: only a store at that version can restore it. */
+    schemaVersion: text('schema_version').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    rowCount: integer('row_count').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [index('backups_created_at_idx').on(t.createdAt)],
 );
 
 /** The project details staff keep on the Work Update screen (one row, id 1). */

@@ -138,6 +138,7 @@ describe('the store’s background jobs', () => {
         `select name, cron from ${JOBS_SCHEMA}.schedule order by name`,
       );
       expect(rows).toEqual([
+        { name: 'backup.scheduled', cron: '0 2 * * *' },
         { name: 'forwarding.track', cron: '17 * * * *' },
         { name: CLEAN_UP, cron: '40 3 * * *' },
       ]);

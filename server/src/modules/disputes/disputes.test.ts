@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, disputeEvidence, disputeMessages, disputes, orders, refunds } from '../../db/schema.ts';
 import type { OperationId } from '../../http/contract-types.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
+import { multipartForm as form } from '../../test/multipart.ts';
 import { bearer, limitedStaffToken, type RegisteredShopper, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
@@ -18,19 +19,6 @@ const PNG = Buffer.concat([
   Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
 ]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-/** A multipart/form-data body with one file part. */
-function form(file: { name: string; type: string; bytes: Buffer }) {
-  const boundary = '----dispute-test-boundary-4f1a9c';
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-    `Content-Type: ${file.type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('disputes', () => {
   let t: TestApp;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** A backup file brought back for restoring (Backup & Restore). */
+export const MAX_BACKUP_UPLOAD_BYTES = 200 * 1024 * 1024;
 export const UPLOADS_FOLDER = 'uploads';
 export const TOO_LARGE = 'The image is larger than 10 MB.';
 export const NOT_AN_IMAGE = 'Only PNG, JPG, GIF or WebP images can be uploaded.';

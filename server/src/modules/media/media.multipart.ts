@@ -6,14 +6,14 @@ import type {
   preValidationHookHandler,
 } from 'fastify';
 import { ApiError } from '../../http/errors.ts';
-import { MAX_UPLOAD_BYTES } from './media.files.ts';
+import { MAX_BACKUP_UPLOAD_BYTES, MAX_UPLOAD_BYTES } from './media.files.ts';
 
 /** The body an upload route's handler receives: the file part under its field name. */
 export interface UploadedFile {
   filename: string;
   mimetype: string;
   bytes: Buffer;
-  /** More bytes were sent than MAX_UPLOAD_BYTES; `bytes` holds only the first ones. */
+  /** More bytes were sent than the route allows; `bytes` holds only the first ones. */
   truncated: boolean;
 }
 
@@ -47,21 +47,28 @@ function refuseUndeclaredBodies(declared: Set<string>): preParsingHookHandler {
  * Reads the file part into the body, after the route's security check (so nobody unauthorised gets 10 MB
  * buffered) and before validation (which then sees the field the contract requires).
  */
-const readUpload: preValidationHookHandler = async (request: FastifyRequest) => {
-  if (!request.isMultipart()) return;
-  const part = await request.file();
-  if (!part) {
-    request.body = {};
-    return;
-  }
-  const bytes = await part.toBuffer();
-  const file: UploadedFile = {
-    filename: part.filename,
-    mimetype: part.mimetype,
-    bytes,
-    truncated: part.file.truncated,
+const readUpload =
+  (fileSize: number): preValidationHookHandler =>
+  async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    const part = await request.file({ limits: { fileSize } });
+    if (!part) {
+      request.body = {};
+      return;
+    }
+    const bytes = await part.toBuffer();
+    const file: UploadedFile = {
+      filename: part.filename,
+      mimetype: part.mimetype,
+      bytes,
+      truncated: part.file.truncated,
+    };
+    request.body = { [part.fieldname]: file };
   };
-  request.body = { [part.fieldname]: file };
+
+/** Routes taking files larger than pictures, by path (the contract says each one's limit). */
+export const UPLOAD_LIMITS: Record<string, number> = {
+  '/api/backups/upload': MAX_BACKUP_UPLOAD_BYTES,
 };
 
 /**
@@ -80,7 +87,8 @@ export async function registerMediaUploads(app: FastifyInstance): Promise<void> 
     if (declared === null) return;
     route.preParsing = [...asArray(route.preParsing), refuseUndeclaredBodies(declared)];
     if (declared.has('multipart/form-data')) {
-      route.preValidation = [...asArray(route.preValidation), readUpload];
+      const limit = UPLOAD_LIMITS[route.url] ?? MAX_UPLOAD_BYTES;
+      route.preValidation = [...asArray(route.preValidation), readUpload(limit)];
     }
   });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
+import { multipartForm as form } from '../../test/multipart.ts';
 import { bearer, demoAdminToken, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -10,19 +11,6 @@ const PNG = Buffer.concat([
   Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
 ]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
-
-/** A multipart/form-data body with one file part. */
-function form(file: { field?: string; name: string; type: string; bytes: Buffer }) {
-  const boundary = '----shop-test-boundary-7MA4YWxkTrZu0gW';
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\n` +
-    `Content-Type: ${file.type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('POST /api/media', () => {
   let t: TestApp;

@@ -50,7 +50,9 @@ export async function loadRatesAndCheckoutRules(
   if (!rates.has(BASE_CURRENCY)) rates.set(BASE_CURRENCY, BASE_RATE);
   const [first] = rows;
   const rules =
-    first?.taxBasisPoints != null && first.freeShippingAboveUsdMinor != null && first.flatShippingUsdMinor != null
+    first?.taxBasisPoints != null &&
+    first.freeShippingAboveUsdMinor != null &&
+    first.flatShippingUsdMinor != null
       ? {
           freeShippingAboveUsdMinor: first.freeShippingAboveUsdMinor,
           flatShippingUsdMinor: first.flatShippingUsdMinor,

@@ -1,0 +1,286 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { activityLog, backups, orders, products } from '../../db/schema.ts';
+import { assertMatchesContract } from '../../test/contract.ts';
+import { multipartForm } from '../../test/multipart.ts';
+import { bearer, demoAdminToken, limitedStaffToken, registerShopper } from '../../test/sessions.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
+import { scheduledBackupJob } from './backups.jobs.ts';
+import { keepUploadedBackup, restoreBackup } from './backups.repository.ts';
+import { NOT_BACKED_UP, SCHEMA_VERSION, takeSnapshot } from './backups.snapshot.ts';
+
+interface BackupBody {
+  id: string;
+  createdAt: string;
+  trigger: string;
+  createdBy: string;
+  schemaVersion: string;
+  sizeBytes: number;
+  rowCount: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A digest of every backed-up table's rows, to compare two databases. */
+async function digest(db: Database): Promise<Record<string, string>> {
+  const result = await db.execute(
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const tables = rowsOf<{ name: string }>(result)
+    .map((row) => row.name)
+    .filter((n) => !NOT_BACKED_UP.includes(n));
+  const digests: Record<string, string> = {};
+  for (const table of tables) {
+    const answer = await db.execute(
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(row_to_json(t)::text, '|' order by row_to_json(t)::text)), '') as d from "${table}" t`,
+      ),
+    );
+    digests[table] = String(rowsOf<{ d: string }>(answer)[0]?.d);
+  }
+  return digests;
+}
+
+function rewrite(bytes: Buffer, change: (document: Record<string, unknown>) => void): Buffer {
+  const document = JSON.parse(gunzipSync(bytes).toString('utf8')) as Record<string, unknown>;
+  change(document);
+  return gzipSync(JSON.stringify(document));
+}
+
+describe('Backup & Restore', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+    admin = await demoAdminToken(t.app);
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string | null = admin,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+
+  it('lets only staff with the settings permission near the backups', async () => {
+    const shopper = (await registerShopper(t.app)).token;
+    const withoutSettings = await limitedStaffToken(t.app, t.db, ['products', 'orders', 'reports']);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const operations: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [
+      ['GET', '/api/backups'],
+      ['POST', '/api/backups'],
+      ['GET', '/api/backups/schedule'],
+      ['PUT', '/api/backups/schedule', { retention: 3 }],
+      ['DELETE', `/api/backups/${unknown}`],
+      ['GET', `/api/backups/${unknown}/download`],
+      ['POST', `/api/backups/${unknown}/restore`],
+    ];
+    for (const [method, url, body] of operations) {
+      expect((await call(method, url, null, body)).statusCode, `${method} ${url} signed out`).toBe(401);
+      expect((await call(method, url, shopper, body)).statusCode, `${method} ${url} as a shopper`).toBe(403);
+      expect(
+        (await call(method, url, withoutSettings, body)).statusCode,
+        `${method} ${url} without settings`,
+      ).toBe(403);
+    }
+    expect(await t.db.select().from(backups)).toEqual([]);
+  });
+
+  it('creates a real backup, lists it and hands it out as a file', async () => {
+    const created = await call('POST', '/api/backups');
+    expect(created.statusCode).toBe(201);
+    assertMatchesContract('createBackup', created);
+    const backup = created.json<{ message: string; data: BackupBody }>();
+    expect(backup.message).toBe('Backup created!');
+    expect(backup.data).toMatchObject({
+      trigger: 'Manual',
+      createdBy: 'Store Admin',
+      schemaVersion: SCHEMA_VERSION,
+    });
+    expect(backup.data.rowCount).toBeGreaterThan(50);
+
+    const listed = await call('GET', '/api/backups');
+    assertMatchesContract('listBackups', listed);
+    expect(listed.json<{ data: BackupBody[] }>().data[0]).toEqual(backup.data);
+
+    const file = await call('GET', `/api/backups/${backup.data.id}/download`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/gzip');
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="shop-backup-\d{4}-\d{2}-\d{2}-\d{4}\.json\.gz"$/,
+    );
+    expect(file.rawPayload.length).toBe(backup.data.sizeBytes);
+    const document = JSON.parse(gunzipSync(file.rawPayload).toString('utf8'));
+    expect(document).toMatchObject({
+      format: 'shop-backup',
+      formatVersion: 1,
+      schemaVersion: SCHEMA_VERSION,
+    });
+    const [productCount] = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(document.tables.products).toHaveLength(productCount?.n ?? -1);
+    expect(Object.keys(document.tables)).not.toContain('sessions');
+    expect(Object.keys(document.tables)).not.toContain('backups');
+    expect(Object.keys(document.sequences)).toContain('order_number_seq');
+
+    const logged = await t.db.select().from(activityLog).where(eq(activityLog.action, 'backup.create'));
+    expect(logged).toHaveLength(1);
+  });
+
+  it('restores a deleted product and every order as they were, and keeps staff signed in', async () => {
+    const before = await digest(t.db);
+    const backup = (await call('POST', '/api/backups')).json<{ data: BackupBody }>().data;
+    const [victim] = await t.db.select().from(products).limit(1);
+    if (!victim) throw new Error('the demo catalogue is empty');
+    expect((await call('DELETE', `/api/product/${victim.id}`)).statusCode).toBe(200);
+    await t.db.update(orders).set({ notes: 'changed after the backup' });
+
+    const restored = await call('POST', `/api/backups/${backup.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    assertMatchesContract('restoreBackup', restored);
+    expect(restored.json().message).toMatch(
+      /^The store was restored from the backup of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/,
+    );
+
+    const after = await digest(t.db);
+    // The activity log also holds the entries written since the backup (its creation and the restore itself).
+    // The API's request counter goes on counting the requests made since, whenever it writes.
+    const changed = Object.keys(before).filter(
+      (table) => before[table] !== after[table] && table !== 'api_daily_counts',
+    );
+    expect(changed).toEqual(['activity_log']);
+    const [back] = await t.db.select().from(products).where(eq(products.id, victim.id));
+    expect(back?.title).toBe(victim.title);
+    const actions = (await t.db.select({ action: activityLog.action }).from(activityLog)).map(
+      (row) => row.action,
+    );
+    expect(actions).toContain('backup.restore');
+    expect(actions).not.toContain('product.delete');
+
+    // Sessions were kept: the same token goes on working, and the backups are all still there.
+    expect(
+      (await call('GET', '/api/backups')).json<{ data: BackupBody[] }>().data.length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a file that is not a backup, or none, and a backup of another version', async () => {
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/backups/upload',
+      headers: {
+        ...bearer(admin),
+        ...multipartForm({ name: 'empty.gz', type: 'application/gzip', bytes: Buffer.alloc(0) }).headers,
+      },
+      payload: multipartForm({ name: 'empty.gz', type: 'application/gzip', bytes: Buffer.alloc(0) }).payload,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Please select a file to import.');
+
+    const upload = (bytes: Buffer) => {
+      const form = multipartForm({ name: 'store.json.gz', type: 'application/gzip', bytes });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/backups/upload',
+        headers: { ...bearer(admin), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const junk = await upload(Buffer.from('MZ this is a program, not a backup'));
+    expect(junk.statusCode).toBe(422);
+    assertMatchesContract('uploadBackup', junk);
+    expect(junk.json().message).toBe('This file is not a backup of this store.');
+
+    const good = await takeSnapshot(t.db);
+    const older = rewrite(good.bytes, (document) => {
+      document.schemaVersion = '0003_old_store';
+    });
+    const refused = await upload(older);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `This backup was made by another version of the store (0003_old_store); this store is at ${SCHEMA_VERSION}. Only a backup of the same version can be restored.`,
+    );
+
+    // One kept from before an upgrade is refused at restore, changing nothing.
+    const before = await digest(t.db);
+    const [stale] = await t.db
+      .insert(backups)
+      .values({
+        trigger: 'Manual',
+        createdBy: 'x',
+        schemaVersion: '0003_old_store',
+        sizeBytes: older.length,
+        rowCount: 1,
+        data: older,
+      })
+      .returning();
+    const restore = await call('POST', `/api/backups/${stale?.id}/restore`);
+    expect(restore.statusCode).toBe(409);
+    expect(await digest(t.db)).toEqual(before);
+
+    const accepted = await upload(good.bytes);
+    expect(accepted.statusCode).toBe(201);
+    assertMatchesContract('uploadBackup', accepted);
+    expect(accepted.json<{ data: BackupBody }>().data).toMatchObject({
+      trigger: 'Uploaded',
+      rowCount: good.rowCount,
+    });
+  });
+
+  it('keeps the nightly schedule and its retention', async () => {
+    const schedule = await call('GET', '/api/backups/schedule');
+    assertMatchesContract('getBackupSchedule', schedule);
+    expect(schedule.json().data).toEqual({ enabled: true, retention: 7 });
+    for (const bad of [{ retention: 0 }, { retention: 91 }, { retention: 2.5 }, {}, { enabled: 'yes' }]) {
+      expect((await call('PUT', '/api/backups/schedule', admin, bad)).statusCode, JSON.stringify(bad)).toBe(
+        400,
+      );
+    }
+    const saved = await call('PUT', '/api/backups/schedule', admin, { retention: 2 });
+    expect(saved.statusCode).toBe(200);
+    assertMatchesContract('updateBackupSchedule', saved);
+    expect(saved.json().data).toEqual({ enabled: true, retention: 2 });
+
+    const job = scheduledBackupJob({ db: t.db });
+    for (let i = 0; i < 3; i++) await job.run({});
+    const kept = await t.db.select({ trigger: backups.trigger }).from(backups);
+    expect(kept.filter((row) => row.trigger === 'Scheduled')).toHaveLength(2);
+    expect(kept.filter((row) => row.trigger === 'Manual').length).toBeGreaterThanOrEqual(2);
+
+    await call('PUT', '/api/backups/schedule', admin, { enabled: false });
+    expect(await job.run({})).toEqual({ skipped: true });
+  });
+
+  it('deletes a backup', async () => {
+    const backup = (await call('POST', '/api/backups')).json<{ data: BackupBody }>().data;
+    const deleted = await call('DELETE', `/api/backups/${backup.id}`);
+    expect(deleted.statusCode).toBe(200);
+    assertMatchesContract('deleteBackup', deleted);
+    expect((await call('DELETE', `/api/backups/${backup.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/backups/${backup.id}/download`)).statusCode).toBe(404);
+    expect((await call('GET', '/api/backups/not-a-uuid/download')).statusCode).toBe(400);
+  });
+});
+
+describe('a backup restored into a fresh database', () => {
+  it('finds every order, product and account as it was', async () => {
+    const source = await createTestDatabase({ seed: true });
+    const target = await createTestDatabase();
+    try {
+      const snapshot = await takeSnapshot(source.handle.db);
+      const kept = await keepUploadedBackup(target.handle.db, snapshot.bytes, 'test');
+      expect(kept.rowCount).toBe(snapshot.rowCount);
+      await restoreBackup(target.handle.db, snapshot.bytes);
+      expect(await digest(target.handle.db)).toEqual(await digest(source.handle.db));
+      // Sequences carry on from where the source was: the next order number is not one already used.
+      const next = await target.handle.db.execute(sql`select nextval('order_number_seq')::int as n`);
+      const current = await source.handle.db.execute(sql`select last_value::int as n from order_number_seq`);
+      expect(rowsOf<{ n: number }>(next)[0]?.n).toBe((rowsOf<{ n: number }>(current)[0]?.n ?? 0) + 1);
+    } finally {
+      await source.drop();
+      await target.drop();
+    }
+  });
+});
