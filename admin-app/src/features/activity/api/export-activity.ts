@@ -1,5 +1,6 @@
 import type { QueryParams } from '@shop/sdk/types';
 import { api } from '../../../lib/api';
+import { suggestedFileName } from '../../../lib/download';
 
 /**
  * GET /admin/activity/export (exportActivity) with the screen's filters. It goes through the API client, so it
@@ -13,12 +14,5 @@ export async function fetchActivityExport(
     parseAs: 'blob',
   });
   if (error !== undefined || !data) throw error ?? new Error('The export is empty.');
-  return { blob: data, fileName: fileNameOf(response) ?? 'activity.csv' };
-}
-
-/** The file name the server suggests in Content-Disposition, if any. */
-function fileNameOf(response: Response): string | undefined {
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+  return { blob: data, fileName: suggestedFileName(response) ?? 'activity.csv' };
 }

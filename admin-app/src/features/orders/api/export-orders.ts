@@ -1,5 +1,6 @@
 import type { QueryParams } from '@shop/sdk/types';
 import { api } from '../../../lib/api';
+import { suggestedFileName } from '../../../lib/download';
 
 export type OrderExportQuery = QueryParams<'exportOrders'>;
 
@@ -10,12 +11,5 @@ export type OrderExportQuery = QueryParams<'exportOrders'>;
 export async function fetchOrdersExport(query: OrderExportQuery): Promise<{ blob: Blob; fileName: string }> {
   const { data, error, response } = await api.GET('/orders/export', { params: { query }, parseAs: 'blob' });
   if (error !== undefined || !data) throw error ?? new Error('The export is empty.');
-  return { blob: data, fileName: fileNameOf(response) ?? 'orders.csv' };
-}
-
-/** The file name the server suggests in Content-Disposition, if any. */
-function fileNameOf(response: Response): string | undefined {
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+  return { blob: data, fileName: suggestedFileName(response) ?? 'orders.csv' };
 }

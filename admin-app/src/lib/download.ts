@@ -10,3 +10,10 @@ export function saveBlob(blob: Blob, fileName: string) {
   // Revoked on the next tick: some browsers start the download only after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** The file name the server suggests in Content-Disposition, if any. */
+export function suggestedFileName(response: Response): string | undefined {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
