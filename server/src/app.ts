@@ -87,7 +87,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(fastifyCors, {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposedHeaders: ['Retry-After'],
+    // Screens read the suggested file name of exports and downloads, and how many rows an export holds.
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Total-Count'],
     maxAge: 600,
   });
 

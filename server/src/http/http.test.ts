@@ -164,6 +164,10 @@ describe('HTTP behaviour shared by every route', () => {
         headers: { origin: 'http://127.0.0.1:5173' },
       });
       expect(simple.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5173');
+      // The apps read an export's suggested file name and row count from another origin.
+      expect(String(simple.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(
+        expect.arrayContaining(['Retry-After', 'Content-Disposition', 'X-Total-Count']),
+      );
     });
 
     it('gives other origins no CORS permission', async () => {
