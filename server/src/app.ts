@@ -27,6 +27,7 @@ import { scheduledBackupJob } from './modules/backups/backups.jobs.ts';
 import { trackForwardedOrdersJob } from './modules/forwarding/forwarding.jobs.ts';
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
+import { marketplaceSyncJob } from './modules/marketplace/marketplace.sync.ts';
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
 import { localMediaStore, type MediaStore, STORED_NAME, s3MediaStore } from './modules/media/media.store.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
@@ -176,6 +177,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
           trackForwardedOrdersJob({ db: db.db, marketplace }),
           cleanUpJob({ db: db.db }),
           scheduledBackupJob({ db: db.db }),
+          marketplaceSyncJob({ db: db.db, marketplace }),
         ],
         { log: app.log },
       );

@@ -23,7 +23,14 @@ export interface AppConfig {
   storeUrl: string;
   marketplace: {
     provider: MarketplaceProvider;
-    aliexpress: { appKey?: string; appSecret?: string; accessToken?: string; apiUrl?: string };
+    aliexpress: {
+      appKey?: string;
+      appSecret?: string;
+      accessToken?: string;
+      apiUrl?: string;
+      /** When the access token ends (ISO date), shown on the AliExpress Integration screen. */
+      accessTokenExpiresAt?: string;
+    };
   };
   seedDemo: boolean;
   logLevel: LogLevel;
@@ -134,7 +141,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     appSecret: read('AE_APP_SECRET'),
     accessToken: read('AE_ACCESS_TOKEN'),
     apiUrl: read('AE_API_URL'),
+    accessTokenExpiresAt: read('AE_ACCESS_TOKEN_EXPIRES_AT'),
   };
+  if (
+    aliexpress.accessTokenExpiresAt !== undefined &&
+    Number.isNaN(Date.parse(aliexpress.accessTokenExpiresAt))
+  ) {
+    problems.push('AE_ACCESS_TOKEN_EXPIRES_AT must be a date, such as 2027-01-31T00:00:00Z');
+  }
   if (provider === 'aliexpress') {
     for (const [name, value] of [
       ['AE_APP_KEY', aliexpress.appKey],

@@ -18,6 +18,7 @@ import { createDisputeHandlers } from './modules/disputes/disputes.handlers.ts';
 import { createForwardingHandlers } from './modules/forwarding/forwarding.handlers.ts';
 import { createHealthHandlers } from './modules/health/health.handlers.ts';
 import { createMarketplaceHandlers } from './modules/marketplace/marketplace.handlers.ts';
+import { createMarketplaceIntegrationHandlers } from './modules/marketplace/marketplace.integration.handlers.ts';
 import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types.ts';
 import { createMediaHandlers } from './modules/media/media.handlers.ts';
 import type { MediaStore } from './modules/media/media.store.ts';
@@ -90,6 +91,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createStatsHandlers({ db }),
     ...createProductHandlers({ db, cache: deps.catalogueCache }),
     ...createMarketplaceHandlers({ db, marketplace }),
+    ...createMarketplaceIntegrationHandlers({ db, marketplace, config }),
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createOrderHandlers({ db, payments }),
     ...createAdminOrderHandlers({ db }),

@@ -847,6 +847,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketplace/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The marketplace connection's real status
+         * @description Added beyond the spec's mock (AliExpress Integration). Checks the configured provider now: with AliExpress
+         *     credentials, one lookup against the Open Platform (Connected, or why not); without them, the built-in
+         *     offline catalogue, which needs no connection and says so. The access token is shown masked, with its
+         *     expiry when configured (`AE_ACCESS_TOKEN_EXPIRES_AT`).
+         */
+        get: operations["getMarketplaceStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import marketplace products by id, one or many
+         * @description Added beyond the spec (single or bulk import). Looks each id up on the marketplace for the ship-to country
+         *     and imports it as the import screen would, unedited: new items are created, items already in the catalogue
+         *     updated. Answers a result per id, in order; one id failing does not stop the others. At most 50 ids.
+         *     Written to the activity log and the sync log.
+         */
+        post: operations["importMarketplaceProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auto-sync settings and its last run
+         * @description Added beyond the spec. Whether imported products are refreshed from the marketplace automatically, how
+         *     often (hourly, daily, weekly; default daily), the price drift (percent) beyond which a change raises a
+         *     dashboard alert, and when it last ran and runs next. The job runs in the store's job queue, so it
+         *     survives restarts and runs on one instance.
+         */
+        get: operations["getMarketplaceSync"];
+        /**
+         * Change the auto-sync settings
+         * @description Changes only the fields sent. The activity log records the change.
+         */
+        put: operations["updateMarketplaceSync"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/sync/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync imported products now
+         * @description Refreshes up to 200 imported products now (those refreshed longest ago first): each SKU's stock and the
+         *     supplier's price from the marketplace. A product the marketplace no longer sells goes out of stock. A
+         *     supplier price further than the drift threshold from the store's price is logged and raises a dashboard
+         *     alert; the store's own prices are left as staff set them. Answers the run's figures.
+         */
+        post: operations["runMarketplaceSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sync and error log
+         * @description Added beyond the spec's sample log: every import, sync, price drift and failed marketplace call, newest
+         *     first, 5 per page by default. `format=csv` answers every entry (at most 10,000) as a CSV file instead.
+         */
+        get: operations["listMarketplaceLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/product/aliexpress/{id}": {
         parameters: {
             query?: never;
@@ -2467,6 +2584,63 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        MarketplaceStatus: {
+            /** @enum {string} */
+            provider: "fixture" | "aliexpress";
+            connected: boolean;
+            message: string;
+            /** Format: date-time */
+            checkedAt: string;
+            token: null | {
+                /** @description The access token's last four characters behind dots. */
+                masked: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+            };
+        };
+        MarketplaceImportResult: {
+            id: string;
+            /** @enum {string} */
+            outcome: "created" | "updated" | "failed";
+            message: string;
+            /** @description The catalogue product's `_id` when imported. */
+            productId: string | null;
+            title: string | null;
+        };
+        MarketplaceSync: {
+            enabled: boolean;
+            /** @enum {string} */
+            frequency: "hourly" | "daily" | "weekly";
+            driftPercent: number;
+            /** Format: date-time */
+            lastSyncAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the next automatic run is due; null while auto-sync is off.
+             */
+            nextSyncAt: string | null;
+        };
+        MarketplaceSyncEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["MarketplaceSync"];
+        };
+        MarketplaceSyncRun: {
+            checked: number;
+            /** @description Products whose stock or supplier price changed. */
+            updated: number;
+            drifted: number;
+            /** @description Products the marketplace no longer sells (now out of stock). */
+            withdrawn: number;
+            failed: number;
+        };
+        MarketplaceLogEntry: {
+            id: string;
+            /** Format: date-time */
+            time: string;
+            /** @enum {string} */
+            type: "success" | "error" | "warning";
+            action: string;
+            message: string;
+        };
         Backup: {
             /** Format: uuid */
             id: string;
@@ -6439,6 +6613,204 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMarketplaceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MarketplaceStatus"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importMarketplaceProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "1005006841234567",
+                 *         "1005006218437795"
+                 *       ],
+                 *       "country": "BD"
+                 *     }
+                 */
+                "application/json": {
+                    ids: string[];
+                    /** @default BD */
+                    country?: string;
+                    /**
+                     * @default draft
+                     * @enum {string}
+                     */
+                    status?: "published" | "draft";
+                };
+            };
+        };
+        responses: {
+            /** @description A result per id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MarketplaceImportResult"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMarketplaceSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceSyncEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateMarketplaceSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "frequency": "daily"
+                 *     }
+                 */
+                "application/json": {
+                    enabled?: boolean;
+                    /** @enum {string} */
+                    frequency?: "hourly" | "daily" | "weekly";
+                    driftPercent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceSyncEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    runMarketplaceSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MarketplaceSyncRun"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listMarketplaceLog: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    /** @description With `format=csv`, `attachment; filename="marketplace-log-YYYY-MM-DD.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MarketplaceLogEntry"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };

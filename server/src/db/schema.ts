@@ -237,6 +237,8 @@ export const products = pgTable(
       ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When the marketplace was last asked about it (auto-sync takes those asked longest ago first). */
+    supplierSyncedAt: timestamp('supplier_synced_at', { withTimezone: true }),
   },
   (t) => [
     unique('products_source_product_id_unique').on(t.source, t.productId),
@@ -309,6 +311,8 @@ export const productSkus = pgTable(
     image: text('image'),
     properties: jsonb('properties').$type<SkuPropertyRecord[]>().notNull().default(sql`'[]'::jsonb`),
     position: integer('position').notNull().default(0),
+    /** The supplier's offer price at the last import or sync (marketplace products), in the product's currency. */
+    supplierPriceMinor: integer('supplier_price_minor'),
   },
   (t) => [
     unique('product_skus_product_sku_unique').on(t.productId, t.skuId),
@@ -889,6 +893,14 @@ export const storeSettings = pgTable(
     /** A backup is taken every night (Backup & Restore), keeping the newest `backupRetention` of them. */
     backupScheduleEnabled: boolean('backup_schedule_enabled').notNull().default(true),
     backupRetention: integer('backup_retention').notNull().default(7),
+    /** Imported products are refreshed from the marketplace this often when on (AliExpress Integration). */
+    marketplaceSyncEnabled: boolean('marketplace_sync_enabled').notNull().default(false),
+    marketplaceSyncFrequency: text('marketplace_sync_frequency', { enum: ['hourly', 'daily', 'weekly'] })
+      .notNull()
+      .default('daily'),
+    marketplaceLastSyncAt: timestamp('marketplace_last_sync_at', { withTimezone: true }),
+    /** A supplier price further than this from the store's price raises a dashboard alert. */
+    priceDriftPercent: integer('price_drift_percent').notNull().default(10),
     updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],

@@ -141,6 +141,7 @@ describe('the store’s background jobs', () => {
         { name: 'backup.scheduled', cron: '0 2 * * *' },
         { name: 'forwarding.track', cron: '17 * * * *' },
         { name: CLEAN_UP, cron: '40 3 * * *' },
+        { name: 'marketplace.sync', cron: '5 * * * *' },
       ]);
     } finally {
       await app.close();

@@ -36,7 +36,12 @@ export const MARKETPLACE_UNREACHABLE = 'The marketplace cannot be reached. Pleas
 export const MARKETPLACE_FAILED = 'The marketplace could not answer this request. Please try again later.';
 
 /** Activity actions whose failures the dashboard raises as marketplace alerts. */
-export const MARKETPLACE_ACTIONS = ['marketplace.fetch', 'marketplace.delivery', 'product.import'] as const;
+export const MARKETPLACE_ACTIONS = [
+  'marketplace.fetch',
+  'marketplace.delivery',
+  'product.import',
+  'marketplace.sync',
+] as const;
 
 /** A failed marketplace call as the client sees it: 503 when it could not be reached, 502 when it answered badly. */
 function marketplaceFailure(error: MarketplaceError): ApiError {
@@ -62,6 +67,33 @@ function inCurrency(option: DeliveryOption, currency: string, rates: Rates, symb
       ? option.shipping_fee_format
       : `${symbols.get(currency) ?? `${currency} `}${fee}`,
   };
+}
+
+type ImportRequest = components['schemas']['ImportMarketplaceProductRequest'];
+
+/**
+ * Saves a marketplace item as a catalogue product of source `aliexpress`: created, or updated keeping what the
+ * import screen does not edit (tags, labels, SEO). The body must have passed `importErrors`.
+ */
+export async function saveMarketplaceImport(db: Database, id: string, body: ImportRequest, rates: Rates) {
+  const product = importedProduct(body);
+  assertKnownCurrency(rates, product.currency);
+  const stock = product.skus.reduce((n, sku) => n + sku.stock, 0);
+  return db.transaction(async (tx) => {
+    const existing = await findImportedProduct(tx, id);
+    return upsertImportedProduct(tx, product, {
+      source: 'aliexpress',
+      status: effectiveStatus(body.status ?? 'published', stock),
+      salesCount: Number.parseInt(body.product.ae_item_base_info_dto.sales_count ?? '0', 10) || 0,
+      ...(existing
+        ? {
+            tags: existing.tags,
+            editor: { videoUrl: existing.videoUrl, seo: existing.seo, labels: existing.labels },
+          }
+        : {}),
+      skuDetails: skuDetailsOf(body.product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o),
+    });
+  });
 }
 
 export function createMarketplaceHandlers(deps: { db: Database; marketplace: MarketplaceAdapter }) {
@@ -125,26 +157,7 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
         throw validationError(errors);
       }
       const rates = await loadRates(db);
-      const product = importedProduct(body);
-      assertKnownCurrency(rates, product.currency);
-
-      const stock = product.skus.reduce((n, sku) => n + sku.stock, 0);
-      const { row, created } = await db.transaction(async (tx) => {
-        // What the import screen does not edit (tags, labels, SEO) stays as staff left it.
-        const existing = await findImportedProduct(tx, id);
-        return upsertImportedProduct(tx, product, {
-          source: 'aliexpress',
-          status: effectiveStatus(body.status ?? 'published', stock),
-          salesCount: Number.parseInt(body.product.ae_item_base_info_dto.sales_count ?? '0', 10) || 0,
-          ...(existing
-            ? {
-                tags: existing.tags,
-                editor: { videoUrl: existing.videoUrl, seo: existing.seo, labels: existing.labels },
-              }
-            : {}),
-          skuDetails: skuDetailsOf(body.product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o),
-        });
-      });
+      const { row, created } = await saveMarketplaceImport(db, id, body, rates);
       await recordActivity(
         db,
         request,

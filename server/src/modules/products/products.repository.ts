@@ -113,6 +113,8 @@ async function insertChildren(
   productRowId: string,
   product: NormalizedProduct,
   skuDetails: CatalogueFields['skuDetails'],
+  /** Marketplace imports: the prices given are the supplier's, kept apart for auto-sync's drift check. */
+  fromSupplier = false,
 ): Promise<void> {
   if (product.skus.length > 0) {
     await db.insert(productSkus).values(
@@ -128,6 +130,7 @@ async function insertChildren(
           image: sku.image ?? null,
           properties: sku.properties,
           position,
+          ...(fromSupplier ? { supplierPriceMinor: sku.salePriceMinor } : {}),
           ...(details
             ? {
                 bulkSalePriceMinor: details.bulkSalePriceMinor,
@@ -196,7 +199,7 @@ export async function upsertImportedProduct(
     await db.delete(productSkus).where(eq(productSkus.productId, row.id));
     await db.delete(productProperties).where(eq(productProperties.productId, row.id));
   }
-  await insertChildren(db, row.id, product, fields.skuDetails);
+  await insertChildren(db, row.id, product, fields.skuDetails, fields.source === 'aliexpress');
   return { row, created };
 }
 

@@ -219,6 +219,17 @@ export async function alerts(
       ),
     );
 
+  // Supplier prices auto-sync found moved beyond the drift threshold from the store's prices.
+  const [drifted] = await db
+    .select({ n: count() })
+    .from(activityLog)
+    .where(
+      and(
+        eq(activityLog.action, 'marketplace.price-drift'),
+        gte(activityLog.at, new Date(now.getTime() - MARKETPLACE_WINDOW_MS)),
+      ),
+    );
+
   // Paid orders whose supplier order could not be placed: they wait for a Retry.
   const [forwarding] = await db
     .select({ n: count() })
@@ -251,6 +262,13 @@ export async function alerts(
   if (n(marketplace) > 0) {
     found.push({
       message: `${n(marketplace)} marketplace ${plural(n(marketplace), 'request', 'requests')} failed in the last 24 hours.`,
+      severity: 'medium',
+      kind: 'marketplace',
+    });
+  }
+  if (n(drifted) > 0) {
+    found.push({
+      message: `${n(drifted)} supplier ${plural(n(drifted), 'price has', 'prices have')} moved beyond the drift threshold in the last 24 hours.`,
       severity: 'medium',
       kind: 'marketplace',
     });
