@@ -1016,7 +1016,8 @@ export interface paths {
          *     `delivery_option_d_t_o` list means nothing reaches that country ('No delivery options found for your
          *     location.'), as does a product or SKU the catalogue does not sell. Choosing the default (free first, then the
          *     lowest fee) is the client's job. A marketplace that cannot be reached answers 503, one that answers with an
-         *     error 502.
+         *     error 502. Staff with the `products` permission get quotes for imported products in any status (the
+         *     AliExpress Integration screen's freight fetcher).
          */
         post: operations["getDeliveryOptions"];
         delete?: never;

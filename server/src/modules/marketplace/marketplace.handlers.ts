@@ -16,7 +16,7 @@ import {
   toDecimalText,
 } from '../../money/money.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
-import { productDetail, staffActivity } from '../products/products.handlers.ts';
+import { catalogueStaff, productDetail, staffActivity } from '../products/products.handlers.ts';
 import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
 import {
   effectiveStatus,
@@ -179,9 +179,11 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
       const none = { success: true as const, data: { country, freight_data: { delivery_option_d_t_o: [] } } };
 
       const product = await findProductByAnyId(db, productId.trim());
-      // Only what shoppers can buy is quoted; the store's own products have no marketplace freight.
-      if (!product || !SHOPPER_STATUSES.includes(product.status) || product.source !== 'aliexpress')
-        return none;
+      // Shoppers get quotes for what they can buy, staff for any imported product; the store's own products
+      // have no marketplace freight.
+      const visible =
+        product && (SHOPPER_STATUSES.includes(product.status) || catalogueStaff(request) !== null);
+      if (!product || !visible || product.source !== 'aliexpress') return none;
       const skus = await skusOf(db, [product.id]);
       if (!skus.some((sku) => sku.skuId === skuId)) return none;
 

@@ -106,6 +106,30 @@ describe('AliExpress Integration', () => {
     }
   });
 
+  it('quotes freight for an imported draft to staff, never to shoppers', async () => {
+    const [draft] = await t.db.select().from(products).where(eq(products.productId, NEW_ITEM));
+    const [sku] = await t.db
+      .select()
+      .from(productSkus)
+      .where(eq(productSkus.productId, draft?.id ?? ''));
+    expect(draft?.status).toBe('draft');
+    const quote = (token: string | null) =>
+      call('POST', '/api/logistic', token, {
+        product_id: NEW_ITEM,
+        sku_id: sku?.skuId,
+        country: 'BD',
+        quantity: 1,
+      });
+    const staff = await quote(admin);
+    expect(staff.statusCode).toBe(200);
+    assertMatchesContract('getDeliveryOptions', staff);
+    expect(staff.json().data.freight_data.delivery_option_d_t_o.length).toBeGreaterThan(0);
+    const shopper = await quote(null);
+    expect(shopper.json().data.freight_data.delivery_option_d_t_o).toEqual([]);
+    const withoutProducts = await quote(await limitedStaffToken(t.app, t.db, ['orders']));
+    expect(withoutProducts.json().data.freight_data.delivery_option_d_t_o).toEqual([]);
+  });
+
   it('syncs stock and supplier prices, flags price drift and takes withdrawn products off sale', async () => {
     const [imported] = await t.db.select().from(products).where(eq(products.productId, NEW_ITEM));
     if (!imported) throw new Error('imported above');

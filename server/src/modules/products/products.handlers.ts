@@ -40,7 +40,7 @@ const BULK_STATUS = { publish: 'published', draft: 'draft', disable: 'disabled' 
  * Staff who may manage the catalogue, or null (shoppers, and staff without the products permission). The two
  * public operations admit staff lacking `products` as shoppers (the contract's `{}` alternative), so it stays here.
  */
-function catalogueStaff(request: FastifyRequest): StaffAuth | null {
+export function catalogueStaff(request: FastifyRequest): StaffAuth | null {
   const staff = optionalStaff(request);
   return staff && hasPermission(staff, 'products') ? staff : null;
 }
