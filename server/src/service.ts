@@ -10,6 +10,7 @@ import type { ShortCache } from './http/short-cache.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createActivityHandlers } from './modules/activity/activity.handlers.ts';
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
+import { createAnalyticsHandlers } from './modules/analytics/analytics.handlers.ts';
 import { createBackupHandlers } from './modules/backups/backups.handlers.ts';
 import { createAccountHandlers } from './modules/customers/account.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
@@ -88,6 +89,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createSettingsHandlers({ db }),
     ...createStoreSettingsHandlers({ db }),
     ...createBackupHandlers({ db }),
+    ...createAnalyticsHandlers({ db }),
     ...createStatsHandlers({ db }),
     ...createProductHandlers({ db, cache: deps.catalogueCache }),
     ...createMarketplaceHandlers({ db, marketplace }),

@@ -1715,6 +1715,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metric cards and charts over a range of days
+         * @description Added beyond the spec's sample cards (Analytics & Reports). Sales (paid orders, in USD at each order's own
+         *     rate), orders placed, visits (a visitor on a day) and conversion (shoppers' orders per visit, percent) over
+         *     the range, each with the same figure for the period of the same length just before and the change in
+         *     percent (null when the previous period had none), and a series per day for the charts.
+         */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report log
+         * @description Reports generated so far, newest first, 3 per page by default, with their status.
+         */
+        get: operations["listReports"];
+        put?: never;
+        /**
+         * Generate a report
+         * @description Generates the report over the range now as a CSV file and keeps it in the report log (status Ready, or
+         *     Failed with the reason): sales by day, by product or by country (paid orders, USD), refunds, or disputes.
+         *     The activity log records it.
+         */
+        post: operations["generateReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/reports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a report's CSV file
+         * @description 404 for an unknown report; 409 for one that failed (it has no file).
+         */
+        get: operations["downloadReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/backups": {
         parameters: {
             query?: never;
@@ -2585,6 +2654,51 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AnalyticsMetric: {
+            value: number;
+            previous: number;
+            /** @description Percent against the previous period, one decimal; null when it had none. */
+            change: number | null;
+        };
+        AnalyticsOverview: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** Format: date */
+            previousFrom: string;
+            /** Format: date */
+            previousTo: string;
+            sales: components["schemas"]["AnalyticsMetric"];
+            orders: components["schemas"]["AnalyticsMetric"];
+            visits: components["schemas"]["AnalyticsMetric"];
+            conversion: components["schemas"]["AnalyticsMetric"];
+            series: {
+                /** Format: date */
+                date: string;
+                sales: number;
+                orders: number;
+                visits: number;
+            }[];
+        };
+        Report: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "sales-by-day" | "sales-by-product" | "sales-by-country" | "refunds" | "disputes";
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            status: "Ready" | "Failed";
+            rowCount: number;
+            error: string | null;
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
         MarketplaceStatus: {
             /** @enum {string} */
             provider: "fixture" | "aliexpress";
@@ -8620,6 +8734,143 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC), inclusive. With `to`; both default to the last 30 days ending today. */
+                from?: string;
+                /** @description Last day (UTC), inclusive; at most 366 days after `from`, not before it (400 otherwise). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AnalyticsOverview"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Report"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    generateReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "sales-by-day",
+                 *       "from": "2026-11-01",
+                 *       "to": "2026-11-24"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "sales-by-day" | "sales-by-product" | "sales-by-country" | "refunds" | "disputes";
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Generated. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Report"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<type>-<from>-to-<to>.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };
