@@ -16,6 +16,9 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** The longest a single query may go unanswered (a backup of a large store is the slowest legitimate one). */
+export const QUERY_TIMEOUT_MS = 30_000;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseHandle {
@@ -61,13 +64,22 @@ export function createPostgresDatabase(
   options: { max?: number } = {},
 ): DatabaseHandle {
   // A server that does not answer fails the request after 5 s instead of leaving it waiting.
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    // A query with no answer for this long (its connection lost without a word) fails as unavailable (503)
+    // instead of holding the request and its pooled connection for ever.
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // A client losing its connection (the server restarted, its backend was terminated) must never end the
   // process: idle ones are reported through the pool, checked-out ones through their own 'error' event, which
   // needs a listener too. The query in flight fails (answered 503) and the pool connects afresh next time.
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    releaseOnFailedBegin(client);
   });
   const db = drizzleNodePg({ client: pool, schema });
   let closed = false;
@@ -88,6 +100,33 @@ export function createPostgresDatabase(
       await pool.end();
     },
   };
+}
+
+/** The statement drizzle opens a transaction with (`begin`, `begin isolation level …`): lower case, one statement. */
+const DRIZZLE_BEGIN = /^begin(?: [a-z ]+)?$/;
+
+type ReleasableClient = pg.PoolClient;
+
+/**
+ * drizzle-orm (0.45.4) sends a transaction's `begin` before its try/finally: when `begin` fails (the connection
+ * was cut after the pool handed it out), the client is never released, and each such failure takes one
+ * connection out of the pool for good, until no request can get one. This gives the client back, with the error
+ * so the pool discards it. Statements sent through `pool.query` (pg-boss's `BEGIN; …`) do not match.
+ */
+export function releaseOnFailedBegin(client: ReleasableClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    if (result instanceof Promise && typeof text === 'string' && DRIZZLE_BEGIN.test(text)) {
+      return result.catch((error: unknown) => {
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+    }
+    return result;
+  }) as typeof client.query;
 }
 
 /**

@@ -35,6 +35,7 @@ const UNAVAILABLE_MESSAGES = [
   /Connection terminated/i,
   /timeout exceeded when trying to connect/i,
   /Client has encountered a connection error/i,
+  /Query read timeout/i,
   /Cannot use a pool after calling end/i,
   /PGlite is closed/i,
   /connection is closed/i,

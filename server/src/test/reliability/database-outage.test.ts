@@ -18,6 +18,7 @@ describe('the database going away', () => {
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('Query read timeout'),
       new Error('Failed query: select 1', { cause: Object.assign(new Error('x'), { code: '08006' }) }),
     ]) {
       expect(databaseUnavailable(error), error.message).toBe(true);
