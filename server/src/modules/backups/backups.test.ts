@@ -28,9 +28,10 @@ async function digest(db: Database): Promise<Record<string, string>> {
   const result = await db.execute(
     sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
   );
+  // The API's request counter goes on counting every request, whenever it writes: not a figure to compare.
   const tables = rowsOf<{ name: string }>(result)
     .map((row) => row.name)
-    .filter((n) => !NOT_BACKED_UP.includes(n));
+    .filter((n) => !NOT_BACKED_UP.includes(n) && n !== 'api_daily_counts');
   const digests: Record<string, string> = {};
   for (const table of tables) {
     const answer = await db.execute(
@@ -147,10 +148,7 @@ describe('Backup & Restore', () => {
 
     const after = await digest(t.db);
     // The activity log also holds the entries written since the backup (its creation and the restore itself).
-    // The API's request counter goes on counting the requests made since, whenever it writes.
-    const changed = Object.keys(before).filter(
-      (table) => before[table] !== after[table] && table !== 'api_daily_counts',
-    );
+    const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
     expect(changed).toEqual(['activity_log']);
     const [back] = await t.db.select().from(products).where(eq(products.id, victim.id));
     expect(back?.title).toBe(victim.title);
