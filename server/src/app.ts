@@ -17,6 +17,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerApiCounter } from './http/api-counter.ts';
 import { clientErrorResponse, frameworkErrorBody, registerErrorHandling } from './http/error-handler.ts';
+import { ApiError } from './http/errors.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerInputGuards, registerNoStoreDefault } from './http/input-guards.ts';
 import { CATALOGUE_CACHE_MS, clearOnChange, createShortCache } from './http/short-cache.ts';
@@ -107,6 +108,11 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   });
   // After the hook above, so an upload is read only once its security check has passed.
   await registerMediaUploads(app);
+  // Files the API only sends (CSV exports, backups) are never taken as request bodies: 415, as for any type a
+  // route does not declare. Declaring the parsers also tells the contract's router these types are known.
+  app.addContentTypeParser(['text/csv', 'application/gzip'], (_request, _payload, done) => {
+    done(new ApiError(415, 'BAD_REQUEST', 'This content type is not supported.'), undefined);
+  });
 
   registerRequiredBody(app);
   registerInputGuards(app);

@@ -101,6 +101,22 @@ describe('HTTP behaviour shared by every route', () => {
       expect(response.statusCode).toBe(415);
       expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
     });
+
+    it('never takes the file types it only sends (CSV, gzip) as a body', async () => {
+      for (const [type, url] of [
+        ['text/csv', '/api/backups'],
+        ['application/gzip', '/api/user/login'],
+      ]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: url ?? '',
+          headers: { 'content-type': type ?? '' },
+          payload: 'a,b',
+        });
+        expect(response.statusCode, type).toBe(415);
+        expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      }
+    });
   });
 
   describe('routing', () => {
