@@ -37,6 +37,8 @@ export const adminRole = pgEnum('admin_role', ['SuperAdmin', 'Manager', 'Support
 export const adminStatus = pgEnum('admin_status', ['Active', 'Suspended', 'Pending']);
 /** A vendor store is `pending` from its application until staff approve (`active`) or refuse it. */
 export const storeStatus = pgEnum('store_status', ['active', 'pending', 'rejected', 'suspended']);
+/** Where a store's goods come from: a marketplace seller, a vendor selling through us, or a factory shipping direct (D2C). */
+export const storeKind = pgEnum('store_kind', ['marketplace', 'vendor', 'factory']);
 export const productSource = pgEnum('product_source', ['aliexpress', 'manual', 'vendor']);
 export const productStatus = pgEnum('product_status', ['published', 'draft', 'out_of_stock', 'disabled']);
 export const orderChannel = pgEnum('order_channel', ['b2c', 'd2c', 'b2b']);
@@ -186,6 +188,7 @@ export const stores = pgTable('stores', {
   /** The marketplace's store id for stores imported products come from. */
   marketplaceStoreId: text('marketplace_store_id').unique('stores_marketplace_store_id_unique'),
   status: storeStatus('status').notNull().default('active'),
+  kind: storeKind('kind').notNull().default('vendor'),
   /** A store is also the vendor account that signs in to the vendor panel. */
   tokenVersion: integer('token_version').notNull().default(1),
   createdAt: createdAt(),
@@ -901,6 +904,12 @@ export const storeSettings = pgTable(
     marketplaceLastSyncAt: timestamp('marketplace_last_sync_at', { withTimezone: true }),
     /** A supplier price further than this from the store's price raises a dashboard alert. */
     priceDriftPercent: integer('price_drift_percent').notNull().default(10),
+    /** Media links start with this address instead of the API's own when the CDN is on (File & Media Manager). */
+    mediaCdnEnabled: boolean('media_cdn_enabled').notNull().default(false),
+    mediaCdnBaseUrl: text('media_cdn_base_url'),
+    /** The courier tracking service (Courier Integration): its address and API key, the key sealed by lib/secret-box. */
+    courierEndpoint: text('courier_endpoint'),
+    courierApiKeySealed: text('courier_api_key_sealed'),
     updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
@@ -965,4 +974,48 @@ export const projectDetails = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('project_details_single_row', sql`${t.id} = 1`)],
+);
+
+/** Folders of the File & Media Manager; the three the store starts with cannot be removed. */
+export const mediaFolders = pgTable('media_folders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique('media_folders_name_unique'),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Every file uploaded to the store: the bytes live in the media store under `storedName`. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    folderId: uuid('folder_id')
+      .notNull()
+      .references(() => mediaFolders.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    storedName: text('stored_name').notNull().unique('media_files_stored_name_unique'),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedBy: text('uploaded_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('media_files_folder_idx').on(t.folderId, t.createdAt)],
+);
+
+/** Outgoing calls to the marketplace and the courier (Courier Integration & API Logs). */
+export const apiCallLogs = pgTable(
+  'api_call_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    service: text('service', { enum: ['marketplace', 'courier'] }).notNull(),
+    call: text('call').notNull(),
+    outcome: text('outcome', { enum: ['success', 'error'] }).notNull(),
+    message: text('message').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_call_logs_at_idx').on(t.at), index('api_call_logs_service_idx').on(t.service, t.at)],
 );

@@ -15,6 +15,7 @@ export const STORES: Record<StoreKey, typeof stores.$inferInsert> = {
     email: 'soundpeats@stores.example.com',
     country: 'CN',
     marketplaceStoreId: '1104988753',
+    kind: 'marketplace',
     description: 'Wireless earbuds and speakers, shipped from the brand’s own warehouse.',
   },
   ugreen: {
@@ -22,6 +23,7 @@ export const STORES: Record<StoreKey, typeof stores.$inferInsert> = {
     email: 'ugreen@stores.example.com',
     country: 'CN',
     marketplaceStoreId: '1104297357',
+    kind: 'marketplace',
     description: 'Chargers, hubs and cables.',
   },
   dhakaCraft: {
@@ -29,6 +31,7 @@ export const STORES: Record<StoreKey, typeof stores.$inferInsert> = {
     email: 'hello@dhakacraft.example.com',
     phone: '+8801911223344',
     country: 'BD',
+    kind: 'factory',
     description: 'Handmade leather goods and accessories from Old Dhaka workshops.',
   },
   bengalHome: {
