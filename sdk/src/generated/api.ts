@@ -1050,6 +1050,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The media library's folders
+         * @description File & Media Manager: the folders (Marketing, Product and Factory, which cannot be removed, then those staff
+         *     created, by name) with how many files each holds.
+         */
+        get: operations["listMediaFolders"];
+        put?: never;
+        /**
+         * Create a folder
+         * @description 409 when a folder of that name (in any letter case) exists. The activity log records it.
+         */
+        post: operations["createMediaFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an empty folder
+         * @description Refused with 409 for the three built-in folders and for a folder that still holds files. The activity log
+         *     records it.
+         */
+        delete: operations["deleteMediaFolder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The files of the media library
+         * @description Newest first, 12 per page by default; `folder` keeps one folder's files, `q` searches names, `images`
+         *     keeps pictures only (for choosing a product image or a banner). Each file says where it is used.
+         */
+        get: operations["listMediaFiles"];
+        put?: never;
+        /**
+         * Upload a file into a folder
+         * @description JPG, PNG, MP4, PDF or WebP, recognised by the file's first bytes (415 'Only JPG, PNG, MP4, PDF or WebP files
+         *     can be uploaded.' otherwise), at most 10 MB (413 'The file is larger than 10 MB.'). 404 for an unknown folder.
+         *     Pictures are measured. The activity log records it.
+         */
+        post: operations["uploadMediaFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file
+         * @description Refused with 409 while a product or a store uses the file, saying which ('The file is used by: ...'). The
+         *     activity log records it.
+         */
+        delete: operations["deleteMediaFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/files/{id}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a file's content
+         * @description The new file must be of the same kind (a picture for a picture, a video for a video, a PDF for a PDF; 415
+         *     otherwise). It gets a new address, and every product and store using the old one is moved to it in the same
+         *     step, so no page shows a stale copy. The activity log records it.
+         */
+        post: operations["replaceMediaFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/files/{id}/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compress, convert or resize a picture
+         * @description Makes a new picture in the same folder and keeps the original: `compress` re-encodes it in its format at
+         *     `quality` (1 to 100, default 75), `convert` re-encodes it as JPG, PNG or WebP, `resize` fits it inside `width`
+         *     × `height` pixels (either may be left out to keep the proportions; never enlarged). 422 for a video, a PDF or
+         *     a picture that cannot be decoded. The activity log records it.
+         */
+        post: operations["processMediaFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CDN setting
+         * @description Whether media links use a CDN, and its base address.
+         */
+        get: operations["getMediaSettings"];
+        /**
+         * Turn the CDN on or off
+         * @description With the CDN on, the links the media library and uploads hand out start with `cdnBaseUrl` (required then, an
+         *     http or https address) instead of the API's own address; the CDN is expected to fetch `/media/...` from the
+         *     API. The activity log records it.
+         */
+        put: operations["updateMediaSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders": {
         parameters: {
             query?: never;
@@ -3478,6 +3643,38 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        MediaFolder: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Marketing, Product and Factory, which cannot be removed. */
+            builtIn: boolean;
+            fileCount: number;
+        };
+        MediaFile: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            folderId: string;
+            name: string;
+            /** @description Where the file is served (through the CDN when it is on). */
+            url: string;
+            contentType: string;
+            /** @enum {string} */
+            kind: "image" | "video" | "pdf";
+            sizeBytes: number;
+            width: number | null;
+            height: number | null;
+            uploadedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The products and stores that show the file (names). */
+            usedBy: string[];
+        };
+        MediaSettings: {
+            cdnEnabled: boolean;
+            cdnBaseUrl: string | null;
+        };
         UploadedMedia: {
             /** @description Where the picture is served. */
             url: string;
@@ -4642,6 +4839,60 @@ export interface components {
                 };
             };
         };
+        /** @description The file. */
+        MediaFileResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["MediaFile"];
+                };
+            };
+        };
+        /** @description The CDN setting. */
+        MediaSettingsResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["MediaSettings"];
+                };
+            };
+        };
+        /** @description The file is larger than 10 MB. */
+        MediaTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "code": "PAYLOAD_TOO_LARGE",
+                 *       "message": "The file is larger than 10 MB."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The file is not a JPG, PNG, MP4, PDF or WebP file. */
+        MediaTypeRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "code": "BAD_REQUEST",
+                 *       "message": "Only JPG, PNG, MP4, PDF or WebP files can be uploaded."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description Done; `message` says what happened. */
         MessageResponse: {
             headers: {
@@ -4752,6 +5003,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The folder's or file's `id`. */
+        MediaId: string;
         /** @description The backup's `id`. */
         BackupId: string;
         /**
@@ -7333,6 +7586,282 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listMediaFolders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MediaFolder"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createMediaFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Summer Sale"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MediaFolder"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteMediaFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The folder's or file's `id`. */
+                id: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listMediaFiles: {
+        parameters: {
+            query?: {
+                folder?: string;
+                q?: string;
+                images?: boolean;
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MediaFile"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadMediaFile: {
+        parameters: {
+            query: {
+                folder: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The file (the file part's bytes). */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["MediaFileResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["MediaTooLarge"];
+            415: components["responses"]["MediaTypeRefused"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteMediaFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The folder's or file's `id`. */
+                id: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    replaceMediaFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The folder's or file's `id`. */
+                id: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The new content. */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["MediaFileResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["MediaTooLarge"];
+            415: components["responses"]["MediaTypeRefused"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    processMediaFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The folder's or file's `id`. */
+                id: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "resize",
+                 *       "width": 800
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    action: "compress" | "convert" | "resize";
+                    quality?: number;
+                    /** @enum {string} */
+                    format?: "jpg" | "png" | "webp";
+                    width?: number;
+                    height?: number;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["MediaFileResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMediaSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaSettingsResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateMediaSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cdnEnabled": true,
+                 *       "cdnBaseUrl": "https://cdn.example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MediaSettings"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MediaSettingsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };

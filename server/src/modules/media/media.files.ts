@@ -26,29 +26,48 @@ export function imageKind(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/** What the File & Media Manager takes (spec 2 §9): JPG, PNG, MP4, PDF, WebP. */
+export type LibraryKind = 'png' | 'jpg' | 'webp' | 'mp4' | 'pdf';
+export const FILE_TOO_LARGE = 'The file is larger than 10 MB.';
+export const NOT_A_LIBRARY_FILE = 'Only JPG, PNG, MP4, PDF or WebP files can be uploaded.';
+
+/** The library format the first bytes announce (an ISO media `ftyp` box for MP4), or null. */
+export function libraryKind(bytes: Uint8Array): LibraryKind | null {
+  const image = imageKind(bytes);
+  if (image === 'png' || image === 'jpg' || image === 'webp') return image;
+  if (image === null && startsWith(bytes, ascii('ftyp'), 4)) return 'mp4';
+  if (startsWith(bytes, ascii('%PDF-'))) return 'pdf';
+  return null;
+}
+
+export const kindGroup = (kind: string): 'image' | 'video' | 'pdf' =>
+  kind === 'mp4' ? 'video' : kind === 'pdf' ? 'pdf' : 'image';
+
 /** A file name fit to show back: no folders, no control characters, at most 255 characters. */
-export function displayName(filename: string | undefined, kind: ImageKind): string {
+export function displayName(filename: string | undefined, kind: ImageKind | LibraryKind): string {
   const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
   const clean = [...base]
     .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
     .join('')
     .trim()
     .slice(0, 255);
-  return clean === '' ? `image.${kind}` : clean;
+  return clean === '' ? `${kindGroup(kind) === 'image' ? 'image' : 'file'}.${kind}` : clean;
 }
 
-const CONTENT_TYPES: Record<ImageKind, string> = {
+export const CONTENT_TYPES: Record<ImageKind | LibraryKind, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
 };
 
 /** Stores the picture under a random name (never the sender's) and answers that name. */
 export async function storeImage(
   store: { put(name: string, bytes: Uint8Array, contentType: string): Promise<void> },
   bytes: Uint8Array,
-  kind: ImageKind,
+  kind: ImageKind | LibraryKind,
 ): Promise<string> {
   const name = `${randomUUID()}.${kind}`;
   await store.put(name, bytes, CONTENT_TYPES[kind]);

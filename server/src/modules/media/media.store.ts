@@ -1,6 +1,12 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { UPLOADS_FOLDER } from './media.files.ts';
 
 /** Where uploaded pictures live: this machine's data folder, or S3-compatible object storage shared by instances. */
@@ -9,6 +15,8 @@ export interface MediaStore {
   put(name: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes and their type, or null when there is no such file. */
   get(name: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  /** Removes the file; nothing happens when there is none. */
+  remove(name: string): Promise<void>;
 }
 
 export interface S3Settings {
@@ -26,6 +34,8 @@ const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
 };
 
 export const contentTypeOf = (name: string) =>
@@ -33,7 +43,7 @@ export const contentTypeOf = (name: string) =>
 
 /** The names uploads are stored under (storeImage): a random id and the picture's format. */
 export const STORED_NAME =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp)$/;
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|gif|webp|mp4|pdf)$/;
 
 export function localMediaStore(dataDir: string): MediaStore {
   const path = (name: string) => join(dataDir, UPLOADS_FOLDER, name);
@@ -48,6 +58,9 @@ export function localMediaStore(dataDir: string): MediaStore {
       } catch {
         return null;
       }
+    },
+    async remove(name) {
+      await rm(path(name), { force: true });
     },
   };
 }
@@ -86,6 +99,9 @@ export function s3MediaStore(settings: S3Settings): MediaStore {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
         throw error;
       }
+    },
+    async remove(name) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key(name) }));
     },
   };
 }

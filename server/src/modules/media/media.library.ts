@@ -1,0 +1,233 @@
+import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import sharp, { type Sharp } from 'sharp';
+import type { Database } from '../../db/client.ts';
+import { mediaFiles, mediaFolders, products, storeSettings, stores } from '../../db/schema.ts';
+import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { UPLOADS_FOLDER } from './media.files.ts';
+
+export type MediaFileRow = typeof mediaFiles.$inferSelect;
+export const MEDIA_PAGE_SIZE = 12;
+/** Files go here when no folder is chosen, such as the product wizard's pictures. */
+export const PRODUCT_FOLDER = 'Product';
+
+export interface MediaLinks {
+  cdnEnabled: boolean;
+  cdnBaseUrl: string | null;
+}
+
+export async function readMediaSettings(db: Database): Promise<MediaLinks> {
+  const [row] = await db
+    .select({ cdnEnabled: storeSettings.mediaCdnEnabled, cdnBaseUrl: storeSettings.mediaCdnBaseUrl })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, 1));
+  return row ?? { cdnEnabled: false, cdnBaseUrl: null };
+}
+
+export async function writeMediaSettings(db: Database, settings: MediaLinks): Promise<void> {
+  await db
+    .insert(storeSettings)
+    .values({ id: 1, mediaCdnEnabled: settings.cdnEnabled, mediaCdnBaseUrl: settings.cdnBaseUrl })
+    .onConflictDoUpdate({
+      target: storeSettings.id,
+      set: {
+        mediaCdnEnabled: settings.cdnEnabled,
+        mediaCdnBaseUrl: settings.cdnBaseUrl,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** The address a stored file is served at: through the CDN when it is on, the API's own otherwise. */
+export function mediaUrl(links: MediaLinks, publicUrl: string, storedName: string): string {
+  const base = links.cdnEnabled && links.cdnBaseUrl ? links.cdnBaseUrl : publicUrl;
+  return `${base.replace(/\/+$/, '')}/media/${UPLOADS_FOLDER}/${storedName}`;
+}
+
+export async function listFolders(db: Database) {
+  return db
+    .select({
+      id: mediaFolders.id,
+      name: mediaFolders.name,
+      builtIn: mediaFolders.builtIn,
+      fileCount: sql<number>`(select count(*)::int from ${mediaFiles} where ${mediaFiles.folderId} = ${mediaFolders.id})`,
+    })
+    .from(mediaFolders)
+    .orderBy(
+      desc(mediaFolders.builtIn),
+      sql`array_position(array['Marketing', 'Product', 'Factory'], ${mediaFolders.name})`,
+      asc(mediaFolders.createdAt),
+      asc(mediaFolders.name),
+    );
+}
+
+export async function findFolder(db: Database, id: string) {
+  const [row] = await db.select().from(mediaFolders).where(eq(mediaFolders.id, id));
+  return row ?? null;
+}
+
+export async function findFolderByName(db: Database, name: string) {
+  const [row] = await db.select().from(mediaFolders).where(sql`lower(${mediaFolders.name}) = lower(${name})`);
+  return row ?? null;
+}
+
+export async function findFile(db: Database, id: string) {
+  const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, id));
+  return row ?? null;
+}
+
+export async function listFiles(
+  db: Database,
+  filter: { folderId?: string | undefined; q?: string | undefined; imagesOnly?: boolean | undefined },
+  page: number,
+  limit: number,
+) {
+  const conditions: (SQL | undefined)[] = [
+    filter.folderId ? eq(mediaFiles.folderId, filter.folderId) : undefined,
+    filter.q ? ilike(mediaFiles.name, containsPattern(filter.q)) : undefined,
+    filter.imagesOnly ? like(mediaFiles.contentType, 'image/%') : undefined,
+  ];
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mediaFiles)
+      .where(where)
+      .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(mediaFiles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The products and stores that show each stored file, by name. Links are full addresses whose base may have
+ * changed (CDN on or off), so the stored name alone is matched; it is a random id, never part of anything else.
+ */
+export async function usersOf(db: Database, storedNames: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>(storedNames.map((name) => [name, []]));
+  if (storedNames.length === 0) return found;
+  // Stored names are a uuid and an extension: only the dots need escaping in the pattern.
+  const pattern = storedNames.map((name) => name.replaceAll('.', '\\.')).join('|');
+  const productRefs = sql<string>`${products.images}::text || ${products.media}::text`;
+  const storeRefs = sql<string>`coalesce(${stores.logoUrl}, '')`;
+  const [productRows, storeRows] = await Promise.all([
+    db
+      .select({ label: products.title, refs: productRefs })
+      .from(products)
+      .where(sql`${productRefs} ~ ${pattern}`)
+      .orderBy(asc(products.title)),
+    db
+      .select({ label: stores.name, refs: storeRefs })
+      .from(stores)
+      .where(sql`${storeRefs} ~ ${pattern}`)
+      .orderBy(asc(stores.name)),
+  ]);
+  for (const [kind, rows] of [
+    ['Product', productRows],
+    ['Store', storeRows],
+  ] as const) {
+    for (const row of rows) {
+      for (const name of storedNames)
+        if (row.refs.includes(name)) found.get(name)?.push(`${kind}: ${row.label}`);
+    }
+  }
+  return found;
+}
+
+/** Points every product image and store logo at the new stored name (Replace). */
+export async function moveReferences(db: Database, from: string, to: string): Promise<void> {
+  await db
+    .update(products)
+    .set({
+      images: sql`replace(${products.images}::text, ${from}, ${to})::jsonb`,
+      media: sql`replace(${products.media}::text, ${from}, ${to})::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(
+      or(
+        sql`position(${from} in ${products.images}::text) > 0`,
+        sql`position(${from} in ${products.media}::text) > 0`,
+      ),
+    );
+  await db
+    .update(stores)
+    .set({ logoUrl: sql`replace(${stores.logoUrl}, ${from}, ${to})`, updatedAt: new Date() })
+    .where(sql`position(${from} in coalesce(${stores.logoUrl}, '')) > 0`);
+}
+
+export async function fileCounts(db: Database, folderIds: string[]) {
+  if (folderIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ folderId: mediaFiles.folderId, n: count() })
+    .from(mediaFiles)
+    .where(inArray(mediaFiles.folderId, folderIds))
+    .groupBy(mediaFiles.folderId);
+  return new Map(rows.map((row) => [row.folderId, row.n]));
+}
+
+/** Width and height of a picture, or nulls when it is not one sharp can read. */
+export async function measure(bytes: Uint8Array): Promise<{ width: number | null; height: number | null }> {
+  try {
+    const { width, height } = await sharp(bytes).metadata();
+    return { width: width ?? null, height: height ?? null };
+  } catch {
+    return { width: null, height: null };
+  }
+}
+
+export type ProcessRequest =
+  | { action: 'compress'; quality?: number | undefined }
+  | { action: 'convert'; format: 'jpg' | 'png' | 'webp' }
+  | { action: 'resize'; width?: number | undefined; height?: number | undefined };
+
+const FORMAT_OF: Record<string, 'jpg' | 'png' | 'webp'> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+export class ProcessRefused extends Error {}
+
+/** Re-encodes a picture; answers the new bytes, their format and the name the copy gets. */
+export async function processPicture(
+  file: Pick<MediaFileRow, 'name' | 'contentType'>,
+  bytes: Uint8Array,
+  request: ProcessRequest,
+): Promise<{ bytes: Buffer; format: 'jpg' | 'png' | 'webp'; name: string }> {
+  const current = FORMAT_OF[file.contentType];
+  if (!current)
+    throw new ProcessRefused('Only pictures (JPG, PNG or WebP) can be compressed, converted or resized.');
+  const stem = file.name.replace(/\.[^.]*$/, '') || 'image';
+  const encode = (image: Sharp, format: 'jpg' | 'png' | 'webp', quality?: number) =>
+    format === 'jpg'
+      ? image.jpeg({ quality: quality ?? 80, mozjpeg: true })
+      : format === 'png'
+        ? image.png({ compressionLevel: 9, ...(quality ? { palette: true, quality } : {}) })
+        : image.webp({ quality: quality ?? 80 });
+  try {
+    const image = sharp(bytes).rotate();
+    if (request.action === 'compress') {
+      const quality = request.quality ?? 75;
+      const out = await encode(image, current, quality).toBuffer();
+      return { bytes: out, format: current, name: `${stem}-q${quality}.${current}` };
+    }
+    if (request.action === 'convert') {
+      const out = await encode(image, request.format).toBuffer();
+      return { bytes: out, format: request.format, name: `${stem}.${request.format}` };
+    }
+    if (!request.width && !request.height)
+      throw new ProcessRefused('Give a width, a height or both to resize.');
+    const resized = image.resize({
+      width: request.width,
+      height: request.height,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    const { data, info } = await encode(resized, current).toBuffer({ resolveWithObject: true });
+    return { bytes: data, format: current, name: `${stem}-${info.width}x${info.height}.${current}` };
+  } catch (error) {
+    if (error instanceof ProcessRefused) throw error;
+    throw new ProcessRefused('The picture could not be read.');
+  }
+}
