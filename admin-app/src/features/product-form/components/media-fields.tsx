@@ -6,6 +6,7 @@ import { IconArrowDown, IconArrowUp, IconStar, IconTrash } from '@tabler/icons-r
 import { type ChangeEvent, useId, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { MediaPicker } from '../../media/components/media-manager';
 import { useUploadMedia } from '../api/product.mutations';
 import {
   formatMegabytes,
@@ -25,6 +26,7 @@ export function MediaFields({ form }: { form: MediaForm }) {
   const inputId = useId();
   const { upload } = useUploadMedia();
   const [uploading, setUploading] = useState(0);
+  const [picking, setPicking] = useState(false);
   const images = useWatch({ control: form.control, name: 'images' }) ?? [];
 
   function setImages(next: MediaItem[]) {
@@ -71,6 +73,26 @@ export function MediaFields({ form }: { form: MediaForm }) {
     }
   }
 
+  function addFromLibrary(file: { url: string; name: string; sizeBytes: number }) {
+    const current = form.getValues('images');
+    setPicking(false);
+    if (current.length >= MAX_IMAGES) {
+      toast.error(`A product can have at most ${MAX_IMAGES} images.`);
+      return;
+    }
+    setImages([
+      ...current,
+      {
+        id: crypto.randomUUID(),
+        url: file.url,
+        name: file.name,
+        size: file.sizeBytes,
+        isDefault: current.length === 0,
+        order: current.length,
+      },
+    ]);
+  }
+
   function makeDefault(index: number) {
     setImages(images.map((image, i) => ({ ...image, isDefault: i === index })));
   }
@@ -111,6 +133,9 @@ export function MediaFields({ form }: { form: MediaForm }) {
               disabled={full}
               onChange={(event) => void addFiles(event)}
             />
+            <Button variant="light" size="xs" disabled={full} onClick={() => setPicking(true)}>
+              Choose from Library
+            </Button>
             {uploading > 0 ? (
               <Text size="sm" c="dimmed" role="status">
                 {uploading === 1 ? 'Uploading 1 image...' : `Uploading ${uploading} images...`}
@@ -120,6 +145,7 @@ export function MediaFields({ form }: { form: MediaForm }) {
         </Paper>
       </Input.Wrapper>
 
+      <MediaPicker opened={picking} onClose={() => setPicking(false)} onPick={addFromLibrary} />
       {imagesError ? (
         <Text c="red" size="sm" role="alert">
           {imagesError}
