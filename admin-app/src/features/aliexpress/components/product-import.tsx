@@ -18,8 +18,8 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AnchorLink } from '../../../components/router-links';
 import { $api } from '../../../lib/api';
-import { AnchorLink } from '../../orders/components/router-links';
 
 type ImportResult = Schemas['MarketplaceImportResult'];
 

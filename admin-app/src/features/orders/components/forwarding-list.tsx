@@ -5,10 +5,10 @@ import { DataTable } from '@shop/ui/data-table';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { AnchorLink } from '../../../components/router-links';
 import { useForwardOrder, useSyncOrderForwarding } from '../api/orders.mutations';
 import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
 import { FORWARDING_STATUSES, type ForwardingSearch } from '../schemas/screen-search';
-import { AnchorLink } from './router-links';
 import { ForwardingStatusBadge } from './status-badges';
 import { SyncLogButton } from './sync-log-button';
 

@@ -6,8 +6,9 @@ import { NumberField, SelectField, TextareaField, TextField } from '@shop/ui/for
 import { toast } from '@shop/ui/notifications';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { AnchorLink } from '../../../components/router-links';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAdminOrder } from '../api/orders.mutations';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
 import {
   MANUAL_PAYMENT_METHODS,
   type ManualOrderBody,
@@ -16,7 +17,6 @@ import {
   manualOrderSchema,
 } from '../schemas/manual-order.schema';
 import { ProductPicker } from './product-picker';
-import { AnchorLink } from './router-links';
 
 const FIELDS = Object.keys(manualOrderSchema.shape) as FieldPath<ManualOrderValues>[];
 

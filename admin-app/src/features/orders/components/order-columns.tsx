@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { formatDate, formatMoney } from '@shop/ui/format';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { AnchorLink } from '../../../components/router-links';
 import { type AdminOrder, isArchivable } from '../lib/order-status';
-import { AnchorLink } from './router-links';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badges';
 import type { RowSelection } from './use-row-selection';
 

@@ -1,8 +1,8 @@
 import { Button, Group, NativeSelect, Paper, Popover, Stack, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
+import { SearchField } from '../../../components/search-field';
 import { ORDER_STATUSES } from '../lib/order-status';
 import { ORDER_CHANNELS, type OrderListSearch } from '../schemas/order-list-search';
-import { SearchField } from './search-field';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...ORDER_STATUSES];
 const CHANNEL_OPTIONS = [

@@ -5,11 +5,11 @@ import { formatDate } from '@shop/ui/format';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { AnchorLink } from '../../../components/router-links';
 import { useForwardOrder, useRestoreOrder } from '../api/orders.mutations';
 import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
 import type { AdminOrder } from '../lib/order-status';
 import { RECOVERY_STATUSES, type RecoverySearch } from '../schemas/screen-search';
-import { AnchorLink } from './router-links';
 import { OrderStatusBadge } from './status-badges';
 
 const features = tableFeatures({ rowPaginationFeature });

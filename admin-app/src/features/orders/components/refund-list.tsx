@@ -7,11 +7,11 @@ import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { AnchorLink } from '../../../components/router-links';
 import { useProcessRefund } from '../api/orders.mutations';
 import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
 import { REFUND_STATUSES, type RefundSearch } from '../schemas/screen-search';
-import { ConfirmDialog } from './confirm-dialog';
-import { AnchorLink } from './router-links';
 import { RefundStatusBadge } from './status-badges';
 
 type Refund = Schemas['Refund'];

@@ -18,9 +18,9 @@ import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { useState } from 'react';
+import { AnchorLink } from '../../../components/router-links';
 import { $api } from '../../../lib/api';
 import { ORDER_PAGE_SIZE } from '../api/orders.queries';
-import { AnchorLink } from './router-links';
 
 type ReturnRequest = Schemas['StaffReturnRequest'];
 type Status = ReturnRequest['status'];

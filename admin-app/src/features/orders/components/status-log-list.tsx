@@ -4,12 +4,12 @@ import type { Schemas } from '@shop/sdk/types';
 import { DataTable } from '@shop/ui/data-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { AnchorLink } from '../../../components/router-links';
+import { SearchField } from '../../../components/search-field';
 import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
 import { formatDateTime } from '../lib/format-date-time';
 import { ORDER_STATUSES } from '../lib/order-status';
 import type { StatusLogSearch } from '../schemas/screen-search';
-import { AnchorLink } from './router-links';
-import { SearchField } from './search-field';
 import { OrderStatusBadge } from './status-badges';
 
 const features = tableFeatures({ rowPaginationFeature });

@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { AnchorLink } from '../../../components/router-links';
 import { type CatalogueRow, marketplaceItemUrl } from '../lib/product-rows';
 import { ProductThumb } from './product-thumb';
-import { AnchorLink } from './router-links';
 import { SelectAllCheckbox, SelectRowCheckbox } from './selection-checkboxes';
 import type { RowSelection } from './use-row-selection';
 

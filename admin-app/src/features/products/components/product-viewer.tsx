@@ -17,13 +17,13 @@ import type { Schemas } from '@shop/sdk/types';
 import { formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ButtonLink } from '../../../components/router-links';
 import { productQueries } from '../api/products.queries';
 import { errorText } from '../lib/error-text';
 import { readLogText } from '../lib/log-text';
 import { marketplaceItemUrl } from '../lib/product-rows';
 import { ProductReviewsPanel } from './product-reviews-panel';
 import { ProductStatusBadge } from './product-status-badge';
-import { ButtonLink } from './router-links';
 
 type ProductDetail = Schemas['ProductDetail'];
 

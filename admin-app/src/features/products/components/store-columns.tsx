@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { AnchorLink } from '../../../components/router-links';
 import type { StoreRow } from '../lib/product-rows';
 import { ProductStatusBadge } from './product-status-badge';
 import { ProductThumb } from './product-thumb';
-import { AnchorLink } from './router-links';
 import { SelectAllCheckbox, SelectRowCheckbox } from './selection-checkboxes';
 import type { RowSelection } from './use-row-selection';
 

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconActivity, IconKey, IconShieldLock, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { AnchorLink } from './router-links';
+import { AnchorLink } from '../../../components/router-links';
 
 type HubCard = {
   title: string;

@@ -1,8 +1,8 @@
 import { Group, NativeSelect, Paper } from '@mantine/core';
+import { ButtonLink } from '../../../components/router-links';
+import { SearchField } from '../../../components/search-field';
 import { ADMIN_ROLES, ADMIN_STATUSES } from '../lib/staff-values';
 import type { AdminListSearch } from '../schemas/admin-list-search';
-import { ButtonLink } from './router-links';
-import { SearchField } from './search-field';
 
 const ROLE_OPTIONS = [{ value: 'all', label: 'All roles' }, ...ADMIN_ROLES];
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...ADMIN_STATUSES];

@@ -5,6 +5,7 @@ import { DataTable } from '@shop/ui/data-table';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useBulkUpdateAdmins, useDeleteAdmin, useUpdateAdmin } from '../api/staff.mutations';
 import { ADMIN_PAGE_SIZE, staffQueries } from '../api/staff.queries';
 import { useRowSelection } from '../lib/use-row-selection';
@@ -14,7 +15,6 @@ import { adminColumns, adminTableFeatures } from './admin-columns';
 import { AdminListToolbar } from './admin-list-toolbar';
 import { AdminStatCards } from './admin-stat-cards';
 import { BulkReport } from './bulk-report';
-import { ConfirmDialog } from './confirm-dialog';
 import { EditAdminModal } from './edit-admin-modal';
 
 type StaffAccount = Schemas['StaffAccount'];

@@ -5,9 +5,9 @@ import { CheckboxField, PasswordField, SelectField, TextField } from '@shop/ui/f
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAdmin } from '../api/staff.mutations';
 import { staffQueries } from '../api/staff.queries';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
 import { ADMIN_ROLE_OPTIONS, DEPARTMENTS } from '../lib/staff-values';
 import {
   type CreateAdminBody,

@@ -5,8 +5,9 @@ import type { Schemas } from '@shop/sdk/types';
 import { PasswordField, SelectField, TextField } from '@shop/ui/form-fields';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { AnchorLink } from '../../../components/router-links';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateUser } from '../api/users.mutations';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
 import {
   type CreateUserBody,
   type CreateUserValues,
@@ -14,7 +15,6 @@ import {
   createUserSchema,
 } from '../schemas/create-user.schema';
 import { USER_ROLES } from '../schemas/user-list-search';
-import { AnchorLink } from './router-links';
 
 const FIELDS = Object.keys(createUserSchema.shape) as FieldPath<CreateUserValues>[];
 

@@ -6,9 +6,9 @@ import { toast } from '@shop/ui/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useUpdateUser } from '../api/users.mutations';
 import { userQueries } from '../api/users.queries';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
 import { type EditUserBody, type EditUserValues, editUserSchema } from '../schemas/edit-user.schema';
 
 const FIELDS = Object.keys(editUserSchema.shape) as FieldPath<EditUserValues>[];

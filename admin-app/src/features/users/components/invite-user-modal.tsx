@@ -5,8 +5,8 @@ import { TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useInviteUser } from '../api/users.mutations';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
 import { type InviteUserBody, type InviteUserValues, inviteUserSchema } from '../schemas/edit-user.schema';
 
 const FIELDS = Object.keys(inviteUserSchema.shape) as FieldPath<InviteUserValues>[];

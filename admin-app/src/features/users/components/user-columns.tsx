@@ -2,8 +2,8 @@ import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate } from '@shop/ui/format';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { AnchorLink } from '../../../components/router-links';
 import type { RowSelection } from '../lib/use-row-selection';
-import { AnchorLink } from './router-links';
 import { UserRoleBadge, UserStatusBadge } from './user-badges';
 
 type UserAccount = Schemas['UserAccount'];

@@ -6,11 +6,11 @@ import { toast } from '@shop/ui/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { AnchorLink } from '../../../components/router-links';
 import { useDeleteUser, useUpdateUser } from '../api/users.mutations';
 import { userQueries } from '../api/users.queries';
-import { ConfirmDialog } from './confirm-dialog';
 import { EditUserModal } from './edit-user-modal';
-import { AnchorLink } from './router-links';
 import { UserRoleBadge, UserStatusBadge } from './user-badges';
 
 type Details = Schemas['UserDetails'];

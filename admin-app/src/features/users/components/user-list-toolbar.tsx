@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Paper } from '@mantine/core';
 import { IconMailPlus } from '@tabler/icons-react';
+import { SearchField } from '../../../components/search-field';
 import { USER_ROLES, USER_STATUSES, type UserListSearch } from '../schemas/user-list-search';
-import { SearchField } from './search-field';
 
 const ROLE_OPTIONS = [{ value: 'all', label: 'All roles' }, ...USER_ROLES];
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...USER_STATUSES];

@@ -2,9 +2,9 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AnchorLink } from '../../../components/router-links';
+import { SearchField } from '../../../components/search-field';
 import { userQueries } from '../api/users.queries';
-import { AnchorLink } from './router-links';
-import { SearchField } from './search-field';
 
 const PICKER_SIZE = 10;
 

@@ -5,9 +5,9 @@ import { TextareaField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../../lib/server-field-errors';
 import { useUpdateAdminOrder } from '../../api/orders.mutations';
 import type { AdminOrder } from '../../lib/order-status';
-import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import { type EditOrderValues, editOrderSchema, editOrderValues } from '../../schemas/edit-order.schema';
 import { DetailPanel } from './detail-panel';
 

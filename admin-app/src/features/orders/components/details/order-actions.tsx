@@ -3,12 +3,12 @@ import { errorMessage } from '@shop/sdk/client';
 import { toast } from '@shop/ui/notifications';
 import { IconChevronDown, IconDownload, IconEdit, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { saveBlob } from '../../../../lib/download';
 import { useForwardOrder } from '../../api/orders.mutations';
 import { orderExportBlob } from '../../lib/order-export';
 import type { AdminOrder } from '../../lib/order-status';
 import type { OrderDetailsSearch } from '../../schemas/screen-search';
-import { ConfirmDialog } from '../confirm-dialog';
 import { ConfirmPaymentModal, RefundModal, refundableOf } from './payment-refund-modals';
 
 type OrderActionsProps = {

@@ -1,9 +1,9 @@
 import { Alert, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { useQuery } from '@tanstack/react-query';
+import { AnchorLink } from '../../../../components/router-links';
 import { orderQueries } from '../../api/orders.queries';
 import type { OrderDetailsSearch } from '../../schemas/screen-search';
-import { AnchorLink } from '../router-links';
 import { EditOrderForm } from './edit-order-form';
 import { OrderActions } from './order-actions';
 import { OrderInfoPanel } from './order-info-panel';

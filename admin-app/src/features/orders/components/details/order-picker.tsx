@@ -3,8 +3,8 @@ import { errorMessage } from '@shop/sdk/client';
 import { formatDate, formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { AnchorLink } from '../../../../components/router-links';
 import { orderQueries } from '../../api/orders.queries';
-import { AnchorLink } from '../router-links';
 import { OrderStatusBadge } from '../status-badges';
 
 const RECENT_COUNT = 5;

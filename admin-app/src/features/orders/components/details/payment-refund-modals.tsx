@@ -6,9 +6,9 @@ import { formatMoney } from '@shop/ui/format';
 import { toast } from '@shop/ui/notifications';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../../lib/server-field-errors';
 import { useConfirmOrderPayment, useCreateRefund } from '../../api/orders.mutations';
 import type { AdminOrder } from '../../lib/order-status';
-import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import {
   type ConfirmPaymentValues,
   confirmPaymentSchema,

@@ -5,9 +5,9 @@ import { SelectField, TextareaField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
 import { useState } from 'react';
 import { type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../../lib/server-field-errors';
 import { useChangeOrderStatus } from '../../api/orders.mutations';
 import type { AdminOrder } from '../../lib/order-status';
-import { applyServerFieldErrors } from '../../lib/server-field-errors';
 import {
   type StatusChangeBody,
   type StatusChangeValues,

@@ -12,7 +12,7 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
 };
 
-/** Asks before an account action runs: Cancel, or the action's own label. */
+/** Asks before an action runs: Cancel, or the action's own label. */
 export function ConfirmDialog({
   opened,
   title,
