@@ -24,7 +24,10 @@ import { CATALOGUE_CACHE_MS, clearOnChange, createShortCache } from './http/shor
 import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
 import { cleanUpJob } from './jobs/clean-up.ts';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { scheduledBackupJob } from './modules/backups/backups.jobs.ts';
+import { loggedMarketplace } from './modules/couriers/api-call-log.ts';
+import { courierTrackingJob } from './modules/couriers/couriers.jobs.ts';
 import { trackForwardedOrdersJob } from './modules/forwarding/forwarding.jobs.ts';
 import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
 import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
@@ -168,11 +171,15 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   }
 
   const tokens = createTokenService({ secret: config.tokenSecret, ttlSeconds: config.tokenTtlSeconds });
-  const marketplace = createMarketplace({
-    provider: config.marketplace.provider,
-    publicUrl: config.publicUrl,
-    aliexpress: config.marketplace.aliexpress,
-  });
+  // Every call to the marketplace goes to the API log (Courier Integration & API Logs).
+  const marketplace = loggedMarketplace(
+    createMarketplace({
+      provider: config.marketplace.provider,
+      publicUrl: config.publicUrl,
+      aliexpress: config.marketplace.aliexpress,
+    }),
+    db.db,
+  );
   if (config.backgroundJobs) {
     let jobs: JobQueue | null = null;
     // Started once the server is ready, after the migrations (main.ts), and stopped before the database closes.
@@ -184,6 +191,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
           cleanUpJob({ db: db.db }),
           scheduledBackupJob({ db: db.db }),
           marketplaceSyncJob({ db: db.db, marketplace }),
+          courierTrackingJob({
+            db: db.db,
+            secrets: createSecretBox(config.dataEncryptionKey ?? config.tokenSecret),
+          }),
         ],
         { log: app.log },
       );

@@ -11,11 +11,14 @@ import { createSecretBox } from './lib/secret-box.ts';
 import { createActivityHandlers } from './modules/activity/activity.handlers.ts';
 import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
 import { createAnalyticsHandlers } from './modules/analytics/analytics.handlers.ts';
+import { createB2cHandlers } from './modules/b2c/b2c.handlers.ts';
 import { createBackupHandlers } from './modules/backups/backups.handlers.ts';
+import { createCourierHandlers } from './modules/couriers/couriers.handlers.ts';
 import { createAccountHandlers } from './modules/customers/account.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
 import { createOAuthHandlers } from './modules/customers/oauth.handlers.ts';
 import { createDisputeHandlers } from './modules/disputes/disputes.handlers.ts';
+import { createFactoryHandlers } from './modules/factories/factories.handlers.ts';
 import { createForwardingHandlers } from './modules/forwarding/forwarding.handlers.ts';
 import { createHealthHandlers } from './modules/health/health.handlers.ts';
 import { createMarketplaceHandlers } from './modules/marketplace/marketplace.handlers.ts';
@@ -89,11 +92,14 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createSettingsHandlers({ db }),
     ...createStoreSettingsHandlers({ db }),
     ...createBackupHandlers({ db }),
+    ...createB2cHandlers({ db }),
+    ...createFactoryHandlers({ db }),
     ...createAnalyticsHandlers({ db }),
     ...createStatsHandlers({ db }),
     ...createProductHandlers({ db, cache: deps.catalogueCache }),
     ...createMarketplaceHandlers({ db, marketplace }),
     ...createMarketplaceIntegrationHandlers({ db, marketplace, config }),
+    ...createCourierHandlers({ db, secrets }),
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createOrderHandlers({ db, payments }),
     ...createAdminOrderHandlers({ db }),

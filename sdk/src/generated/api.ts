@@ -806,6 +806,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/product/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import products from a CSV or JSON file
+         * @description Backup & Restore's product import. The file is a CSV with a header row or a JSON array (or `{ "data": [...] }`
+         *     as Export Products sends it), with the export's columns (`_id`, `productId`, `title`, `status`, `price`,
+         *     `originalPrice`, `currency`, `stock`, `categoryId`, `tags` joined by `;` in CSV) and an optional
+         *     `description` (HTML, sanitised). A row naming an existing product by `_id` or `productId` updates its title,
+         *     status, category, tags and description, and its price and stock when it has one SKU in the file's currency
+         *     (otherwise the row says they were kept); any other row with a title and a price creates a manual product
+         *     with one SKU. Each row is applied on its own and the answer reports what was created, updated or refused and
+         *     why. At most 5,000 rows and 10 MB; 400 'Please select a file to import.' without a file, 422 for a file that
+         *     is not a readable CSV or JSON product file. The activity log records it.
+         */
+        post: operations["importProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/product/{id}": {
         parameters: {
             query?: never;
@@ -1208,6 +1236,97 @@ export interface paths {
          *     API. The activity log records it.
          */
         put: operations["updateMediaSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/couriers/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The courier connection
+         * @description Courier Integration: the tracking service's endpoint and API key (kept encrypted; shown masked, last four
+         *     characters only) and whether both are set.
+         */
+        get: operations["getCourierSettings"];
+        /**
+         * Save the courier's API key and endpoint
+         * @description `apiKey` left out keeps the key; an empty one removes it. The endpoint is an http or https address (400
+         *     otherwise). The activity log records the change, never the key.
+         */
+        put: operations["updateCourierSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/couriers/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the courier connection
+         * @description Asks the courier whether it accepts the key (`GET {endpoint}/status`) and says what happened; the call goes
+         *     to the API log. 409 when no key and endpoint are saved.
+         */
+        post: operations["testCourierConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/couriers/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the courier about shipped orders now
+         * @description What the hourly job does, now, for up to 50 shipped orders with a tracking number (those shipped longest ago
+         *     first): each the courier reports delivered becomes Delivered, by "Courier" in its history. Every question
+         *     goes to the API log. 409 when no key and endpoint are saved.
+         */
+        post: operations["refreshCourierTracking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API log
+         * @description Every outgoing call to the marketplace or the courier, newest first, 5 per page by default: the call, its
+         *     outcome, the answer's summary or the error (API key expired, signature invalid, timeout...), the time and
+         *     how long it took. Filter by `service` and `outcome`.
+         */
+        get: operations["listApiLogs"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2079,6 +2198,163 @@ export interface paths {
          *     the backup is signed out. The activity log records the restore afterwards.
          */
         post: operations["restoreBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b2c/shoppers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's shoppers, as B2C Management lists them
+         * @description Added beyond the spec (spec 2 "B2C Management", a mock there). Every shopper of the store, newest activity
+         *     first: accounts (deleted ones are not listed) are `active` or `suspended`; a `guest` is an email orders were
+         *     placed under without an account (grouped by the email, lower-cased). Orders placed without an account under
+         *     the email of an account count for that account, so a guest who opens an account (or is invited) becomes
+         *     that account's row. `orders` counts every order in every status; `totalSpent` is in USD: paid orders' totals
+         *     less their refunds, each converted at the rate its order was priced at. `q` searches name and email.
+         *     `stats` are the summary cards over every shopper, with B2C orders placed in the last 30 days and their
+         *     revenue (paid, less refunds, USD).
+         */
+        get: operations["listShoppers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b2c/shoppers/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a shopper's account active or suspended
+         * @description Added beyond the spec (the B2C customer status select). Suspending an account signs the shopper out at once
+         *     (every token they hold stops working) and stops them signing in or placing orders until it is made active
+         *     again; it is the same change as `PATCH /users/{id}` with status `Inactive`. A guest has no account, so its
+         *     status cannot be changed (409; invite them through `POST /users/invite` instead). The activity log records
+         *     the change with the status before and after.
+         */
+        put: operations["setShopperStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/d2c/factories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The factories that supply the store directly (Domestic D2C Management)
+         * @description Added beyond the spec (spec 2 "D2C (Factory to Customer)", a mock there). Stores of the kind `factory`, by
+         *     name. `products` counts the products assigned to the factory (every status); `d2cOrders` counts the D2C
+         *     orders holding at least one of them and `revenue` is what its products sold for in those orders (paid, not
+         *     cancelled or failed), in USD at each order's own rate. `q` searches name and email. `stats` are the summary
+         *     cards over every factory, with the D2C orders placed in the last 30 days and their revenue (paid, less
+         *     refunds, USD).
+         */
+        get: operations["listFactories"];
+        put?: never;
+        /**
+         * Add a factory
+         * @description Added beyond the spec. Creates an active store of the kind `factory`. The server checks every field with a
+         *     message per field: Name is required, Email is required, Email is invalid, Phone is invalid, Country must be a
+         *     two-letter ISO 3166-1 code (for example BD). 409 when a store already uses the email. The activity log
+         *     records it.
+         */
+        post: operations["createFactory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/d2c/factories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One factory (its detail panel)
+         * @description Added beyond the spec. The factory as the list shows it; its products and orders are paged apart.
+         */
+        get: operations["getFactory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a factory, or make it active or suspended
+         * @description Added beyond the spec. Every field is optional and checked as on creation; a blank phone, country or
+         *     description removes it. Suspending a factory takes its products off the storefront (lists, product pages
+         *     and checkout) until it is made active again, and ends the store's vendor sign-ins. The activity log records
+         *     the values before and after.
+         */
+        patch: operations["updateFactory"];
+        trace?: never;
+    };
+    "/d2c/factories/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products a factory supplies
+         * @description Added beyond the spec. Products whose store is the factory, every status, newest first.
+         */
+        get: operations["listFactoryProducts"];
+        put?: never;
+        /**
+         * Assign existing products to a factory
+         * @description Added beyond the spec (Add products). Makes the factory the store of each product named, in one
+         *     transaction: when any of them does not exist nothing changes (404). A product another store sold moves to
+         *     the factory. The activity log records each product's store before and after.
+         */
+        post: operations["assignFactoryProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/d2c/factories/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders holding a factory's products
+         * @description Added beyond the spec. Orders of any channel holding at least one of the factory's products, newest first.
+         *     `total` is the whole order's total in its own currency.
+         */
+        get: operations["listFactoryOrders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3643,6 +3919,40 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        ProductImportReport: {
+            created: number;
+            updated: number;
+            refused: number;
+            rows: {
+                /** @description The row's place in the file, from 1 (the CSV header is not counted). */
+                row: number;
+                /** @enum {string} */
+                outcome: "created" | "updated" | "refused";
+                _id: string | null;
+                title: string | null;
+                message: string;
+            }[];
+        };
+        CourierSettings: {
+            endpoint: string | null;
+            /** @description The key's last four characters after dots; the key itself never leaves the server. */
+            apiKeyMasked: string | null;
+            /** @description Both an endpoint and a key are saved. */
+            connected: boolean;
+        };
+        ApiCallLog: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            service: "marketplace" | "courier";
+            call: string;
+            /** @enum {string} */
+            outcome: "success" | "error";
+            message: string;
+            durationMs: number;
+            /** Format: date-time */
+            at: string;
+        };
         MediaFolder: {
             /** Format: uuid */
             id: string;
@@ -4510,6 +4820,139 @@ export interface components {
         ProjectDetailsEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["ProjectDetails"];
         };
+        /**
+         * @description Spec 2's B2C customer status: an account is `active`, or `suspended` (it cannot sign in or place orders);
+         *     a `guest` ordered without an account.
+         * @enum {string}
+         */
+        ShopperStatus: "active" | "suspended" | "guest";
+        /** @description One row of B2C Management, an account or a guest. */
+        Shopper: {
+            /** @description The account's `_id`; for a guest, the email (lower-cased) the orders were placed under. */
+            _id: string;
+            /** @description The account's name; for a guest, the name on their latest order. */
+            name: string;
+            email: string;
+            status: components["schemas"]["ShopperStatus"];
+            /** @description Orders placed, in every status. */
+            orders: number;
+            /** @description USD; paid orders' totals less their refunds, each converted at the rate its order was priced at. */
+            totalSpent: number;
+            /** Format: date-time */
+            lastOrder: string | null;
+            /**
+             * Format: date-time
+             * @description When the account was opened; null for a guest.
+             */
+            joined: string | null;
+            /** @description The account was invited and has not chosen a password yet. */
+            invited: boolean;
+        };
+        /** @description The B2C Management summary cards; revenue in USD at each order's own rate. */
+        ShopperStats: {
+            shoppers: number;
+            active: number;
+            suspended: number;
+            guests: number;
+            /** @description B2C orders placed in the last 30 days, in every status. */
+            b2cOrders: number;
+            /** @description What the paid B2C orders of the last 30 days brought in, less refunds. */
+            b2cRevenue: number;
+            /** @enum {string} */
+            currency: "USD";
+        };
+        SetShopperStatusRequest: {
+            /** @enum {string} */
+            status: "active" | "suspended";
+        };
+        /**
+         * @description A store's status; factories added here start `active`, and staff make them `suspended` or `active`.
+         * @enum {string}
+         */
+        FactoryStatus: "active" | "pending" | "rejected" | "suspended";
+        /** @description A factory supplying the store directly (a store of the kind `factory`), as Domestic D2C Management lists it. */
+        Factory: {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string | null;
+            description: string | null;
+            status: components["schemas"]["FactoryStatus"];
+            /** @description Products assigned to the factory, every status. */
+            products: number;
+            /** @description D2C orders holding at least one of its products. */
+            d2cOrders: number;
+            /** @description USD; what its products sold for in paid D2C orders that were not cancelled or failed. */
+            revenue: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        FactoryEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["Factory"];
+        };
+        /** @description The Domestic D2C Management summary cards; revenue in USD at each order's own rate. */
+        FactoryStats: {
+            factories: number;
+            active: number;
+            suspended: number;
+            /** @description D2C orders placed in the last 30 days, in every status. */
+            d2cOrders: number;
+            /** @description What the paid D2C orders of the last 30 days brought in, less refunds. */
+            d2cRevenue: number;
+            /** @enum {string} */
+            currency: "USD";
+        };
+        /** @description The Add Factory form. The server answers a message per missing or invalid field. */
+        FactoryRequest: {
+            name?: string;
+            email?: string;
+            phone?: string;
+            /** @description ISO 3166-1 alpha-2, any case. */
+            country?: string;
+            description?: string;
+        };
+        /** @description The Edit Factory form, or the status switch; every field is optional. */
+        UpdateFactoryRequest: {
+            name?: string;
+            email?: string;
+            phone?: string;
+            country?: string;
+            description?: string;
+            /** @enum {string} */
+            status?: "active" | "suspended";
+        };
+        AssignFactoryProductsRequest: {
+            productIds: string[];
+        };
+        /** @description A product a factory supplies; `price` is its lowest sale price in `currency`. */
+        FactoryProduct: {
+            /** Format: uuid */
+            _id: string;
+            productId: string;
+            title: string;
+            status: components["schemas"]["ProductStatus"];
+            price: number;
+            currency: string;
+            stock: number;
+            image: string | null;
+        };
+        /** @description An order holding at least one of a factory's products. */
+        FactoryOrder: {
+            /** Format: uuid */
+            _id: string;
+            orderNumber: string;
+            /** Format: date-time */
+            date: string;
+            customer: string;
+            email: string;
+            total: number;
+            currency: string;
+            status: components["schemas"]["OrderStatus"];
+            channel: components["schemas"]["OrderChannel"];
+        };
         OAuthProvider: {
             /** @enum {string} */
             id: "google" | "facebook" | "apple";
@@ -4850,6 +5293,17 @@ export interface components {
                 };
             };
         };
+        /** @description The courier connection. */
+        CourierSettingsResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["CourierSettings"];
+                };
+            };
+        };
         /** @description The CDN setting. */
         MediaSettingsResponse: {
             headers: {
@@ -5007,6 +5461,10 @@ export interface components {
         MediaId: string;
         /** @description The backup's `id`. */
         BackupId: string;
+        /** @description The account's `_id` (a guest's email is refused with 409). */
+        ShopperId: string;
+        /** @description The factory's `_id`. */
+        FactoryId: string;
         /**
          * @description Added beyond the spec. A key the client makes for one attempt (a UUID) and sends again when it retries it:
          *     a retry with the same key and the same body from the same caller answers the first answer again and
@@ -6795,6 +7253,75 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    importProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV or JSON file. */
+                    file?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The per-row report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "1 created, 1 updated, 1 refused.",
+                     *       "data": {
+                     *         "created": 1,
+                     *         "updated": 1,
+                     *         "refused": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 1,
+                     *             "outcome": "created",
+                     *             "_id": "0b7e1c52-3f0e-4f57-9d6c-2f1a8d3c4b5e",
+                     *             "title": "Jute Tote",
+                     *             "message": "Created."
+                     *           },
+                     *           {
+                     *             "row": 2,
+                     *             "outcome": "updated",
+                     *             "_id": "5b0d6c1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f",
+                     *             "title": "Wireless Earbuds",
+                     *             "message": "Updated."
+                     *           },
+                     *           {
+                     *             "row": 3,
+                     *             "outcome": "refused",
+                     *             "_id": null,
+                     *             "title": "Desk Lamp",
+                     *             "message": "A new product needs a price."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ProductImportReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["MediaTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getProduct: {
         parameters: {
             query?: {
@@ -7859,6 +8386,142 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MediaSettingsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCourierSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CourierSettingsResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCourierSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://tracking.example.com/v1",
+                 *       "apiKey": "sk_live_51Hc9"
+                 *     }
+                 */
+                "application/json": {
+                    endpoint: string | null;
+                    apiKey?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["CourierSettingsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    testCourierConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test's outcome (a failed connection is an answer, not an error). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            ok: boolean;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    refreshCourierTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many orders were asked about, delivered, and not answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            asked: number;
+                            delivered: number;
+                            failed: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listApiLogs: {
+        parameters: {
+            query?: {
+                service?: "marketplace" | "courier";
+                outcome?: "success" | "error";
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ApiCallLog"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -9631,6 +10294,337 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listShoppers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Text searched in the name and the email. */
+                q?: string;
+                /** @description Only shoppers with this status. */
+                status?: components["schemas"]["ShopperStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of shoppers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Shopper"][];
+                        meta: components["schemas"]["PageMeta"];
+                        stats: components["schemas"]["ShopperStats"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setShopperStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's `_id` (a guest's email is refused with 409). */
+                id: components["parameters"]["ShopperId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "suspended"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetShopperStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The shopper as now listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Shopper"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFactories: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Text searched in the name and the email. */
+                q?: string;
+                /** @description Only factories with this status. */
+                status?: components["schemas"]["FactoryStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of factories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Factory"][];
+                        meta: components["schemas"]["PageMeta"];
+                        stats: components["schemas"]["FactoryStats"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createFactory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Chittagong Ceramics Works",
+                 *       "email": "sales@ctgceramics.example.com",
+                 *       "phone": "+8801711223344",
+                 *       "country": "BD",
+                 *       "description": "Stoneware and porcelain tableware, fired in Chattogram."
+                 *     }
+                 */
+                "application/json": components["schemas"]["FactoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The factory has been added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactoryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getFactory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factory's `_id`. */
+                id: components["parameters"]["FactoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The factory. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactoryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateFactory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factory's `_id`. */
+                id: components["parameters"]["FactoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "suspended"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateFactoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The factory as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactoryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFactoryProducts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The factory's `_id`. */
+                id: components["parameters"]["FactoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the factory's products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["FactoryProduct"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    assignFactoryProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factory's `_id`. */
+                id: components["parameters"]["FactoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productIds": [
+                 *         "4f1c2a9e-6b3d-4e8a-9c7f-1d2e3f4a5b6c"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssignFactoryProductsRequest"];
+            };
+        };
+        responses: {
+            /** @description The factory with its new product count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactoryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFactoryOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The factory's `_id`. */
+                id: components["parameters"]["FactoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the factory's orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["FactoryOrder"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createPostgresDatabase, type DatabaseHandle } from '../db/client.ts';
 import {
+  apiCallLogs,
   idempotencyKeys,
   loginAttempts,
   orderForwardings,
@@ -16,7 +17,7 @@ import { createFixtureMarketplace } from '../modules/marketplace/fixture-marketp
 import { insertTestOrder } from '../modules/refunds/refunds.fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { testConfig } from '../test/test-config.ts';
-import { CLEAN_UP, cleanUpJob, ENDED_SESSION_KEEP_MS } from './clean-up.ts';
+import { API_LOG_KEEP_MS, CLEAN_UP, cleanUpJob, ENDED_SESSION_KEEP_MS } from './clean-up.ts';
 import { JOBS_SCHEMA, type JobDefinition, type JobQueue, startJobQueue } from './job-queue.ts';
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -139,6 +140,7 @@ describe('the store’s background jobs', () => {
       );
       expect(rows).toEqual([
         { name: 'backup.scheduled', cron: '0 2 * * *' },
+        { name: 'courier.track', cron: '43 * * * *' },
         { name: 'forwarding.track', cron: '17 * * * *' },
         { name: CLEAN_UP, cron: '40 3 * * *' },
         { name: 'marketplace.sync', cron: '5 * * * *' },
@@ -221,9 +223,29 @@ describe('the store’s background jobs', () => {
         { actorType: 'customer', accountId: account, expiresAt: new Date(now.getTime() + DAY_MS) },
       ]);
 
+      await db.insert(apiCallLogs).values([
+        {
+          service: 'courier',
+          call: 'status',
+          outcome: 'error',
+          message: 'timeout',
+          durationMs: 10_000,
+          at: ago(API_LOG_KEEP_MS + DAY_MS),
+        },
+        {
+          service: 'marketplace',
+          call: 'getProduct 1',
+          outcome: 'success',
+          message: 'ok',
+          durationMs: 80,
+          at: ago(DAY_MS),
+        },
+      ]);
+
       const result = await cleanUpJob({ db, now: () => now }).run({});
 
-      expect(result).toEqual({ idempotencyKeys: 1, loginAttempts: 1, sessions: 1 });
+      expect(result).toEqual({ idempotencyKeys: 1, loginAttempts: 1, sessions: 1, apiCalls: 1 });
+      expect((await db.select().from(apiCallLogs)).map((row) => row.call)).toEqual(['getProduct 1']);
       expect((await db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(['fresh']);
       expect((await db.select().from(loginAttempts)).map((row) => row.key)).toEqual(['account:fresh']);
       expect(await db.select().from(sessions)).toHaveLength(2);

@@ -71,3 +71,13 @@ export function computeOrderTotals(
   const taxMinor = basisPointsOf(itemsMinor, rules.taxBasisPoints);
   return { itemsMinor, shippingMinor, taxMinor, totalMinor: itemsMinor + shippingMinor + taxMinor };
 }
+
+/**
+ * The channel a shopper's order is sold through: D2C (factory to customer) when every item comes from a factory
+ * store, B2C otherwise.
+ */
+export function salesChannel(
+  storeKinds: ReadonlyArray<'marketplace' | 'vendor' | 'factory' | null>,
+): 'b2c' | 'd2c' {
+  return storeKinds.length > 0 && storeKinds.every((kind) => kind === 'factory') ? 'd2c' : 'b2c';
+}

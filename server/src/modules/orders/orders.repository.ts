@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orderStatusHistory, orders, productSkus, products, refunds } from '../../db/schema.ts';
+import {
+  orderItems,
+  orderStatusHistory,
+  orders,
+  productSkus,
+  products,
+  refunds,
+  stores,
+} from '../../db/schema.ts';
 import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
 import { loadRatesAndCheckoutRules } from '../settings/store-settings.repository.ts';
 import {
@@ -8,6 +16,7 @@ import {
   computeOrderTotals,
   DEFAULT_CHECKOUT_RULES,
   type OrderTotals,
+  salesChannel,
 } from './orders.pricing.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -15,6 +24,7 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 type ProductStatus = (typeof products.$inferSelect)['status'];
+type StoreKind = (typeof stores.$inferSelect)['kind'];
 export type PaymentMethod = 'Credit Card' | 'PayPal' | 'Bank Transfer';
 
 export interface OrderWithDetails {
@@ -90,7 +100,15 @@ export async function nextOrderNumber(tx: Database, at: Date): Promise<string> {
 /** An order line with the catalogue's product and SKU it names. */
 export interface CatalogueLine {
   line: OrderRequestLine;
-  product: { id: string; title: string; status: ProductStatus; currency: string; images: string[] };
+  product: {
+    id: string;
+    title: string;
+    status: ProductStatus;
+    currency: string;
+    images: string[];
+    /** Its store's kind (a factory's products make D2C orders); null for a product without a store. */
+    storeKind: StoreKind | null;
+  };
   sku: { id: string; skuId: string; salePriceMinor: number; stock: number; image: string | null };
 }
 
@@ -156,8 +174,10 @@ export async function catalogueLines(
         stock: productSkus.stock,
         image: productSkus.image,
       },
+      store: { kind: stores.kind, status: stores.status },
     })
     .from(products)
+    .leftJoin(stores, eq(stores.id, products.storeId))
     .leftJoin(
       productSkus,
       and(
@@ -169,7 +189,11 @@ export async function catalogueLines(
       ),
     )
     .where(inArray(products.id, productIds));
-  const productRows = rows.map((row) => row.product);
+  const productRows = rows.map((row) => ({
+    ...row.product,
+    storeKind: row.store?.kind ?? null,
+    storeOpen: row.store === null || row.store.status === 'active',
+  }));
   const skuRows = rows.flatMap((row) => (row.sku ? [row.sku] : []));
 
   const productById = new Map(productRows.map((row) => [row.id, row]));
@@ -177,7 +201,8 @@ export async function catalogueLines(
   return lines.map((line) => {
     const product = productById.get(line.productId);
     if (!product) throw new OrderRejection('not_found', 'A product in your order no longer exists.');
-    if (product.status === 'draft' || product.status === 'disabled') {
+    // A suspended store's products are off the storefront, so they cannot be bought either.
+    if (product.status === 'draft' || product.status === 'disabled' || !product.storeOpen) {
       throw new OrderRejection('not_for_sale', `${product.title} is not for sale.`);
     }
     const sku = skuByKey.get(`${product.id} ${line.skuId}`);
@@ -189,7 +214,8 @@ export async function catalogueLines(
     if (line.quantity > available) {
       throw new OrderRejection('out_of_stock', outOfStockMessage(product.title, available));
     }
-    return { line, product, sku };
+    const { storeOpen: _open, ...shown } = product;
+    return { line, product: shown, sku };
   });
 }
 
@@ -286,7 +312,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         customerName: input.customer.name,
         customerEmail: input.customer.email,
         customerPhone: phone === '' ? null : phone,
-        channel: 'b2c',
+        channel: salesChannel(priced.map(({ product }) => product.storeKind)),
         status: 'Placed',
         currency,
         rate,

@@ -5,12 +5,14 @@ import { hasPermission, optionalStaff, requireStaff } from '../../auth/permissio
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
-import { badRequest, notFound, validationError } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound, unprocessable, validationError } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import type { ShortCache } from '../../http/short-cache.ts';
 import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import { uploadedFile } from '../media/media.multipart.ts';
 import { toCsv } from './products.export.ts';
+import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
 import { editorFieldsOf, manualProduct, skuDetailsOf, writeRequestErrors } from './products.input.ts';
 import {
   countProducts,
@@ -29,10 +31,12 @@ import {
   SHOPPER_STATUSES,
   setProductStatus,
   skusOf,
+  storeOpen,
 } from './products.repository.ts';
 import { conversionWith, convertedAmount, parseRecord, toDetail, toListItems } from './products.view.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const SELECT_A_FILE = 'Please select a file to import.';
 export const EXPORT_MAX_ROWS = 10_000;
 const BULK_STATUS = { publish: 'published', draft: 'draft', disable: 'disabled' } as const;
 
@@ -90,7 +94,7 @@ export function staffActivity(
 }
 
 /** A new product code for a manual product: 11 digits starting with 9, clear of marketplace ids. */
-function newProductCode(): string {
+export function newProductCode(): string {
   return `9${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
 }
 
@@ -199,7 +203,9 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const rates = await loadRates(db);
       assertKnownCurrency(rates, currency);
       const row = await findProduct(db, request.params.id);
-      if (!row || (!staff && !SHOPPER_STATUSES.includes(row.status))) throw notFound(PRODUCT_NOT_FOUND);
+      const hidden =
+        !staff && row && (!SHOPPER_STATUSES.includes(row.status) || !(await storeOpen(db, row.storeId)));
+      if (!row || hidden) throw notFound(PRODUCT_NOT_FOUND);
       return {
         success: true,
         data: await productDetail(db, row, { rates, currency, staff: staff !== null }),
@@ -296,6 +302,55 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       );
       const data = await productDetail(db, row, { rates, currency: row.currency, staff: true });
       return { success: true, message: 'Product information saved successfully!', data };
+    }),
+
+    importProducts: operation('importProducts', async (request) => {
+      const staff = requireStaff(request);
+      const file = uploadedFile((request.body as Record<string, unknown> | undefined)?.file);
+      if (!file) throw badRequest(SELECT_A_FILE);
+      if (file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 10 MB.');
+      let raw: Record<string, unknown>[];
+      try {
+        raw = readImportFile(file.bytes, file.filename);
+      } catch (error) {
+        if (error instanceof ImportFileRefused) throw unprocessable(error.message);
+        throw error;
+      }
+      const rates = await loadRates(db);
+      const rows: RowResult[] = [];
+      for (const [index, item] of raw.entries()) {
+        const checked = checkRow(item);
+        const result =
+          typeof checked === 'string'
+            ? {
+                outcome: 'refused' as const,
+                _id: null,
+                title: typeof item.title === 'string' ? item.title : null,
+                message: checked,
+              }
+            : await applyRow(db, checked, rates, newProductCode);
+        rows.push({ row: index + 1, ...result });
+      }
+      const counts = {
+        created: rows.filter((row) => row.outcome === 'created').length,
+        updated: rows.filter((row) => row.outcome === 'updated').length,
+        refused: rows.filter((row) => row.outcome === 'refused').length,
+      };
+      await recordActivity(
+        db,
+        request,
+        staffActivity(request, staff, {
+          action: 'product.import',
+          target: 'products',
+          details: { file: file.filename, ...counts },
+          outcome: counts.refused > 0 ? 'warning' : 'success',
+        }),
+      );
+      return {
+        success: true,
+        message: `${counts.created} created, ${counts.updated} updated, ${counts.refused} refused.`,
+        data: { ...counts, rows },
+      };
     }),
 
     deleteProduct: operation('deleteProduct', async (request) => {

@@ -7,6 +7,7 @@ import {
   productProperties,
   productSkus,
   products,
+  stores,
 } from '../../db/schema.ts';
 import type { NormalizedProduct } from '../marketplace/normalize.ts';
 import { brandOf, type CategoryFilter, storefrontCategories } from './products.categories.ts';
@@ -272,6 +273,9 @@ export function searchQuery(q: string): string | null {
     .join(' & ');
 }
 
+/** The product has no store, or its store is active. */
+const storeIsOpen = sql`not exists (select 1 from stores s where s.id = "products"."store_id" and s.status <> 'active')`;
+
 export function productConditions(filters: ProductFilters): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.status !== undefined) {
@@ -281,6 +285,8 @@ export function productConditions(filters: ProductFilters): SQL | undefined {
     // Only without a status filter: both together lead the planner to AND in the (unselective) status index.
     conditions.push(inArray(products.status, [...filters.visible]));
   }
+  // Shoppers never see the products of a store that is not active (a suspended factory or vendor).
+  if (filters.visible) conditions.push(storeIsOpen);
   if (filters.source !== undefined) conditions.push(eq(products.source, filters.source));
   if (filters.category !== undefined) {
     const category = filters.category === 'Home' ? 'Home & Kitchen' : filters.category;
@@ -463,6 +469,17 @@ export async function countProducts(db: Database, filters: ProductFilters): Prom
     .from(products)
     .where(productConditions(filters));
   return counted?.total ?? 0;
+}
+
+/** Whether shoppers may see a product of this store: none, or an active one. */
+export async function storeOpen(db: Database, storeId: string | null): Promise<boolean> {
+  if (storeId === null) return true;
+  const [row] = await db
+    .select({ status: stores.status })
+    .from(stores)
+    .where(eq(stores.id, storeId))
+    .limit(1);
+  return row === undefined || row.status === 'active';
 }
 
 export async function findProduct(db: Database, id: string): Promise<ProductRow | null> {

@@ -1,0 +1,225 @@
+import { and, count, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { customers, orders } from '../../db/schema.ts';
+import { BASE_RATE, convertMinor } from '../../money/money.ts';
+import { containsPattern } from '../orders/orders.admin.repository.ts';
+
+// B2C Management's shoppers: accounts, and guests (an email orders were placed under without an account).
+// Orders placed without an account under a live account's email count for that account, so one person is one row.
+
+export type ShopperStatus = 'active' | 'suspended' | 'guest';
+
+export interface ShopperRow {
+  /** The account's id, or a guest's lower-cased email. */
+  id: string;
+  name: string;
+  email: string;
+  status: ShopperStatus;
+  orders: number;
+  /** USD minor units: paid orders' totals less refunds, each converted at its order's rate. */
+  spentMinor: number;
+  lastOrder: Date | null;
+  joined: Date | null;
+  invited: boolean;
+}
+
+export interface ShopperFilters {
+  q?: string | undefined;
+  status?: ShopperStatus | undefined;
+  id?: string | undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An order's email as guests are grouped by it (and as customers.email is stored). */
+const guestEmail = sql<string>`lower(trim("orders"."customer_email"))`;
+
+/** The live account an order's email belongs to, when the order was placed without one. */
+const accountOfEmail = sql`(select c.id::text from "customers" c where c.email = ${guestEmail} and c.deleted_at is null)`;
+
+/** Whose row an order counts for: its account, the live account of its email, or the guest email. */
+const orderOwner = sql<string>`coalesce("orders"."customer_id"::text, ${accountOfEmail}, ${guestEmail})`;
+
+/** Every shopper with their order count and last order, as one subquery the list filters and pages. */
+function shoppersQuery(db: Database) {
+  const accounts = db
+    .select({
+      id: sql<string>`${customers.id}::text`.as('id'),
+      name: customers.name,
+      email: customers.email,
+      status:
+        sql<ShopperStatus>`case when ${customers.status} = 'Active' then 'active' else 'suspended' end`.as(
+          'status',
+        ),
+      joined: sql<Date | null>`${customers.createdAt}`.as('joined'),
+      invited: sql<boolean>`${customers.inviteTokenHash} is not null`.as('invited'),
+    })
+    .from(customers)
+    .where(isNull(customers.deletedAt));
+  const guests = db
+    .select({
+      id: sql<string>`${guestEmail}`.as('id'),
+      name: sql<string>`(array_agg("orders"."customer_name" order by "orders"."created_at" desc))[1]`.as(
+        'name',
+      ),
+      email: sql<string>`${guestEmail}`.as('email'),
+      status: sql<ShopperStatus>`'guest'`.as('status'),
+      joined: sql<Date | null>`null::timestamptz`.as('joined'),
+      invited: sql<boolean>`false`.as('invited'),
+    })
+    .from(orders)
+    .where(and(isNull(orders.customerId), sql`${accountOfEmail} is null`))
+    .groupBy(guestEmail);
+  const people = unionAll(accounts, guests).as('people');
+
+  const placed = db
+    .select({
+      owner: orderOwner.as('owner'),
+      orders: sql<number>`count(*)::int`.as('orders'),
+      lastOrder: sql<Date>`max("orders"."created_at")`.as('last_order'),
+    })
+    .from(orders)
+    .groupBy(sql`1`)
+    .as('placed');
+
+  return db
+    .select({
+      id: people.id,
+      name: people.name,
+      email: people.email,
+      status: people.status,
+      joined: people.joined,
+      invited: people.invited,
+      orders: sql<number>`coalesce(${placed.orders}, 0)`.mapWith(Number).as('order_count'),
+      lastOrder: sql<Date | null>`${placed.lastOrder}`.as('last_order_at'),
+    })
+    .from(people)
+    .leftJoin(placed, eq(placed.owner, people.id))
+    .as('shoppers');
+}
+
+/** Raw SQL columns arrive as text from some drivers: dates are made Dates here. */
+const toDate = (value: unknown): Date | null => (value === null ? null : new Date(value as string | Date));
+
+/** USD minor units each shopper spent: paid orders less refunds, one conversion per stored rate. */
+async function spentBy(db: Database, ids: readonly string[]): Promise<Map<string, number>> {
+  const spent = new Map<string, number>();
+  if (ids.length === 0) return spent;
+  const rows = await db
+    .select({
+      owner: orderOwner,
+      rate: orders.rate,
+      minor: sql<string>`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0))`,
+    })
+    .from(orders)
+    .where(and(eq(orders.isPaid, true), inArray(orderOwner, [...ids])))
+    .groupBy(sql`1`, orders.rate);
+  for (const row of rows) {
+    spent.set(
+      row.owner,
+      (spent.get(row.owner) ?? 0) + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE),
+    );
+  }
+  return spent;
+}
+
+export async function listShoppers(
+  db: Database,
+  filters: ShopperFilters,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ShopperRow[]; total: number }> {
+  const shoppers = shoppersQuery(db);
+  const conditions: SQL[] = [];
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    const match = or(ilike(shoppers.name, pattern), ilike(shoppers.email, pattern));
+    if (match) conditions.push(match);
+  }
+  if (filters.status) conditions.push(eq(shoppers.status, filters.status));
+  if (filters.id !== undefined) conditions.push(eq(shoppers.id, filters.id));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(shoppers)
+      .where(where)
+      // Most recent activity first: the last order, or the day the account was opened.
+      .orderBy(sql`greatest(${shoppers.lastOrder}, ${shoppers.joined}) desc nulls last`, shoppers.id)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(shoppers).where(where),
+  ]);
+  const spent = await spentBy(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      spentMinor: spent.get(row.id) ?? 0,
+      lastOrder: toDate(row.lastOrder),
+      joined: toDate(row.joined),
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+export async function findShopperRow(db: Database, id: string): Promise<ShopperRow | null> {
+  const { rows } = await listShoppers(db, { id }, { offset: 0, limit: 1 });
+  return rows[0] ?? null;
+}
+
+/** True when orders were placed without an account under this email and no live account has it. */
+export async function isGuest(db: Database, email: string): Promise<boolean> {
+  return (await findShopperRow(db, email.trim().toLowerCase()))?.status === 'guest';
+}
+
+export interface ShopperStats {
+  shoppers: number;
+  active: number;
+  suspended: number;
+  guests: number;
+  b2cOrders: number;
+  /** USD minor units. */
+  b2cRevenueMinor: number;
+}
+
+/** The summary cards: shoppers by status, and the B2C orders of the last 30 days with their paid revenue. */
+export async function shopperStats(db: Database, now: Date): Promise<ShopperStats> {
+  const shoppers = shoppersQuery(db);
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const recentB2c = and(eq(orders.channel, 'b2c'), gte(orders.createdAt, since));
+  const [[people], [placed], byRate] = await Promise.all([
+    db
+      .select({
+        shoppers: count(),
+        active: sql<number>`count(*) filter (where ${shoppers.status} = 'active')`.mapWith(Number),
+        suspended: sql<number>`count(*) filter (where ${shoppers.status} = 'suspended')`.mapWith(Number),
+        guests: sql<number>`count(*) filter (where ${shoppers.status} = 'guest')`.mapWith(Number),
+      })
+      .from(shoppers),
+    db.select({ n: count() }).from(orders).where(recentB2c),
+    db
+      .select({
+        rate: orders.rate,
+        minor: sql<string>`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0))`,
+      })
+      .from(orders)
+      .where(and(recentB2c, eq(orders.isPaid, true)))
+      .groupBy(orders.rate),
+  ]);
+  return {
+    shoppers: people?.shoppers ?? 0,
+    active: people?.active ?? 0,
+    suspended: people?.suspended ?? 0,
+    guests: people?.guests ?? 0,
+    b2cOrders: placed?.n ?? 0,
+    b2cRevenueMinor: byRate.reduce(
+      (sum, row) => sum + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE),
+      0,
+    ),
+  };
+}

@@ -1,0 +1,354 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { activityLog, orders } from '../../db/schema.ts';
+import { assertMatchesContract } from '../../test/contract.ts';
+import {
+  bearer,
+  createStaff,
+  limitedStaffToken,
+  loginCustomer,
+  loginStaff,
+  type RegisteredShopper,
+  registerShopper,
+} from '../../test/sessions.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertTestProduct } from '../orders/orders.fixtures.ts';
+import { GUEST_STATUS_FIXED, SHOPPER_NOT_FOUND } from './b2c.handlers.ts';
+
+interface ShopperBody {
+  _id: string;
+  name: string;
+  email: string;
+  status: string;
+  orders: number;
+  totalSpent: number;
+  lastOrder: string | null;
+  joined: string | null;
+  invited: boolean;
+}
+interface ListBody {
+  data: ShopperBody[];
+  meta: { page: number; limit: number; total: number };
+  stats: Record<string, number | string>;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const ago = (days: number) => new Date(Date.now() - days * DAY);
+
+/** An order straight in the database, with only what the B2C figures read. */
+async function insertOrder(
+  db: Database,
+  values: {
+    customerId: string | null;
+    email: string;
+    name: string;
+    totalMinor: number;
+    currency?: string;
+    rate?: string;
+    isPaid?: boolean;
+    refundedMinor?: number;
+    channel?: 'b2c' | 'd2c' | 'b2b';
+    createdAt?: Date;
+  },
+) {
+  await db.insert(orders).values({
+    orderNumber: `ORD-TEST-${randomUUID().slice(0, 12)}`,
+    customerId: values.customerId,
+    customerName: values.name,
+    customerEmail: values.email,
+    channel: values.channel ?? 'b2c',
+    status: 'Confirmed',
+    currency: values.currency ?? 'USD',
+    rate: values.rate ?? '1',
+    itemsMinor: values.totalMinor,
+    shippingMinor: 0,
+    taxMinor: 0,
+    totalMinor: values.totalMinor,
+    refundedMinor: values.refundedMinor ?? 0,
+    isPaid: values.isPaid ?? true,
+    paidAt: values.isPaid === false ? null : (values.createdAt ?? new Date()),
+    paymentMethod: 'Credit Card',
+    shipAddress: 'House 7, Road 2, Banani',
+    shipCountry: 'BD',
+    createdAt: values.createdAt ?? new Date(),
+  });
+}
+
+describe('B2C Management', () => {
+  let t: TestApp;
+  let admin: string;
+  let nusrat: RegisteredShopper;
+  let karim: RegisteredShopper;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Only the users permission: the screen's scope, no SuperAdmin bypass.
+    admin = await limitedStaffToken(t.app, t.db, ['users']);
+    nusrat = await registerShopper(t.app, { name: 'Nusrat Jahan', email: 'nusrat.jahan@example.com' });
+    karim = await registerShopper(t.app, { name: 'Karim Hasan', email: 'karim.hasan@example.com' });
+
+    // Nusrat: 50 USD, 12,150 BDT at 121.5 (100 USD), 30 USD less a 10 USD refund, one unpaid order, and one placed
+    // without an account under her email (it counts for her account): 170 USD spent over 5 orders.
+    await insertOrder(t.db, {
+      customerId: nusrat.id,
+      email: nusrat.email,
+      name: 'Nusrat Jahan',
+      totalMinor: 50_00,
+    });
+    await insertOrder(t.db, {
+      customerId: nusrat.id,
+      email: nusrat.email,
+      name: 'Nusrat Jahan',
+      totalMinor: 12_150_00,
+      currency: 'BDT',
+      rate: '121.5',
+      createdAt: ago(40),
+    });
+    await insertOrder(t.db, {
+      customerId: nusrat.id,
+      email: nusrat.email,
+      name: 'Nusrat Jahan',
+      totalMinor: 30_00,
+      refundedMinor: 10_00,
+    });
+    await insertOrder(t.db, {
+      customerId: nusrat.id,
+      email: nusrat.email,
+      name: 'Nusrat Jahan',
+      totalMinor: 99_00,
+      isPaid: false,
+    });
+    await insertOrder(t.db, {
+      customerId: null,
+      email: ' Nusrat.Jahan@Example.com',
+      name: 'N. Jahan',
+      totalMinor: 0,
+      createdAt: ago(2),
+    });
+    // A guest: two orders under one email written two ways; the latest order's name is shown.
+    await insertOrder(t.db, {
+      customerId: null,
+      email: 'Rahim.Guest@example.com',
+      name: 'Rahim',
+      totalMinor: 20_00,
+      channel: 'b2b',
+      createdAt: ago(3),
+    });
+    await insertOrder(t.db, {
+      customerId: null,
+      email: 'rahim.guest@example.com',
+      name: 'Rahim Uddin',
+      totalMinor: 15_00,
+      createdAt: ago(1),
+    });
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    method: 'GET' | 'PUT' | 'POST',
+    url: string,
+    token: string | null = admin,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: token ? bearer(token) : {},
+      ...(payload ? { payload } : {}),
+    });
+  const list = async (query = '') => {
+    const response = await call('GET', `/b2c/shoppers${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    assertMatchesContract('listShoppers', response);
+    return response.json<ListBody>();
+  };
+  const rowOf = (body: ListBody, email: string) => body.data.find((row) => row.email === email);
+
+  it('lets only staff with the users permission near the shoppers', async () => {
+    const shopper = (await registerShopper(t.app)).token;
+    const withoutUsers = await limitedStaffToken(t.app, t.db, ['products', 'orders', 'reports']);
+    const operations: Array<['GET' | 'PUT', string, object?]> = [
+      ['GET', '/b2c/shoppers'],
+      ['PUT', `/b2c/shoppers/${karim.id}/status`, { status: 'suspended' }],
+    ];
+    for (const [method, url, body] of operations) {
+      expect((await call(method, url, null, body)).statusCode, `${method} ${url} signed out`).toBe(401);
+      expect((await call(method, url, 'not.a.token', body)).statusCode, `${method} ${url} bad token`).toBe(
+        401,
+      );
+      expect((await call(method, url, shopper, body)).statusCode, `${method} ${url} as a shopper`).toBe(403);
+      expect((await call(method, url, withoutUsers, body)).statusCode, `${method} ${url} without users`).toBe(
+        403,
+      );
+    }
+    expect(rowOf(await list(), karim.email)?.status).toBe('active');
+  });
+
+  it('lists accounts and guests with their orders, USD spent, last order and joined date', async () => {
+    const body = await list();
+    expect(rowOf(body, nusrat.email)).toMatchObject({
+      _id: nusrat.id,
+      name: 'Nusrat Jahan',
+      status: 'active',
+      orders: 5,
+      totalSpent: 170,
+      invited: false,
+    });
+    expect(rowOf(body, nusrat.email)?.joined).not.toBeNull();
+    expect(rowOf(body, karim.email)).toMatchObject({
+      status: 'active',
+      orders: 0,
+      totalSpent: 0,
+      lastOrder: null,
+    });
+    const guest = rowOf(body, 'rahim.guest@example.com');
+    expect(guest).toMatchObject({
+      _id: 'rahim.guest@example.com',
+      name: 'Rahim Uddin',
+      status: 'guest',
+      orders: 2,
+      totalSpent: 35,
+      joined: null,
+      invited: false,
+    });
+    expect(new Date(guest?.lastOrder ?? 0).getTime()).toBeGreaterThan(ago(1.1).getTime());
+    // The order placed under Nusrat's email without an account is hers, not a guest's.
+    expect(body.data.filter((row) => row.status === 'guest')).toHaveLength(1);
+  });
+
+  it('counts the summary cards: shoppers by status, B2C orders and revenue of the last 30 days', async () => {
+    const { stats } = await list();
+    // Nusrat, Karim and the shopper the permission test registered; Rahim is the one guest. Nusrat's four recent
+    // B2C orders and Rahim's B2C one count (his B2B one and the 40-day-old one do not); revenue is the paid ones
+    // less refunds: 50 + 20 + 0 + 15.
+    expect(stats).toEqual({
+      shoppers: 4,
+      active: 3,
+      suspended: 0,
+      guests: 1,
+      b2cOrders: 5,
+      b2cRevenue: 85,
+      currency: 'USD',
+    });
+  });
+
+  it('filters by status, searches name and email, and pages on the server', async () => {
+    const guests = await list('?status=guest');
+    expect(guests.data.map((row) => row._id)).toEqual(['rahim.guest@example.com']);
+    expect(guests.meta.total).toBe(1);
+
+    const found = await list('?q=JAHAN');
+    expect(found.data.map((row) => row._id)).toEqual([nusrat.id]);
+    expect((await list('?q=rahim.guest')).data.map((row) => row.status)).toEqual(['guest']);
+    expect((await list('?q=100%25')).data).toEqual([]);
+
+    const all = await list('?limit=100');
+    const second = await list('?page=2&limit=1');
+    expect(second.meta).toEqual({ page: 2, limit: 1, total: all.meta.total });
+    expect(second.data.map((row) => row._id)).toEqual([all.data[1]?._id]);
+    // Most recent activity first: Rahim's last order, a day ago, is older than every account.
+    expect(all.data.at(-1)?._id).toBe('rahim.guest@example.com');
+  });
+
+  it('refuses odd list parameters', async () => {
+    for (const query of ['?status=Inactive', '?page=0', '?limit=1000', `?q=${'x'.repeat(201)}`]) {
+      expect((await call('GET', `/b2c/shoppers${query}`)).statusCode, query).toBe(400);
+    }
+  });
+
+  describe('suspending an account', () => {
+    it('signs the shopper out, refuses their sign-in and their orders, and logs the change', async () => {
+      const product = await insertTestProduct(t.db, {
+        skus: [{ skuId: 'B2C-1', salePriceMinor: 10_00, stock: 5 }],
+      });
+      const order = {
+        items: [{ product: product.id, sku_id: 'B2C-1', quantity: 1 }],
+        shippingAddress: {
+          full_name: 'Karim Hasan',
+          address: 'House 7, Road 2, Banani',
+          city: 'Dhaka',
+          country: 'BD',
+          zip: '1213',
+        },
+        paymentMethod: 'Bank Transfer',
+      };
+      expect((await call('GET', '/user/profile', karim.token)).statusCode).toBe(200);
+
+      const response = await call('PUT', `/b2c/shoppers/${karim.id}/status`, admin, { status: 'suspended' });
+      expect(response.statusCode, response.body).toBe(200);
+      assertMatchesContract('setShopperStatus', response);
+      expect(response.json<{ message: string; data: ShopperBody }>()).toMatchObject({
+        message: 'Karim Hasan is suspended.',
+        data: { _id: karim.id, status: 'suspended' },
+      });
+
+      // The token held before is over, for reading and for ordering.
+      expect((await call('GET', '/user/profile', karim.token)).statusCode).toBe(401);
+      const refused = await call('POST', '/order', karim.token, order);
+      expect(refused.statusCode).toBe(401);
+      expect(await t.db.select().from(orders).where(eq(orders.customerId, karim.id))).toEqual([]);
+
+      const login = await call('POST', '/user/login', null, { email: karim.email, password: karim.password });
+      expect(login.statusCode).toBe(403);
+      expect(login.json<{ message: string }>().message).toBe(
+        'This account has been deactivated. Please contact the store.',
+      );
+
+      const [entry] = await t.db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.target, `user:${karim.id}`), eq(activityLog.action, 'shopper.suspend')))
+        .orderBy(desc(activityLog.at));
+      expect(entry).toMatchObject({
+        actorType: 'admin',
+        outcome: 'success',
+        details: { before: { status: 'Active' }, after: { status: 'Inactive' } },
+      });
+      expect((await list('?status=suspended')).data.map((row) => row._id)).toEqual([karim.id]);
+      expect((await list()).stats.suspended).toBe(1);
+
+      // Made active again, the shopper signs in and orders.
+      const active = await call('PUT', `/b2c/shoppers/${karim.id}/status`, admin, { status: 'active' });
+      expect(active.statusCode).toBe(200);
+      expect(active.json<{ data: ShopperBody }>().data.status).toBe('active');
+      const token = await loginCustomer(t.app, karim.email, karim.password);
+      const placed = await call('POST', '/order', token, order);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const [reactivated] = await t.db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.target, `user:${karim.id}`), eq(activityLog.action, 'shopper.activate')));
+      expect(reactivated?.details).toEqual({ before: { status: 'Inactive' }, after: { status: 'Active' } });
+    });
+
+    it("refuses to change a guest's status, with a clear message", async () => {
+      const response = await call('PUT', '/b2c/shoppers/Rahim.Guest@example.com/status', admin, {
+        status: 'suspended',
+      });
+      expect(response.statusCode).toBe(409);
+      assertMatchesContract('setShopperStatus', response);
+      expect(response.json<{ message: string }>().message).toBe(GUEST_STATUS_FIXED);
+    });
+
+    it('answers 404 for unknown shoppers and staff accounts, 400 for a status it does not set', async () => {
+      const staff = await createStaff(t.db, { email: 'b2c.staff@example.org', password: 'staff-password-1' });
+      for (const id of [randomUUID(), 'nobody@example.com', 'not-an-id', staff.id]) {
+        const response = await call('PUT', `/b2c/shoppers/${encodeURIComponent(id)}/status`, admin, {
+          status: 'suspended',
+        });
+        expect(response.statusCode, id).toBe(404);
+        expect(response.json<{ message: string }>().message).toBe(SHOPPER_NOT_FOUND);
+      }
+      // The staff account is untouched and still signs in.
+      await loginStaff(t.app, 'b2c.staff@example.org', 'staff-password-1');
+
+      for (const payload of [{ status: 'guest' }, { status: 'Inactive' }, {}, { status: 1 }]) {
+        const response = await call('PUT', `/b2c/shoppers/${nusrat.id}/status`, admin, payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      expect(rowOf(await list(), nusrat.email)?.status).toBe('active');
+    });
+  });
+});
