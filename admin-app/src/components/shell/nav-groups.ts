@@ -48,7 +48,8 @@ export const navGroups: NavGroup[] = [
       { label: 'System Settings', to: '/manage-admin/settings', requires: ['settings'] },
       { label: 'Work Update', to: '/manage-admin/workupdate' },
       { label: 'B2C Management', to: '/manage-admin/b2c', requires: ['users'] },
-      { label: 'Domestic D2C Management', to: '/manage-admin/d2c', requires: ['orders'] },
+      // Factories are stores and their products the catalogue: the D2C operations are scoped `products`.
+      { label: 'Domestic D2C Management', to: '/manage-admin/d2c', requires: ['products'] },
     ],
   },
 ];

@@ -1,0 +1,35 @@
+import { Group, NativeSelect, Paper } from '@mantine/core';
+import { SearchField } from '../../../components/search-field';
+import { SHOPPER_STATUSES, type ShopperListSearch } from '../schemas/shopper-list-search';
+
+const STATUS_OPTIONS = [{ value: 'all', label: 'All' }, ...SHOPPER_STATUSES];
+
+type ShopperToolbarProps = {
+  search: ShopperListSearch;
+  /** A filter change; the caller goes back to page 1. */
+  onFilter: (change: Partial<ShopperListSearch>) => void;
+};
+
+/** Search by name or email, and the status filter (All, active, suspended, guest). */
+export function ShopperToolbar({ search, onFilter }: ShopperToolbarProps) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <SearchField
+          label="Search"
+          placeholder="Name or email"
+          value={search.q}
+          onSearch={(q) => {
+            if (q !== search.q) onFilter({ q });
+          }}
+        />
+        <NativeSelect
+          label="Status"
+          data={STATUS_OPTIONS}
+          value={search.status}
+          onChange={(event) => onFilter({ status: event.currentTarget.value as ShopperListSearch['status'] })}
+        />
+      </Group>
+    </Paper>
+  );
+}
