@@ -140,6 +140,46 @@ describe('Backup & Restore', { timeout: 15_000 }, () => {
     expect(api.sentTo('POST /backups/upload')).toHaveLength(0);
   });
 
+  it('imports products from a file and reports each row, asking for a file first', async () => {
+    const rows = Array.from({ length: 12 }, (_, n) => ({
+      row: n + 1,
+      outcome: n === 11 ? 'refused' : n === 0 ? 'updated' : 'created',
+      _id: n === 11 ? null : `id-${n}`,
+      title: `Product ${n + 1}`,
+      message: n === 11 ? 'A new product needs a price.' : n === 0 ? 'Updated.' : 'Created.',
+    }));
+    const api = stubApi({
+      'GET /admin/me': unavailable,
+      'GET /backups': () => jsonResponse(200, dataEnvelope([])),
+      'GET /backups/schedule': () => jsonResponse(200, dataEnvelope(schedule)),
+      'POST /product/import': () =>
+        jsonResponse(200, {
+          ...dataEnvelope({ created: 10, updated: 1, refused: 1, rows }),
+          message: '10 created, 1 updated, 1 refused.',
+        }),
+    });
+    const { user } = renderApp('/manage-admin/backup');
+    await user.click(await screen.findByRole('button', { name: 'Import Products' }));
+    expect(await screen.findByText('Please select a file to import.')).toBeInTheDocument();
+    expect(api.sentTo('POST /product/import')).toHaveLength(0);
+
+    await user.upload(
+      document.querySelector(
+        'section[aria-labelledby="import-products-title"] input[type="file"]',
+      ) as HTMLInputElement,
+      new File(['title,price\r\nTote,1'], 'products.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Import Products' }));
+    expect(await screen.findByText('10 created, 1 updated, 1 refused.')).toBeInTheDocument();
+    expect(api.sentTo('POST /product/import')).toHaveLength(1);
+    const report = await screen.findByRole('table', { name: 'Import report' });
+    expect(within(report).getAllByRole('row')).toHaveLength(11);
+    expect(within(report).getByText('Updated.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Page 2' }).at(-1) as HTMLElement);
+    expect(await within(report).findByText('A new product needs a price.')).toBeInTheDocument();
+    expect(within(report).getByText('refused')).toBeInTheDocument();
+  });
+
   it('says sizes the way people read them', () => {
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(48_213)).toBe('47.1 KB');
