@@ -125,6 +125,8 @@ describe('File & Media Manager', () => {
     const listed = await call('GET', `/api/media/files?folder=${folder}`);
     assertMatchesContract('listMediaFiles', listed);
     expect(listed.json().meta).toEqual({ page: 1, limit: 12, total: 5 });
+    const counted = (await call('GET', '/api/media/folders')).json().data;
+    expect(counted.find((item: { id: string }) => item.id === folder)?.fileCount).toBe(5);
     const images = await call('GET', `/api/media/files?folder=${folder}&images=true`);
     expect(images.json().meta.total).toBe(3);
     const searched = await call('GET', `/api/media/files?folder=${folder}&q=CATALO`);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { mediaFiles, mediaFolders, products, storeSettings, stores } from '../../db/schema.ts';
@@ -49,9 +49,11 @@ export async function listFolders(db: Database) {
       id: mediaFolders.id,
       name: mediaFolders.name,
       builtIn: mediaFolders.builtIn,
-      fileCount: sql<number>`(select count(*)::int from ${mediaFiles} where ${mediaFiles.folderId} = ${mediaFolders.id})`,
+      fileCount: count(mediaFiles.id),
     })
     .from(mediaFolders)
+    .leftJoin(mediaFiles, eq(mediaFiles.folderId, mediaFolders.id))
+    .groupBy(mediaFolders.id)
     .orderBy(
       desc(mediaFolders.builtIn),
       sql`array_position(array['Marketing', 'Product', 'Factory'], ${mediaFolders.name})`,
@@ -154,16 +156,6 @@ export async function moveReferences(db: Database, from: string, to: string): Pr
     .update(stores)
     .set({ logoUrl: sql`replace(${stores.logoUrl}, ${from}, ${to})`, updatedAt: new Date() })
     .where(sql`position(${from} in coalesce(${stores.logoUrl}, '')) > 0`);
-}
-
-export async function fileCounts(db: Database, folderIds: string[]) {
-  if (folderIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ folderId: mediaFiles.folderId, n: count() })
-    .from(mediaFiles)
-    .where(inArray(mediaFiles.folderId, folderIds))
-    .groupBy(mediaFiles.folderId);
-  return new Map(rows.map((row) => [row.folderId, row.n]));
 }
 
 /** Width and height of a picture, or nulls when it is not one sharp can read. */
