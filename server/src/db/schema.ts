@@ -169,6 +169,8 @@ export const customers = pgTable(
     inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
     /** The storefront settings (language, currency, country, theme, notifications) kept with the account. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** A business account sees B2B prices when the store's B2B mode is on. */
+    isBusiness: boolean('is_business').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -469,6 +471,9 @@ export const orders = pgTable(
     placedByAdminId: uuid('placed_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
     /** Cancelled or failed orders staff removed from the lists; kept for the books. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** The coupon code applied at checkout (its discount is `discountMinor`). */
+    couponCode: text('coupon_code'),
+    campaignId: uuid('campaign_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -910,6 +915,27 @@ export const storeSettings = pgTable(
     /** The courier tracking service (Courier Integration): its address and API key, the key sealed by lib/secret-box. */
     courierEndpoint: text('courier_endpoint'),
     courierApiKeySealed: text('courier_api_key_sealed'),
+    // Pricing & Profit Management: how an imported product's price is made from its supplier cost.
+    markupType: text('markup_type', { enum: ['percentage', 'fixed'] }).notNull().default('percentage'),
+    /** Percent, or USD for a fixed markup. */
+    markupValue: numeric('markup_value', { precision: 12, scale: 2 }).notNull().default('10'),
+    /** Never sell an imported product below its cost plus this percent. */
+    minMarginPercent: numeric('min_margin_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** Where the struck-through price comes from: the marketplace's list price, a percent above the price, or none. */
+    compareAtMode: text('compare_at_mode', { enum: ['marketplace', 'percent', 'off'] })
+      .notNull()
+      .default('marketplace'),
+    compareAtPercent: integer('compare_at_percent').notNull().default(20),
+    /** Business accounts pay the B2B price: this percent off, when the switch is on. */
+    b2bEnabled: boolean('b2b_enabled').notNull().default(false),
+    b2bDiscountPercent: numeric('b2b_discount_percent', { precision: 5, scale: 2 }).notNull().default('10'),
+    currencyMode: text('currency_mode', { enum: ['auto', 'manual'] }).notNull().default('auto'),
+    // Marketing & Content: what storefront pages use when a page has none of its own.
+    metaTitle: text('meta_title'),
+    metaDescription: text('meta_description'),
+    /** Known analytics identifiers only (never script): Google Analytics 4 and Meta Pixel. */
+    analyticsGa4Id: text('analytics_ga4_id'),
+    analyticsMetaPixelId: text('analytics_meta_pixel_id'),
     updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
@@ -1018,4 +1044,152 @@ export const apiCallLogs = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('api_call_logs_at_idx').on(t.at), index('api_call_logs_service_idx').on(t.service, t.at)],
+);
+
+/** A ship-to country's price rule (Country-wise Pricing): a percent or a fixed USD amount added (or taken off). */
+export const countryPricing = pgTable('country_pricing', {
+  country: text('country').primaryKey(),
+  adjustmentType: text('adjustment_type', { enum: ['percentage', 'fixed'] }).notNull(),
+  value: numeric('value', { precision: 12, scale: 2 }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Manual Override Logs: each price set by hand on a product, and the rule's price it replaced. */
+export const priceOverrideLogs = pgTable(
+  'price_override_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    by: text('by').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_override_logs_at_idx').on(t.at)],
+);
+
+/** Campaigns & Discounts: a discount with its dates and rules; coupon codes belong to campaigns. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['percentage', 'fixed', 'free_shipping'] }).notNull(),
+    /** Percent off for `percentage`; USD off for `fixed`; unused for free shipping. */
+    value: numeric('value', { precision: 12, scale: 2 }).notNull().default('0'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Items total (USD minor units) an order needs. */
+    minOrderUsdMinor: bigint('min_order_usd_minor', { mode: 'number' }).notNull().default(0),
+    /** Only these products or storefront categories; empty means every product. */
+    productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    usageLimitTotal: integer('usage_limit_total'),
+    usageLimitPerShopper: integer('usage_limit_per_shopper'),
+    /** A vendor's own campaign applies to that store's lines only (the vendor panel). */
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('campaigns_dates_idx').on(t.startsAt, t.endsAt)],
+);
+
+export const coupons = pgTable('coupons', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  campaignId: uuid('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  /** Stored upper-cased; shoppers' codes are matched in upper case. */
+  code: text('code').notNull().unique('coupons_code_unique'),
+  createdAt: createdAt(),
+});
+
+/** One use of a coupon by an order; usage limits count these. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique('coupon_redemptions_order_unique')
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The discount in the order's currency, and in USD for the campaign's results. */
+    discountMinor: bigint('discount_minor', { mode: 'number' }).notNull(),
+    discountUsdMinor: bigint('discount_usd_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupon_redemptions_campaign_idx').on(t.campaignId, t.customerId)],
+);
+
+/** Text a storefront shows in its four languages; English is required, the others fall back to it. */
+export interface LocalizedText {
+  en: string;
+  bn?: string;
+  es?: string;
+  hi?: string;
+}
+
+/** Marketing & Content's banners: the home page's hero slides and promo tiles. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    placement: text('placement', { enum: ['hero', 'promo'] }).notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    text: jsonb('text').$type<LocalizedText>().notNull().default(sql`'{"en": ""}'::jsonb`),
+    imageUrl: text('image_url'),
+    /** A CSS colour or gradient drawn behind the text when there is no image. */
+    background: text('background'),
+    link: text('link'),
+    position: integer('position').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('banners_placement_idx').on(t.placement, t.position)],
+);
+
+/** The storefront's one popup (Marketing & Content), shown once per visitor every `everyDays` days. */
+export const storefrontPopup = pgTable(
+  'storefront_popup',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(false),
+    title: jsonb('title').$type<LocalizedText>().notNull().default(sql`'{"en": ""}'::jsonb`),
+    text: jsonb('text').$type<LocalizedText>().notNull().default(sql`'{"en": ""}'::jsonb`),
+    imageUrl: text('image_url'),
+    link: text('link'),
+    everyDays: integer('every_days').notNull().default(7),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('storefront_popup_single_row', sql`${t.id} = 1`)],
+);
+
+/** Blog posts written in the back office and shown on the storefront's blog. */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique('blog_posts_slug_unique'),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    /** Sanitised HTML. */
+    bodyHtml: text('body_html').notNull().default(''),
+    coverUrl: text('cover_url'),
+    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    authorName: text('author_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.status, t.publishedAt)],
 );

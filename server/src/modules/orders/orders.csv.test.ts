@@ -42,6 +42,8 @@ function orderRow(values: Partial<OrderRow> = {}): OrderRow {
     shippedAt: null,
     rate: '1.000000',
     discountPercent: '0.00',
+    couponCode: null,
+    campaignId: null,
     reason: null,
     notes: null,
     placedByAdminId: null,
