@@ -35,6 +35,7 @@ import { marketplaceSyncJob } from './modules/marketplace/marketplace.sync.ts';
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
 import { localMediaStore, type MediaStore, STORED_NAME, s3MediaStore } from './modules/media/media.store.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
+import { currencyRatesJob } from './modules/pricing/currency-rates.ts';
 import { createService } from './service.ts';
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
@@ -191,6 +192,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
           cleanUpJob({ db: db.db }),
           scheduledBackupJob({ db: db.db }),
           marketplaceSyncJob({ db: db.db, marketplace }),
+          currencyRatesJob({ db: db.db, url: config.currencyRatesUrl }),
           courierTrackingJob({
             db: db.db,
             secrets: createSecretBox(config.dataEncryptionKey ?? config.tokenSecret),

@@ -49,6 +49,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** S3-compatible object storage for uploaded media; null keeps uploads in `dataDir/uploads`. */
   s3: S3Settings | null;
+  /** The currency rates provider of auto conversion mode; null keeps the stored rates (the offline default). */
+  currencyRatesUrl: string | null;
   /** The PostgreSQL-backed job queue (scheduled supplier tracking, clean-up); off only where a test drives it. */
   backgroundJobs: boolean;
   /** How long a sign-in found good is reused (0: checked against the database on every request). */
@@ -196,6 +198,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (redisUrl !== null && !/^rediss?:\/\/./.test(redisUrl))
     problems.push('REDIS_URL must be a redis:// or rediss:// address');
   const s3 = parseS3(read, problems);
+  const currencyRatesUrl = read('CURRENCY_RATES_URL') ?? null;
+  if (currencyRatesUrl !== null && !/^https?:\/\/./.test(currencyRatesUrl))
+    problems.push('CURRENCY_RATES_URL must be an http:// or https:// address');
   const backgroundJobs = parseBoolean(read('BACKGROUND_JOBS') ?? 'true', 'BACKGROUND_JOBS', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -222,6 +227,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     oauth,
     redisUrl,
     s3,
+    currencyRatesUrl,
     backgroundJobs: backgroundJobs ?? true,
     signInCacheMs: SIGN_IN_CACHE_MS,
   };

@@ -13,6 +13,7 @@ import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
 import { createAnalyticsHandlers } from './modules/analytics/analytics.handlers.ts';
 import { createB2cHandlers } from './modules/b2c/b2c.handlers.ts';
 import { createBackupHandlers } from './modules/backups/backups.handlers.ts';
+import { createCampaignHandlers } from './modules/campaigns/campaigns.handlers.ts';
 import { createCourierHandlers } from './modules/couriers/couriers.handlers.ts';
 import { createAccountHandlers } from './modules/customers/account.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
@@ -21,6 +22,7 @@ import { createDisputeHandlers } from './modules/disputes/disputes.handlers.ts';
 import { createFactoryHandlers } from './modules/factories/factories.handlers.ts';
 import { createForwardingHandlers } from './modules/forwarding/forwarding.handlers.ts';
 import { createHealthHandlers } from './modules/health/health.handlers.ts';
+import { createMarketingHandlers } from './modules/marketing/marketing.handlers.ts';
 import { createMarketplaceHandlers } from './modules/marketplace/marketplace.handlers.ts';
 import { createMarketplaceIntegrationHandlers } from './modules/marketplace/marketplace.integration.handlers.ts';
 import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types.ts';
@@ -29,6 +31,7 @@ import type { MediaStore } from './modules/media/media.store.ts';
 import { createAdminOrderHandlers } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
 import type { PaymentProvider } from './modules/payments/payments.types.ts';
+import { createPricingHandlers } from './modules/pricing/pricing.handlers.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
 import { createRefundHandlers } from './modules/refunds/refunds.handlers.ts';
 import { createReturnHandlers } from './modules/returns/returns.handlers.ts';
@@ -100,9 +103,12 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createMarketplaceHandlers({ db, marketplace }),
     ...createMarketplaceIntegrationHandlers({ db, marketplace, config }),
     ...createCourierHandlers({ db, secrets }),
+    ...createPricingHandlers({ db, ratesUrl: config.currencyRatesUrl }),
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
+    ...createMarketingHandlers({ db }),
     ...createOrderHandlers({ db, payments }),
     ...createAdminOrderHandlers({ db }),
+    ...createCampaignHandlers({ db }),
     ...createWishlistHandlers({ db }),
     ...createFollowedStoreHandlers({ db }),
     ...createReviewHandlers({ db }),

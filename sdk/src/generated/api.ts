@@ -1243,6 +1243,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/storefront/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the storefront shows from Marketing & Content
+         * @description Added beyond the spec (Marketing & Content). Public. The home page's hero slides and promo tiles that are
+         *     enabled and within their schedule now, in their order; the popup when it is enabled; the meta title and
+         *     description pages without their own use; and the analytics identifiers staff saved. Texts come in every
+         *     language staff wrote (`en` always); the storefront shows the shopper's language and falls back to English.
+         */
+        get: operations["getStorefrontContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storefront/blog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storefront blog's posts
+         * @description Added beyond the spec (Marketing & Content). Public. Published posts only, newest first, 9 per page by
+         *     default, without their bodies.
+         */
+        get: operations["listPublishedBlogPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storefront/blog/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One published blog post
+         * @description Added beyond the spec (Marketing & Content). Public. 404 for a slug that names no post or a draft.
+         *     `bodyHtml` is sanitised HTML.
+         */
+        get: operations["getPublishedBlogPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every banner, with its schedule status
+         * @description Added beyond the spec (Marketing & Content): hero slides then promo tiles, each in its order, whatever their
+         *     schedule or switch; `status` says whether the storefront shows one now.
+         */
+        get: operations["listBanners"];
+        put?: never;
+        /**
+         * Add a banner
+         * @description Added beyond the spec. The new banner goes last in its placement. English title required; `link` is a
+         *     storefront path (`/search/Electronics`) or an http(s) address; `imageUrl` an http(s) address (a file of the
+         *     media library); `background` a CSS colour or gradient (no `url()`); `endsAt` after `startsAt`. 400 with
+         *     the field otherwise. The activity log records it.
+         */
+        post: operations["createBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/banners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a banner
+         * @description Added beyond the spec. The same fields and rules as creating one; a banner moved to the other placement
+         *     goes last there. 404 for an unknown id. The activity log records it.
+         */
+        put: operations["updateBanner"];
+        post?: never;
+        /**
+         * Remove a banner
+         * @description Added beyond the spec. 404 for an unknown id. The activity log records it.
+         */
+        delete: operations["deleteBanner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/banners/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a banner up or down in its placement
+         * @description Added beyond the spec. Swaps the banner with its neighbour in its placement; the first moved up or the last
+         *     moved down stays where it is. Answers every banner in the new order. 404 for an unknown id. The activity
+         *     log records it.
+         */
+        post: operations["moveBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/popup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storefront popup
+         * @description Added beyond the spec (Marketing & Content). The one popup, on or off.
+         */
+        get: operations["getStorefrontPopup"];
+        /**
+         * Save the storefront popup
+         * @description Added beyond the spec. Shown to each visitor once every `everyDays` days while enabled; an enabled popup
+         *     needs an English title. `link` and `imageUrl` follow the banners' rules. The activity log records it.
+         */
+        put: operations["updateStorefrontPopup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/blog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Blog posts, drafts included
+         * @description Added beyond the spec (Marketing & Content). Newest first (by last change), 10 per page by default;
+         *     `status` keeps drafts or published posts, `q` searches titles. Without bodies.
+         */
+        get: operations["listBlogPosts"];
+        put?: never;
+        /**
+         * Write a blog post
+         * @description Added beyond the spec. `bodyHtml` is sanitised before it is stored (no script, frame, form or event
+         *     handler survives). Without `slug` one is made from the title; a slug another post has answers 409. A
+         *     post starts as a draft unless `status` says published (then `publishedAt` is now). `authorName` defaults
+         *     to the staff member's name. The activity log records it.
+         */
+        post: operations["createBlogPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/blog/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One blog post, for editing
+         * @description Added beyond the spec. 404 for an unknown id.
+         */
+        get: operations["getBlogPost"];
+        /**
+         * Change a blog post
+         * @description Added beyond the spec. The same fields and rules as writing one; `status` left out keeps the post's status.
+         *     404 for an unknown id, 409 for a slug another post has. The activity log records it.
+         */
+        put: operations["updateBlogPost"];
+        post?: never;
+        /**
+         * Delete a blog post
+         * @description Added beyond the spec. 404 for an unknown id. The activity log records it.
+         */
+        delete: operations["deleteBlogPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/blog/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Publish or unpublish a blog post
+         * @description Added beyond the spec. Publishing shows the post on the storefront blog from now (`publishedAt` is set);
+         *     unpublishing makes it a draft again and takes it off. 404 for an unknown id. The activity log records it.
+         */
+        put: operations["setBlogPostStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketing/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meta tag defaults and analytics identifiers
+         * @description Added beyond the spec (Marketing & Content's Meta Tags and Analytics).
+         */
+        get: operations["getMarketingSettings"];
+        /**
+         * Save meta tag defaults or analytics identifiers
+         * @description Added beyond the spec. Changes only the fields sent; an empty string clears one. Analytics takes known
+         *     identifiers only, never script: a Google Analytics 4 measurement id (`G-` and 4 to 12 capital letters or
+         *     digits) and a Meta Pixel id (15 or 16 digits); 400 otherwise. The activity log records the change.
+         */
+        put: operations["updateMarketingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/couriers/settings": {
         parameters: {
             query?: never;
@@ -1312,6 +1581,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaigns, with their rules and results
+         * @description Added beyond the spec (the spec's Campaigns & Discounts screen held sample campaigns). Newest first, 10 per
+         *     page by default. Each campaign has its `status` from its dates (Scheduled before `startsAt`, Active until
+         *     `endsAt`, Ended from then), its `rules` as one readable sentence, its coupon codes, and its `results`: the
+         *     orders placed with its codes (cancelled and failed orders give their code back and no longer count), the
+         *     discount they were given and the revenue of those that are paid, both in USD. `q` searches the name and the
+         *     codes; `status` keeps one status.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign
+         * @description Added beyond the spec. 400 with field errors when the name is blank, the end is not after the start, a
+         *     percentage is not from 1 to 100, a fixed amount is not above 0, an amount has more than two decimals, a
+         *     limit is below 1 or a product is unknown. A campaign gets its coupon codes afterwards
+         *     (`POST /campaigns/{id}/coupons`). The activity log records it.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign log
+         * @description The activity log's entries about campaigns and their codes (actions `campaign.*`), newest first, 3 per page
+         *     by default (spec 2 §9).
+         */
+        get: operations["listCampaignLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a campaign
+         * @description Added beyond the spec. The whole campaign as `POST /campaigns` takes it, checked the same way; orders
+         *     already placed keep the discount they were given. The activity log records what changed.
+         */
+        put: operations["updateCampaign"];
+        post?: never;
+        /**
+         * Delete a campaign and its codes
+         * @description Added beyond the spec. Refused with 409 once an order used one of its codes: deleting would erase the
+         *     campaign's results and the link from those orders, so such a campaign is ended instead
+         *     (`POST /campaigns/{id}/end`). The activity log records it.
+         */
+        delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a campaign now
+         * @description Added beyond the spec. Sets `endsAt` to now, so its codes stop working at once and its status becomes
+         *     Ended; a Scheduled campaign also gets its start moved to now, so it never runs. 409 when it has ended
+         *     already. The activity log records it.
+         */
+        post: operations["endCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a coupon code to a campaign
+         * @description Added beyond the spec. `code` is kept in upper case (shoppers may type it in any case): 3 to 32 letters A-Z,
+         *     digits and dashes (400 otherwise). Without `code` the server makes one up (`XXXX-XXXX`). 409 when the code
+         *     is taken, by this or another campaign. The activity log records it.
+         */
+        post: operations["addCampaignCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/coupons/{couponId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a coupon code
+         * @description Added beyond the spec. Refused with 409 once an order used the code (its redemptions are the campaign's
+         *     results); end the campaign to stop it instead. The activity log records it.
+         */
+        delete: operations["deleteCampaignCoupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-logs": {
         parameters: {
             query?: never;
@@ -1321,7 +1735,7 @@ export interface paths {
         };
         /**
          * The API log
-         * @description Every outgoing call to the marketplace or the courier, newest first, 5 per page by default: the call, its
+         * @description Every outgoing call to the marketplace, the courier or the currency rates provider, newest first, 5 per page by default: the call, its
          *     outcome, the answer's summary or the error (API key expired, signature invalid, timeout...), the time and
          *     how long it took. Filter by `service` and `outcome`.
          */
@@ -1973,6 +2387,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings/currency/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a currency's rate by hand
+         * @description Pricing & Profit Management's manual conversion mode: staff set how many units of the currency one USD buys
+         *     (more than 0, at most 6 decimals). Refused with 409 in auto mode, where the rates provider sets them. USD is
+         *     always 1. The activity log records it.
+         */
+        put: operations["updateCurrencyRate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/currency/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch the rates from the provider now
+         * @description Auto conversion mode: asks the rates provider (`CURRENCY_RATES_URL`, answering `{ "rates": { "BDT": 121.5,
+         *     ... } }` per 1 USD) for every store currency; without one configured the stored rates stay (the offline
+         *     default) and the answer says so. A daily job does the same. 409 in manual mode. The activity log records it.
+         */
+        post: operations["refreshCurrencyRates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store's pricing rules
+         * @description Pricing & Profit Management: Global Markup Rules (percentage or fixed USD, default 10), the margin floor,
+         *     Compare-at Price Settings, the B2B/B2C Mode Switch, the currency conversion mode, and Country-wise Pricing.
+         */
+        get: operations["getPricingRules"];
+        /**
+         * Save the pricing rules
+         * @description Saves the rules and reprices every imported product from its supplier cost at once (SKUs priced by hand keep
+         *     their price); `repriced` says how many SKUs moved. A markup below 0 is refused. Shoppers' prices change with
+         *     the next page they load, the quote and the order. The activity log records it.
+         */
+        put: operations["updatePricingRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricing/countries/{country}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a ship-to country's price rule
+         * @description Country-wise Pricing: shoppers shipping to the country pay the store price plus a percent (-90 to 500) or a
+         *     fixed USD amount (-1000 to 1000, converted into the product's currency), never under an imported product's
+         *     margin floor. The activity log records it.
+         */
+        put: operations["setCountryPricing"];
+        post?: never;
+        /**
+         * Remove a country's price rule
+         * @description Shoppers shipping there pay the store price again. 404 when it has none.
+         */
+        delete: operations["deleteCountryPricing"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricing/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pricing Preview Tool
+         * @description A supplier cost in USD priced by the same code that prices the storefront: the global markup and margin
+         *     floor, then the ship-to country's rule when `country` is given. Answers the final price, the margin (final
+         *     minus cost) and the profit percentage (margin over cost), two decimals.
+         */
+        post: operations["previewPricing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricing/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Manual Override Logs
+         * @description Every imported SKU's price staff set by hand in the product editor (such SKUs keep their price when the
+         *     rules reprice), newest first, 10 per page by default. Empty: 'No manual overrides made yet.'
+         */
+        get: operations["listPriceOverrides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/settings/store": {
         parameters: {
             query?: never;
@@ -2418,6 +2972,15 @@ export interface paths {
          *     answers 402 and places nothing); PayPal is authorised by the provider; Bank Transfer orders, and Credit Card
          *     orders without `card`, are unpaid until staff confirm the payment. Shipping and tax follow the spec's rule
          *     applied in USD and converted once into the order's currency, at the rate stored with the order.
+         *
+         *     Added beyond the spec: `couponCode` applies a campaign's coupon as the quote does (`discountPrice`). A
+         *     percentage comes off the eligible items' total (rounded half up once), a fixed amount is USD converted once
+         *     into the order's currency and never more than the eligible items, free shipping takes off the shipping; the
+         *     discount comes off before tax (tax is on the items after it), and whether shipping is free is judged on
+         *     the items before it, so a coupon never makes an order dearer. A code that does not apply answers 422 with
+         *     the reason (the same message the quote gives) and places nothing. Usage limits hold under concurrent
+         *     orders; a retry with the same `Idempotency-Key` uses the code once. A cancelled or failed order gives its
+         *     use of the code back.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -2440,6 +3003,9 @@ export interface paths {
          * @description Added beyond the spec. The checkout's summary: the same code as `POST /order` prices the items in the chosen
          *     currency (shipping and tax by the spec's rule applied in USD and converted once), so what is shown is what
          *     `POST /order` will charge. Nothing is reserved. Answers 404, 409 and 422 as `POST /order` would.
+         *     With a `couponCode` the answer has `discountPrice` and `coupon` (applied, or why not); a refused code is an
+         *     answer, not an error, so the checkout still shows its amounts. A signed-in shopper's own uses count
+         *     towards the campaign's per-shopper limit.
          */
         post: operations["quoteOrder"];
         delete?: never;
@@ -3622,6 +4188,8 @@ export interface components {
             phone?: string;
             address?: string;
             status?: components["schemas"]["UserStatus"];
+            /** @description A business account sees B2B prices when the store's B2B mode is on (Pricing & Profit Management). */
+            isBusiness?: boolean;
         };
         BulkUsersRequest: {
             /** @enum {string} */
@@ -3646,6 +4214,8 @@ export interface components {
         UserDetails: {
             user: components["schemas"]["UserAccount"];
             profile: {
+                /** @description A business account (B2B prices when the store's B2B mode is on). */
+                isBusiness: boolean;
                 username: string;
                 phone: string | null;
                 address: string | null;
@@ -3768,6 +4338,10 @@ export interface components {
             _id: string;
             /** @description The same value as `_id` (the store list reads `id`). */
             id: string;
+            /** @description Staff only, imported products - the lowest supplier cost over the SKUs, in `currency`. */
+            cost?: number | null;
+            /** @description Staff only - (price - cost) / cost, percent with two decimals. */
+            profitPercent?: number | null;
             /** @description The marketplace's item id for imported products, the product code otherwise. */
             productId: string;
             status: components["schemas"]["ProductStatus"];
@@ -3933,6 +4507,182 @@ export interface components {
                 message: string;
             }[];
         };
+        /**
+         * @description A text in the storefront's languages. English is required; a language left out (or empty) shows the
+         *     English text.
+         */
+        LocalizedText: {
+            en: string;
+            bn?: string;
+            es?: string;
+            hi?: string;
+        };
+        /**
+         * @description Where a banner shows on the home page.
+         * @enum {string}
+         */
+        BannerPlacement: "hero" | "promo";
+        BannerInput: {
+            placement: components["schemas"]["BannerPlacement"];
+            title: components["schemas"]["LocalizedText"];
+            text?: components["schemas"]["LocalizedText"];
+            /** @description An http(s) address, normally a file of the media library; drawn behind the texts. */
+            imageUrl?: string | null;
+            /** @description A CSS colour or gradient drawn when there is no picture, e.g. `linear-gradient(120deg, */
+            background?: string | null;
+            /** @description Where the banner leads, a storefront path (`/search/Books`) or an http(s) address. */
+            link?: string | null;
+            /**
+             * Format: date-time
+             * @description Shown from this moment; null for at once.
+             */
+            startsAt?: string | null;
+            /**
+             * Format: date-time
+             * @description Shown until this moment; null for no end.
+             */
+            endsAt?: string | null;
+            /** @default true */
+            enabled: boolean;
+        };
+        StorefrontBanner: {
+            /** Format: uuid */
+            id: string;
+            placement: components["schemas"]["BannerPlacement"];
+            title: components["schemas"]["LocalizedText"];
+            text: components["schemas"]["LocalizedText"];
+            imageUrl: string | null;
+            background: string | null;
+            link: string | null;
+        };
+        Banner: components["schemas"]["StorefrontBanner"] & {
+            /** @description Order within its placement, from 0. */
+            position: number;
+            /** Format: date-time */
+            startsAt: string | null;
+            /** Format: date-time */
+            endsAt: string | null;
+            enabled: boolean;
+            /**
+             * @description Whether the storefront shows it now: `live`; `scheduled` (starts later); `ended`; `disabled` (switched off).
+             * @enum {string}
+             */
+            status: "live" | "scheduled" | "ended" | "disabled";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PopupSettingsInput: {
+            enabled: boolean;
+            title: components["schemas"]["LocalizedText"];
+            text: components["schemas"]["LocalizedText"];
+            imageUrl: string | null;
+            link: string | null;
+            /** @description A visitor who saw the popup sees it again after this many days. */
+            everyDays: number;
+        };
+        PopupSettings: {
+            enabled: boolean;
+            title: components["schemas"]["LocalizedText"];
+            text: components["schemas"]["LocalizedText"];
+            imageUrl: string | null;
+            link: string | null;
+            everyDays: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        StorefrontPopup: {
+            title: components["schemas"]["LocalizedText"];
+            text: components["schemas"]["LocalizedText"];
+            imageUrl: string | null;
+            link: string | null;
+            everyDays: number;
+        };
+        StorefrontContent: {
+            /** @description The hero slides shown now, in order. */
+            hero: components["schemas"]["StorefrontBanner"][];
+            /** @description The promo tiles shown now, in order. */
+            promo: components["schemas"]["StorefrontBanner"][];
+            /** @description The popup, or null when it is off. */
+            popup: components["schemas"]["StorefrontPopup"] | null;
+            /** @description What pages without their own title or description use. */
+            meta: {
+                title: string | null;
+                description: string | null;
+            };
+            /**
+             * @description The analytics identifiers staff saved. The storefront loads no outside script (its Content Security Policy
+             *     allows only its own), so they are offered for a deployment that adds the tags itself.
+             */
+            analytics: {
+                ga4Id: string | null;
+                metaPixelId: string | null;
+            };
+        };
+        /** @enum {string} */
+        BlogPostStatus: "draft" | "published";
+        BlogPostInput: {
+            title: string;
+            /** @description Lower-case words joined by `-`; made from the title when left out or empty. */
+            slug?: string;
+            excerpt?: string;
+            /** @description Rich text as HTML; sanitised before it is stored. */
+            bodyHtml: string;
+            /** @description An http(s) address, normally a file of the media library. */
+            coverUrl?: string | null;
+            status?: components["schemas"]["BlogPostStatus"];
+            authorName?: string;
+        };
+        BlogPostSummary: {
+            slug: string;
+            title: string;
+            excerpt: string;
+            coverUrl: string | null;
+            /** Format: date-time */
+            publishedAt: string;
+            authorName: string;
+        };
+        BlogPost: components["schemas"]["BlogPostSummary"] & {
+            /** @description Sanitised HTML. */
+            bodyHtml: string;
+        };
+        AdminBlogPostSummary: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            title: string;
+            excerpt: string;
+            coverUrl: string | null;
+            status: components["schemas"]["BlogPostStatus"];
+            /** Format: date-time */
+            publishedAt: string | null;
+            authorName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AdminBlogPost: components["schemas"]["AdminBlogPostSummary"] & {
+            /** @description Sanitised HTML, as stored. */
+            bodyHtml: string;
+        };
+        MarketingSettings: {
+            metaTitle: string | null;
+            metaDescription: string | null;
+            analyticsGa4Id: string | null;
+            analyticsMetaPixelId: string | null;
+        };
+        MarketingSettingsInput: {
+            /** @description The title of pages without their own. */
+            metaTitle?: string;
+            /** @description The description of pages without their own. */
+            metaDescription?: string;
+            /** @description A Google Analytics 4 measurement id such as `G-ABC123XYZ9`; empty to clear. */
+            analyticsGa4Id?: string;
+            /** @description A Meta Pixel id of 15 or 16 digits; empty to clear. */
+            analyticsMetaPixelId?: string;
+        };
         CourierSettings: {
             endpoint: string | null;
             /** @description The key's last four characters after dots; the key itself never leaves the server. */
@@ -3940,11 +4690,148 @@ export interface components {
             /** @description Both an endpoint and a key are saved. */
             connected: boolean;
         };
+        /**
+         * @description `percentage`: that percent off the eligible items; `fixed`: that many USD off the eligible items (converted
+         *     once into the order's currency, never more than those items cost); `free_shipping`: the order's shipping.
+         * @enum {string}
+         */
+        CampaignType: "percentage" | "fixed" | "free_shipping";
+        /**
+         * @description From the campaign's dates (spec 2 §4) - Scheduled before the start, Active until the end, Ended from then.
+         * @enum {string}
+         */
+        CampaignStatus: "Active" | "Scheduled" | "Ended";
+        /**
+         * @description A storefront category, as the catalogue's `category` filter names them.
+         * @enum {string}
+         */
+        CampaignCategory: "Electronics" | "Fashion" | "Home & Kitchen" | "Beauty" | "Books" | "Men" | "Women" | "Home";
+        /** @description A campaign's name, discount, dates and rules, as the create and edit forms send them. */
+        CampaignInput: {
+            name: string;
+            type: components["schemas"]["CampaignType"];
+            /**
+             * @description Percent off (1 to 100) for `percentage`, USD off (above 0) for `fixed`; ignored for free shipping.
+             * @default 0
+             */
+            value: number;
+            /** Format: date-time */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @description Must be after `startsAt`.
+             */
+            endsAt: string;
+            /**
+             * @description The items total (in USD, before the discount) an order needs; 0 for none.
+             * @default 0
+             */
+            minOrder: number;
+            /**
+             * @description Products (`_id`) the discount applies to.
+             * @default []
+             */
+            productIds: string[];
+            /**
+             * @description Storefront categories the discount applies to. A line is eligible when its product is listed or is in one
+             *     of the categories; with neither, every product is.
+             * @default []
+             */
+            categories: components["schemas"]["CampaignCategory"][];
+            /** @description How many orders may use the campaign's codes in all; null for no limit. */
+            usageLimitTotal?: number | null;
+            /** @description How many orders one shopper may place with them; null for no limit. */
+            usageLimitPerShopper?: number | null;
+        };
+        CampaignCoupon: {
+            /** Format: uuid */
+            _id: string;
+            /** @description Upper case; shoppers may type it in any case. */
+            code: string;
+            /** @description Orders placed with this code (cancelled and failed ones excluded). */
+            redemptions: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @description A campaign (spec 2 §3 Campaign - name, type, status, start, end, rules description) with its rules as
+         *     separate fields, its coupon codes and its results. Added beyond the spec - everything after `rules`.
+         */
+        Campaign: {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            type: components["schemas"]["CampaignType"];
+            status: components["schemas"]["CampaignStatus"];
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** @description The rules as one sentence ('10% off Electronics, on orders of $50.00 or more; 1 use per shopper, 500 in all.'). */
+            rules: string;
+            /** @description Percent for `percentage`, USD for `fixed`, 0 for free shipping. */
+            value: number;
+            /** @description USD. */
+            minOrder: number;
+            /** @description The products the discount applies to (those still in the catalogue). */
+            products: {
+                /** Format: uuid */
+                _id: string;
+                name: string;
+            }[];
+            categories: components["schemas"]["CampaignCategory"][];
+            usageLimitTotal: number | null;
+            usageLimitPerShopper: number | null;
+            /** @description A vendor's campaign applies to that store's products only; null for the whole store. */
+            storeId: string | null;
+            coupons: components["schemas"]["CampaignCoupon"][];
+            /** @description The orders placed with the campaign's codes (cancelled and failed ones excluded). */
+            results: {
+                orders: number;
+                /** @description The discount those orders were given, in USD. */
+                discount: number;
+                /** @description The totals of those orders that are paid, in USD at each order's own rate. */
+                revenue: number;
+                /** @constant */
+                currency: "USD";
+            };
+            createdBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CampaignEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["Campaign"];
+        };
+        /**
+         * @description What became of the `couponCode` a quote was asked for. Applied, or refused with a `reason` and a `message`
+         *     saying why: `unknown` (no such code), `not_started` (not valid yet), `expired`, `used_up` (the campaign's
+         *     limit is reached), `shopper_limit` (this shopper has used it the most times allowed), `not_eligible` (none
+         *     of the items qualifies) or `below_minimum` (`minimumOrder` says the minimum in the quote's currency).
+         */
+        CouponCheck: {
+            /** @description The code as the store keeps it (upper case). */
+            code: string;
+            applied: boolean;
+            /** @enum {string} */
+            reason?: "unknown" | "not_started" | "expired" | "used_up" | "shopper_limit" | "not_eligible" | "below_minimum";
+            message: string;
+            type?: components["schemas"]["CampaignType"];
+            /** @description For `below_minimum` - the items total an order needs, in the quote's currency. */
+            minimumOrder?: number;
+        };
+        /**
+         * @description Added beyond the spec. A campaign's coupon code, in any case (surrounding spaces are ignored). The quote
+         *     says whether it applies (`coupon`); the order applies it or refuses with 422 and the reason.
+         */
+        CouponCode: string;
         ApiCallLog: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            service: "marketplace" | "courier";
+            /**
+             * @description The marketplace, the courier, or the currency rates provider.
+             * @enum {string}
+             */
+            service: "marketplace" | "courier" | "rates";
             call: string;
             /** @enum {string} */
             outcome: "success" | "error";
@@ -3952,6 +4839,39 @@ export interface components {
             durationMs: number;
             /** Format: date-time */
             at: string;
+        };
+        PricingRules: {
+            /** @enum {string} */
+            markupType: "percentage" | "fixed";
+            /** @description Percent on the supplier cost, or USD added to it. Default 10 (percent). */
+            markupValue: number;
+            /** @description No imported product sells below its cost plus this percent, whatever the other rules say. */
+            minMarginPercent: number;
+            /**
+             * @description The struck-through price and SALE badge come from the marketplace's list price, a percent above the price, or nowhere.
+             * @enum {string}
+             */
+            compareAtMode: "marketplace" | "percent" | "off";
+            compareAtPercent: number;
+            /** @description B2B/B2C Mode Switch; on, business accounts see B2B prices. */
+            b2bEnabled: boolean;
+            b2bDiscountPercent: number;
+            /**
+             * @description Auto, rates from the provider (or the stored ones offline); manual, staff set them.
+             * @enum {string}
+             */
+            currencyMode: "auto" | "manual";
+        };
+        PricingSettings: {
+            rules: components["schemas"]["PricingRules"];
+            countries: {
+                country: string;
+                /** @enum {string} */
+                adjustmentType: "percentage" | "fixed";
+                value: number;
+            }[];
+            /** @description SKUs whose price the save changed (0 when nothing was saved). */
+            repriced: number;
         };
         MediaFolder: {
             /** Format: uuid */
@@ -4214,6 +5134,10 @@ export interface components {
             shippingPrice: number;
             taxPrice: number;
             totalPrice: number;
+            /** @description Added beyond the spec. The discount off the order (a coupon's, or a manual order's); total = items + shipping + tax - discount. */
+            discountPrice: number;
+            /** @description Added beyond the spec. The coupon code the order was placed with. */
+            couponCode: string | null;
             isPaid: boolean;
             /** Format: date-time */
             paidAt?: string | null;
@@ -4298,6 +5222,7 @@ export interface components {
             card?: components["schemas"]["PaymentCard"];
             /** @description The currency the order is priced and paid in (the store's currency setting); USD when absent. */
             currency?: components["schemas"]["StoreCurrency"];
+            couponCode?: components["schemas"]["CouponCode"];
             /** @description The client's figure; ignored (the server recomputes every total). */
             itemsPrice?: number;
             /** @description The client's figure; ignored. */
@@ -4353,6 +5278,8 @@ export interface components {
             shippingPrice: number;
             taxPrice: number;
             discount: number;
+            /** @description The coupon code the shopper's order was placed with (its discount is `discount`). */
+            couponCode: string | null;
             /** @description Sum of the order's refunds (pending and completed). */
             refunded: number;
             /** @description Units of `currency` per 1 USD when the order was priced; reports convert with it. */
@@ -4487,6 +5414,12 @@ export interface components {
             items: components["schemas"]["PlaceOrderItem"][];
             /** @description The currency to price in; USD when absent. */
             currency?: components["schemas"]["StoreCurrency"];
+            /**
+             * @description The ship-to country (ISO 3166-1 alpha-2): its price rule (Country-wise Pricing) applies, as in the order.
+             *     A signed-in business account gets B2B prices when the store's B2B mode is on.
+             */
+            country?: string;
+            couponCode?: components["schemas"]["CouponCode"];
         };
         OrderQuote: {
             currency: string;
@@ -4501,8 +5434,16 @@ export interface components {
             }[];
             itemsPrice: number;
             shippingPrice: number;
+            /** @description Tax on the items after the coupon's discount. */
             taxPrice: number;
+            /** @description items + shipping + tax - discount. */
             totalPrice: number;
+            /**
+             * @description With a `couponCode` in the request - the coupon's discount (0 when it was refused). A percentage or fixed
+             *     discount comes off the eligible items before tax; free shipping takes off the shipping.
+             */
+            discountPrice?: number;
+            coupon?: components["schemas"]["CouponCheck"];
         };
         /** @description Card details, passed to the payment provider and never stored. */
         PaymentCard: {
@@ -5282,6 +6223,17 @@ export interface components {
                 };
             };
         };
+        /** @description The pricing rules and the country rules. */
+        PricingRulesResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["PricingSettings"];
+                };
+            };
+        };
         /** @description The file. */
         MediaFileResponse: {
             headers: {
@@ -5457,6 +6409,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Ship-to country, ISO 3166-1 alpha-2. */
+        PricingCountry: string;
         /** @description The folder's or file's `id`. */
         MediaId: string;
         /** @description The backup's `id`. */
@@ -8392,6 +9346,585 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getStorefrontContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StorefrontContent"];
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPublishedBlogPosts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BlogPostSummary"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPublishedBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["BlogPost"];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listBanners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every banner, hero slides then promo tiles, each in its order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Banner"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "placement": "hero",
+                 *       "title": {
+                 *         "en": "Summer sale",
+                 *         "es": "Rebajas de verano"
+                 *       },
+                 *       "text": {
+                 *         "en": "Up to 30% off garden furniture."
+                 *       },
+                 *       "background": "linear-gradient(120deg,",
+                 *       "link": "/search/Home%20%26%20Kitchen",
+                 *       "startsAt": "2026-12-01T00:00:00.000Z",
+                 *       "endsAt": "2026-12-31T23:59:59.000Z",
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["BannerInput"];
+            };
+        };
+        responses: {
+            /** @description The banner as saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Banner"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The banner's `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerInput"];
+            };
+        };
+        responses: {
+            /** @description The banner as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Banner"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The banner's `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    moveBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The banner's `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "direction": "up"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description Every banner, hero slides then promo tiles, each in its order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Banner"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getStorefrontPopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The popup as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PopupSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateStorefrontPopup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "title": {
+                 *         "en": "10% off your first order"
+                 *       },
+                 *       "text": {
+                 *         "en": "Sign up and use the code WELCOME10 at checkout."
+                 *       },
+                 *       "imageUrl": null,
+                 *       "link": "/register",
+                 *       "everyDays": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["PopupSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The popup as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PopupSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listBlogPosts: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["BlogPostStatus"];
+                q?: string;
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AdminBlogPostSummary"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "How we pick our suppliers",
+                 *       "excerpt": "Five checks every product passes before it reaches the store.",
+                 *       "bodyHtml": "<p>Every supplier we work with ...</p>",
+                 *       "status": "draft"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BlogPostInput"];
+            };
+        };
+        responses: {
+            /** @description The post as saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AdminBlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AdminBlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostInput"];
+            };
+        };
+        responses: {
+            /** @description The post as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AdminBlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setBlogPostStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's `id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "published"
+                 *     }
+                 */
+                "application/json": {
+                    status: components["schemas"]["BlogPostStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description The post as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["AdminBlogPost"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMarketingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MarketingSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateMarketingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "metaTitle": "Shop — products from around the world",
+                 *       "analyticsGa4Id": "G-ABC123XYZ9"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MarketingSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MarketingSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getCourierSettings: {
         parameters: {
             query?: never;
@@ -8495,10 +10028,272 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+                q?: string;
+                status?: components["schemas"]["CampaignStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Campaign"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Winter Sale",
+                 *       "type": "percentage",
+                 *       "value": 10,
+                 *       "startsAt": "2026-12-01T00:00:00.000Z",
+                 *       "endsAt": "2027-01-01T00:00:00.000Z",
+                 *       "minOrder": 50,
+                 *       "productIds": [],
+                 *       "categories": [
+                 *         "Electronics"
+                 *       ],
+                 *       "usageLimitTotal": 500,
+                 *       "usageLimitPerShopper": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["CampaignInput"];
+            };
+        };
+        responses: {
+            /** @description The campaign as it is now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCampaignLog: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the campaign log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ActivityLog"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignInput"];
+            };
+        };
+        responses: {
+            /** @description The campaign as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    endCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addCampaignCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "WINTER10"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The code; generated when absent. */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign as it is now. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCampaignCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's `_id`. */
+                id: string;
+                /** @description The code's `_id`. */
+                couponId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listApiLogs: {
         parameters: {
             query?: {
-                service?: "marketplace" | "courier";
+                service?: "marketplace" | "courier" | "rates";
                 outcome?: "success" | "error";
                 /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
                 page?: components["parameters"]["Page"];
@@ -9868,6 +11663,261 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCurrencyRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rate": 121.5
+                 *     }
+                 */
+                "application/json": {
+                    rate: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The rate saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CurrencyRate"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    refreshCurrencyRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            updated: number;
+                            /** @enum {string} */
+                            source: "provider" | "offline";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPricingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PricingRulesResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updatePricingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PricingRules"];
+            };
+        };
+        responses: {
+            200: components["responses"]["PricingRulesResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    setCountryPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ship-to country, ISO 3166-1 alpha-2. */
+                country: components["parameters"]["PricingCountry"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "adjustmentType": "percentage",
+                 *       "value": 15
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    adjustmentType: "percentage" | "fixed";
+                    value: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PricingRulesResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCountryPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ship-to country, ISO 3166-1 alpha-2. */
+                country: components["parameters"]["PricingCountry"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PricingRulesResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    previewPricing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cost": 12.5
+                 *     }
+                 */
+                "application/json": {
+                    cost: number;
+                    country?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "cost": 12.5,
+                     *         "price": 13.75,
+                     *         "margin": 1.25,
+                     *         "profitPercent": 10,
+                     *         "currency": "USD"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            cost: number;
+                            price: number;
+                            margin: number;
+                            profitPercent: number;
+                            currency: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPriceOverrides: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overrides. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            productId: string | null;
+                            message: string;
+                            by: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        }[];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -318,6 +318,8 @@ export const productSkus = pgTable(
     position: integer('position').notNull().default(0),
     /** The supplier's offer price at the last import or sync (marketplace products), in the product's currency. */
     supplierPriceMinor: integer('supplier_price_minor'),
+    /** Staff set this SKU's price by hand (logged): repricing from the pricing rules leaves it be. */
+    priceOverridden: boolean('price_overridden').notNull().default(false),
   },
   (t) => [
     unique('product_skus_product_sku_unique').on(t.productId, t.skuId),
@@ -916,7 +918,9 @@ export const storeSettings = pgTable(
     courierEndpoint: text('courier_endpoint'),
     courierApiKeySealed: text('courier_api_key_sealed'),
     // Pricing & Profit Management: how an imported product's price is made from its supplier cost.
-    markupType: text('markup_type', { enum: ['percentage', 'fixed'] }).notNull().default('percentage'),
+    markupType: text('markup_type', { enum: ['percentage', 'fixed'] })
+      .notNull()
+      .default('percentage'),
     /** Percent, or USD for a fixed markup. */
     markupValue: numeric('markup_value', { precision: 12, scale: 2 }).notNull().default('10'),
     /** Never sell an imported product below its cost plus this percent. */
@@ -929,7 +933,9 @@ export const storeSettings = pgTable(
     /** Business accounts pay the B2B price: this percent off, when the switch is on. */
     b2bEnabled: boolean('b2b_enabled').notNull().default(false),
     b2bDiscountPercent: numeric('b2b_discount_percent', { precision: 5, scale: 2 }).notNull().default('10'),
-    currencyMode: text('currency_mode', { enum: ['auto', 'manual'] }).notNull().default('auto'),
+    currencyMode: text('currency_mode', { enum: ['auto', 'manual'] })
+      .notNull()
+      .default('auto'),
     // Marketing & Content: what storefront pages use when a page has none of its own.
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
@@ -1036,7 +1042,7 @@ export const apiCallLogs = pgTable(
   'api_call_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    service: text('service', { enum: ['marketplace', 'courier'] }).notNull(),
+    service: text('service', { enum: ['marketplace', 'courier', 'rates'] }).notNull(),
     call: text('call').notNull(),
     outcome: text('outcome', { enum: ['success', 'error'] }).notNull(),
     message: text('message').notNull(),
@@ -1185,7 +1191,9 @@ export const blogPosts = pgTable(
     /** Sanitised HTML. */
     bodyHtml: text('body_html').notNull().default(''),
     coverUrl: text('cover_url'),
-    status: text('status', { enum: ['draft', 'published'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     authorName: text('author_name').notNull(),
     createdAt: createdAt(),

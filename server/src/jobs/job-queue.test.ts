@@ -141,6 +141,7 @@ describe('the store’s background jobs', () => {
       expect(rows).toEqual([
         { name: 'backup.scheduled', cron: '0 2 * * *' },
         { name: 'courier.track', cron: '43 * * * *' },
+        { name: 'currency.refresh', cron: '15 4 * * *' },
         { name: 'forwarding.track', cron: '17 * * * *' },
         { name: CLEAN_UP, cron: '40 3 * * *' },
         { name: 'marketplace.sync', cron: '5 * * * *' },

@@ -114,3 +114,22 @@ export function converterFor(rates: Rates, to: string) {
     return fromRate === undefined || toRate === undefined ? null : convertMinor(minor, fromRate, toRate);
   };
 }
+
+/** `basisPoints`/10000 of an amount (negative allowed), rounded half away from zero to the minor unit. */
+export function basisPointsOf(minor: number, basisPoints: number): number {
+  if (!Number.isSafeInteger(minor) || !Number.isSafeInteger(basisPoints)) {
+    throw new Error(`not integers: ${minor}, ${basisPoints}`);
+  }
+  const product = BigInt(minor) * BigInt(basisPoints);
+  const sign = product < 0n ? -1n : 1n;
+  return Number(sign * ((sign * product + 5000n) / 10000n));
+}
+
+/** A percent as stored (numeric(…,2) text such as '10.00' or '-5.5') in hundredths of a percent (1000, -550). */
+export function percentToBasisPoints(percent: string | number): number {
+  const text = typeof percent === 'number' ? percent.toFixed(2) : percent.trim();
+  const match = /^(-)?(\d+)(?:\.(\d{0,2})\d*)?$/.exec(text);
+  if (!match?.[2]) throw new Error(`not a percent: ${percent}`);
+  const value = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -value : value;
+}

@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataEncryptionKey: null,
     oauth: {},
     redisUrl: null,
+    currencyRatesUrl: null,
     s3: null,
     backgroundJobs: false,
     // Tests change accounts behind the API's back and expect the next request to know; the cache has its own tests.

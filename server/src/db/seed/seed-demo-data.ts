@@ -10,6 +10,8 @@ import {
   activityLog,
   admins,
   apiDailyCounts,
+  banners,
+  blogPosts,
   currencyRates,
   customers,
   disputeMessages,
@@ -28,6 +30,7 @@ import {
 import { DEMO_ADMIN, SHOPPERS, STAFF } from './accounts.ts';
 import { buildSeedCatalogue, type SeedProduct, STORES, type StoreKey } from './catalogue.ts';
 import { CURRENCY_RATES } from './currencies.ts';
+import { SEED_BANNERS, SEED_POSTS } from './marketing.ts';
 import { ADDRESSES, SEED_DISPUTES, SEED_ORDERS, type ShopperKey, statusPath } from './orders.ts';
 
 export interface SeedOptions {
@@ -131,6 +134,11 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       });
       productByKey.set(item.key, { id: row.id, seed: item });
     }
+    // The imported items' supplier costs: the marketplace's prices, which the demo store sells at (as the fixture
+    // marketplace offers them, so a sync finds nothing moved); saving the pricing rules reprices them.
+    await tx.execute(sql`
+      update product_skus s set supplier_price_minor = s.sale_price_minor
+      from products p where p.id = s.product_id and p.source = 'aliexpress'`);
     const product = (key: string) => {
       const found = productByKey.get(key);
       if (!found) throw new Error(`seed product ${key} missing`);
@@ -384,6 +392,17 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       { customerId: shopper.id, storeId: storeId('dhakaCraft'), createdAt: ago(4 * 24) },
       { customerId: emily.id, storeId: storeId('ugreen'), createdAt: ago(12 * 24) },
     ]);
+
+    // Marketing & Content: the home page's hero slides and promo tiles, and the blog.
+    await tx.insert(banners).values(SEED_BANNERS.map((banner) => ({ ...banner, createdAt: ago(30 * 24) })));
+    await tx.insert(blogPosts).values(
+      SEED_POSTS.map(({ daysAgo, ...post }) => ({
+        ...post,
+        publishedAt: daysAgo === undefined ? null : ago(daysAgo * 24),
+        createdAt: ago(((daysAgo ?? 1) + 1) * 24),
+        updatedAt: ago((daysAgo ?? 1) * 24),
+      })),
+    );
 
     const admin = adminByName(DEMO_ADMIN.name);
     const support = adminByName(SUPPORT_NAME);

@@ -90,7 +90,10 @@ export async function refreshTracking(db: Database, connection: CourierConnectio
 
 export async function listApiCalls(
   db: Database,
-  filter: { service?: 'marketplace' | 'courier' | undefined; outcome?: 'success' | 'error' | undefined },
+  filter: {
+    service?: 'marketplace' | 'courier' | 'rates' | undefined;
+    outcome?: 'success' | 'error' | undefined;
+  },
   page: number,
   limit: number,
 ) {

@@ -192,6 +192,8 @@ describe('shopper accounts', () => {
         token_version: 99,
         passwordHash: 'plain',
         username: 'root',
+        // Only staff make an account a business one (B2B prices).
+        isBusiness: true,
       });
       expect(response.statusCode).toBe(201);
       const body = response.json();
@@ -213,6 +215,7 @@ describe('shopper accounts', () => {
         inviteTokenHash: null,
         inviteExpiresAt: null,
         settings: {},
+        isBusiness: false,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
       });

@@ -106,7 +106,8 @@ describe('marketplace import and delivery options', () => {
         name: 'Barista French Press',
         status: 'draft',
       });
-      expect(second.json().data.skus[0].offer_sale_price).toBe('21.50');
+      // The import's prices are the supplier's costs; the store sells at the pricing rules' price (10% markup).
+      expect(second.json().data.skus[0].offer_sale_price).toBe('23.65');
       expect(await catalogueCount(NEW_ITEM)).toBe(1);
 
       const logged = await t.db

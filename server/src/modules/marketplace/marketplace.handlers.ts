@@ -1,8 +1,10 @@
 import type { components } from '@shop/sdk/types';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
@@ -16,6 +18,7 @@ import {
   toDecimalText,
 } from '../../money/money.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
+import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
 import { catalogueStaff, productDetail, staffActivity } from '../products/products.handlers.ts';
 import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
 import {
@@ -81,7 +84,7 @@ export async function saveMarketplaceImport(db: Database, id: string, body: Impo
   const stock = product.skus.reduce((n, sku) => n + sku.stock, 0);
   return db.transaction(async (tx) => {
     const existing = await findImportedProduct(tx, id);
-    return upsertImportedProduct(tx, product, {
+    const saved = await upsertImportedProduct(tx, product, {
       source: 'aliexpress',
       status: effectiveStatus(body.status ?? 'published', stock),
       salesCount: Number.parseInt(body.product.ae_item_base_info_dto.sales_count ?? '0', 10) || 0,
@@ -93,6 +96,12 @@ export async function saveMarketplaceImport(db: Database, id: string, body: Impo
         : {}),
       skuDetails: skuDetailsOf(body.product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o),
     });
+    // The marketplace's prices are the supplier's costs: the store's prices come from the pricing rules.
+    if (await repriceImported(tx, await readPricingRules(tx), rates, saved.row.id)) {
+      const [row] = await tx.select().from(products).where(eq(products.id, saved.row.id));
+      if (row) return { ...saved, row };
+    }
+    return saved;
   });
 }
 

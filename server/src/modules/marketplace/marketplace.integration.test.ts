@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { productSkus, products, storeSettings } from '../../db/schema.ts';
 import { startJobQueue } from '../../jobs/job-queue.ts';
+import { basisPointsOf } from '../../money/money.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, limitedStaffToken, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
@@ -88,7 +89,14 @@ describe('AliExpress Integration', () => {
       .from(productSkus)
       .where(eq(productSkus.productId, imported?.id ?? ''));
     expect(skus.length).toBeGreaterThan(0);
-    expect(skus.every((sku) => sku.supplierPriceMinor === sku.salePriceMinor)).toBe(true);
+    // The marketplace's prices are kept as the supplier's costs; the store's are the rules' (10% markup).
+    expect(
+      skus.every(
+        (sku) =>
+          sku.supplierPriceMinor !== null &&
+          sku.salePriceMinor === sku.supplierPriceMinor + basisPointsOf(sku.supplierPriceMinor, 1000),
+      ),
+    ).toBe(true);
 
     const again = await call('POST', '/api/marketplace/import', admin, { ids: [NEW_ITEM] });
     expect(again.json<{ data: ImportResult[] }>().data[0]).toMatchObject({
@@ -140,11 +148,24 @@ describe('AliExpress Integration', () => {
       .limit(1);
     if (!sku) throw new Error('no SKU');
     const supplierStock = sku.stock;
-    // Staff sold out by hand and priced far below the supplier; the supplier's price is not known yet.
+    const cost = sku.supplierPriceMinor;
+    // Stock sold out and the price cut to half; the supplier's price is not known yet.
     await t.db
       .update(productSkus)
       .set({ stock: 0, salePriceMinor: Math.round(sku.salePriceMinor / 2), supplierPriceMinor: null })
       .where(eq(productSkus.id, sku.id));
+    // Another SKU staff priced by hand: repricing leaves it be.
+    const [other] = await t.db
+      .select()
+      .from(productSkus)
+      .where(and(eq(productSkus.productId, imported.id), ne(productSkus.id, sku.id)))
+      .limit(1);
+    if (other) {
+      await t.db
+        .update(productSkus)
+        .set({ salePriceMinor: 1, supplierPriceMinor: null, priceOverridden: true })
+        .where(eq(productSkus.id, other.id));
+    }
     // An imported product the marketplace no longer sells.
     const [gone] = await t.db
       .insert(products)
@@ -174,9 +195,13 @@ describe('AliExpress Integration', () => {
 
     const [synced] = await t.db.select().from(productSkus).where(eq(productSkus.id, sku.id));
     expect(synced?.stock).toBe(supplierStock);
-    expect(synced?.supplierPriceMinor).toBe(sku.salePriceMinor);
-    // The store's own price stays as staff set it.
-    expect(synced?.salePriceMinor).toBe(Math.round(sku.salePriceMinor / 2));
+    expect(synced?.supplierPriceMinor).toBe(cost);
+    // The new cost reprices the SKU by the rules: back to the rule's price.
+    expect(synced?.salePriceMinor).toBe(sku.salePriceMinor);
+    if (other) {
+      const [kept] = await t.db.select().from(productSkus).where(eq(productSkus.id, other.id));
+      expect(kept).toMatchObject({ salePriceMinor: 1, supplierPriceMinor: other.supplierPriceMinor });
+    }
     const [withdrawn] = await t.db
       .select()
       .from(products)
@@ -189,7 +214,7 @@ describe('AliExpress Integration', () => {
       messages.some((message) => /supplier prices? ha(s|ve) moved beyond the drift threshold/.test(message)),
     ).toBe(true);
 
-    const log = await call('GET', '/api/marketplace/log');
+    const log = await call('GET', '/api/marketplace/log?limit=20');
     assertMatchesContract('listMarketplaceLog', log);
     const entries = log.json<{ data: { type: string; message: string }[] }>().data;
     expect(entries[0]).toMatchObject({ type: 'success' });

@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activityLog, productSkus, products } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
-import { decimalTextToMinor, toDecimalText } from '../../money/money.ts';
+import { decimalTextToMinor, loadRates, toDecimalText } from '../../money/money.ts';
+import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
 import { readStoreSettings, writeStoreSettings } from '../settings/store-settings.repository.ts';
 import type { MarketplaceAdapter } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
@@ -60,8 +61,8 @@ async function log(
 /**
  * Refreshes imported products from the marketplace: each SKU's stock and the supplier's price. A product the
  * marketplace no longer sells goes out of stock; a supplier price that moved further than the drift threshold
- * from the store's price is logged as a warning (the dashboard raises it). The store's own prices stay as staff
- * set them.
+ * is logged as a warning (the dashboard raises it). A new cost reprices the SKU by the pricing rules, unless staff
+ * priced it by hand.
  */
 export async function syncMarketplaceProducts(
   db: Database,
@@ -70,6 +71,7 @@ export async function syncMarketplaceProducts(
 ): Promise<SyncRun> {
   const now = options.now ?? new Date();
   const settings = await readStoreSettings(db);
+  const [pricing, rates] = [await readPricingRules(db), await loadRates(db)];
   const due = await db
     .select({
       id: products.id,
@@ -111,6 +113,7 @@ export async function syncMarketplaceProducts(
       (result?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o ?? []).map((sku) => [sku.sku_id, sku]),
     );
     let changed = false;
+    let costMoved = false;
     let stock = 0;
     for (const sku of skus) {
       const offer = offered.get(sku.skuId);
@@ -123,14 +126,11 @@ export async function syncMarketplaceProducts(
         .update(productSkus)
         .set({ stock: newStock, supplierPriceMinor: newSupplierPrice })
         .where(eq(productSkus.id, sku.id));
-      if (
-        newSupplierPrice === null ||
-        newSupplierPrice === sku.supplierPriceMinor ||
-        sku.salePriceMinor <= 0
-      ) {
-        continue;
-      }
-      const drift = ((newSupplierPrice - sku.salePriceMinor) / sku.salePriceMinor) * 100;
+      const before = sku.supplierPriceMinor ?? sku.salePriceMinor;
+      if (newSupplierPrice === null || newSupplierPrice === sku.supplierPriceMinor || before <= 0) continue;
+      costMoved = true;
+      // Drift is the supplier's own move: the store's price follows it through the pricing rules below.
+      const drift = ((newSupplierPrice - before) / before) * 100;
       if (Math.abs(drift) > settings.priceDriftPercent) {
         run.drifted += 1;
         const sign = drift > 0 ? '+' : '';
@@ -138,13 +138,15 @@ export async function syncMarketplaceProducts(
           action: PRICE_DRIFT,
           target: `product:${product.id}`,
           outcome: 'warning',
-          message: `${product.title} (SKU ${sku.skuId}): the supplier now asks ${money(newSupplierPrice, product.currency)}, the store sells at ${money(sku.salePriceMinor, product.currency)} (${sign}${drift.toFixed(1)}%).`,
+          message: `${product.title} (SKU ${sku.skuId}): the supplier now asks ${money(newSupplierPrice, product.currency)}, was ${money(before, product.currency)} (${sign}${drift.toFixed(1)}%); the store sold at ${money(sku.salePriceMinor, product.currency)}.`,
           skuId: sku.skuId,
           supplierPriceMinor: newSupplierPrice,
           salePriceMinor: sku.salePriceMinor,
         });
       }
     }
+    // A new cost reprices the product by the rules (SKUs staff priced by hand keep their price).
+    if (costMoved) await repriceImported(db, pricing, rates, product.id);
     if (result === null) {
       run.withdrawn += 1;
       await log(db, {

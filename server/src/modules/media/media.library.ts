@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import type { Database } from '../../db/client.ts';
-import { mediaFiles, mediaFolders, products, storeSettings, stores } from '../../db/schema.ts';
+import {
+  banners,
+  blogPosts,
+  mediaFiles,
+  mediaFolders,
+  products,
+  storefrontPopup,
+  storeSettings,
+  stores,
+} from '../../db/schema.ts';
 import { containsPattern } from '../orders/orders.admin.repository.ts';
 import { UPLOADS_FOLDER } from './media.files.ts';
 
@@ -113,7 +122,11 @@ export async function usersOf(db: Database, storedNames: string[]): Promise<Map<
   const pattern = storedNames.map((name) => name.replaceAll('.', '\\.')).join('|');
   const productRefs = sql<string>`${products.images}::text || ${products.media}::text`;
   const storeRefs = sql<string>`coalesce(${stores.logoUrl}, '')`;
-  const [productRows, storeRows] = await Promise.all([
+  // Marketing & Content's pictures: banners, the popup, and blog covers and the pictures in their bodies.
+  const bannerRefs = sql<string>`coalesce(${banners.imageUrl}, '')`;
+  const popupRefs = sql<string>`coalesce(${storefrontPopup.imageUrl}, '')`;
+  const postRefs = sql<string>`coalesce(${blogPosts.coverUrl}, '') || ${blogPosts.bodyHtml}`;
+  const [productRows, storeRows, bannerRows, popupRows, postRows] = await Promise.all([
     db
       .select({ label: products.title, refs: productRefs })
       .from(products)
@@ -124,10 +137,27 @@ export async function usersOf(db: Database, storedNames: string[]): Promise<Map<
       .from(stores)
       .where(sql`${storeRefs} ~ ${pattern}`)
       .orderBy(asc(stores.name)),
+    db
+      .select({ label: sql<string>`${banners.title}->>'en'`, refs: bannerRefs })
+      .from(banners)
+      .where(sql`${bannerRefs} ~ ${pattern}`)
+      .orderBy(asc(banners.placement), asc(banners.position)),
+    db
+      .select({ label: sql<string>`'Storefront'`, refs: popupRefs })
+      .from(storefrontPopup)
+      .where(sql`${popupRefs} ~ ${pattern}`),
+    db
+      .select({ label: blogPosts.title, refs: postRefs })
+      .from(blogPosts)
+      .where(sql`${postRefs} ~ ${pattern}`)
+      .orderBy(asc(blogPosts.title)),
   ]);
   for (const [kind, rows] of [
     ['Product', productRows],
     ['Store', storeRows],
+    ['Banner', bannerRows],
+    ['Popup', popupRows],
+    ['Blog post', postRows],
   ] as const) {
     for (const row of rows) {
       for (const name of storedNames)
@@ -137,7 +167,7 @@ export async function usersOf(db: Database, storedNames: string[]): Promise<Map<
   return found;
 }
 
-/** Points every product image and store logo at the new stored name (Replace). */
+/** Points every product image, store logo and marketing picture at the new stored name (Replace). */
 export async function moveReferences(db: Database, from: string, to: string): Promise<void> {
   await db
     .update(products)
@@ -156,6 +186,27 @@ export async function moveReferences(db: Database, from: string, to: string): Pr
     .update(stores)
     .set({ logoUrl: sql`replace(${stores.logoUrl}, ${from}, ${to})`, updatedAt: new Date() })
     .where(sql`position(${from} in coalesce(${stores.logoUrl}, '')) > 0`);
+  await db
+    .update(banners)
+    .set({ imageUrl: sql`replace(${banners.imageUrl}, ${from}, ${to})`, updatedAt: new Date() })
+    .where(sql`position(${from} in coalesce(${banners.imageUrl}, '')) > 0`);
+  await db
+    .update(storefrontPopup)
+    .set({ imageUrl: sql`replace(${storefrontPopup.imageUrl}, ${from}, ${to})`, updatedAt: new Date() })
+    .where(sql`position(${from} in coalesce(${storefrontPopup.imageUrl}, '')) > 0`);
+  await db
+    .update(blogPosts)
+    .set({
+      coverUrl: sql`replace(${blogPosts.coverUrl}, ${from}, ${to})`,
+      bodyHtml: sql`replace(${blogPosts.bodyHtml}, ${from}, ${to})`,
+      updatedAt: new Date(),
+    })
+    .where(
+      or(
+        sql`position(${from} in coalesce(${blogPosts.coverUrl}, '')) > 0`,
+        sql`position(${from} in ${blogPosts.bodyHtml}) > 0`,
+      ),
+    );
 }
 
 /** Width and height of a picture, or nulls when it is not one sharp can read. */

@@ -70,6 +70,7 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     shippingPrice: toAmount(order.shippingMinor),
     taxPrice: toAmount(order.taxMinor),
     discount: toAmount(order.discountMinor),
+    couponCode: order.couponCode,
     refunded: toAmount(refundedMinor),
     rate: order.rate,
     notes: order.notes,

@@ -4,7 +4,7 @@ import { requireCustomer } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import type { RequestBody } from '../../http/contract-types.ts';
 import {
-  type ApiError,
+  ApiError,
   conflict,
   notFound,
   paymentDeclined,
@@ -14,6 +14,8 @@ import {
 } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
+import { type CouponCheck, CouponRefused, checkCoupon } from '../campaigns/campaigns.checkout.ts';
+import { normaliseCode } from '../campaigns/campaigns.rules.ts';
 import { PaymentError } from '../payments/payment-error.ts';
 import type { PaymentProvider, RefundRequest } from '../payments/payments.types.ts';
 import { SHOPPER_CANCELLABLE } from './orders.lifecycle.ts';
@@ -87,6 +89,8 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
     shippingPrice: toAmount(order.shippingMinor),
     taxPrice: toAmount(order.taxMinor),
     totalPrice: toAmount(order.totalMinor),
+    discountPrice: toAmount(order.discountMinor),
+    couponCode: order.couponCode,
     isPaid: order.isPaid,
     paidAt: order.paidAt?.toISOString() ?? null,
     isDelivered: order.isDelivered,
@@ -116,7 +120,23 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
   };
 }
 
-function toQuote({ currency, lines, totals }: PricedOrder): OrderQuote {
+/** The quote's coupon: what the shopper is told, and the minimum in the quote's currency when it is not met. */
+function toCouponCheck(check: CouponCheck): NonNullable<OrderQuote['coupon']> {
+  if (check.applied) return { code: check.code, applied: true, message: check.message, type: check.type };
+  return {
+    code: check.code,
+    applied: false,
+    reason: check.reason,
+    message: check.message,
+    ...(check.minimumMinor === undefined ? {} : { minimumOrder: toAmount(check.minimumMinor) }),
+  };
+}
+
+function toQuote(
+  { currency, lines, totals: listTotals }: PricedOrder,
+  coupon: CouponCheck | null,
+): OrderQuote {
+  const totals = coupon?.applied ? coupon.totals : listTotals;
   return {
     currency,
     items: lines.map(({ line, product, sku, unitPriceMinor }) => ({
@@ -132,6 +152,7 @@ function toQuote({ currency, lines, totals }: PricedOrder): OrderQuote {
     shippingPrice: toAmount(totals.shippingMinor),
     taxPrice: toAmount(totals.taxMinor),
     totalPrice: toAmount(totals.totalMinor),
+    ...(coupon ? { discountPrice: toAmount(totals.discountMinor), coupon: toCouponCheck(coupon) } : {}),
   };
 }
 
@@ -221,8 +242,30 @@ export function createOrderHandlers(deps: { db: Database; payments: PaymentProvi
     quoteOrder: operation('quoteOrder', async (request) => {
       const lines = orderLines(request.body.items);
       try {
-        const priced = await priceOrder(db, lines, request.body.currency ?? 'USD');
-        return { success: true, data: toQuote(priced) };
+        const country = request.body.country;
+        const priced = await priceOrder(
+          db,
+          lines,
+          request.body.currency ?? 'USD',
+          country
+            ? { country, customerId: request.auth?.kind === 'customer' ? request.auth.id : null }
+            : undefined,
+        );
+        const code = request.body.couponCode;
+        const coupon =
+          code === undefined || normaliseCode(code) === ''
+            ? null
+            : await checkCoupon(
+                db,
+                priced,
+                {
+                  code,
+                  customerId: request.auth?.kind === 'customer' ? request.auth.id : null,
+                  now: new Date(),
+                },
+                { lock: false },
+              );
+        return { success: true, data: toQuote(priced, coupon) };
       } catch (error) {
         if (error instanceof OrderRejection) throw fromRejection(error);
         throw error;
@@ -263,10 +306,16 @@ export function createOrderHandlers(deps: { db: Database; payments: PaymentProvi
           address,
           lines,
           ...(pay ? { pay } : {}),
+          ...(request.body.couponCode === undefined ? {} : { couponCode: request.body.couponCode }),
         });
       } catch (error) {
         for (const charge of charged) await refundUncommitted(charge, request.log);
         if (error instanceof OrderRejection) throw fromRejection(error);
+        if (error instanceof CouponRefused) {
+          throw new ApiError(422, 'UNPROCESSABLE', error.message, [
+            { path: '/couponCode', message: error.message },
+          ]);
+        }
         if (error instanceof PaymentError) throw serviceUnavailable(PAYMENT_FAILED);
         throw error;
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convertMinor } from '../../money/money.ts';
-import { computeOrderTotals } from './orders.pricing.ts';
+import { computeOrderTotals, DEFAULT_CHECKOUT_RULES, usdDiscountMinor } from './orders.pricing.ts';
 
 describe('computeOrderTotals', () => {
   it('charges 10 shipping up to an items total of exactly 100', () => {
@@ -8,6 +8,7 @@ describe('computeOrderTotals', () => {
       itemsMinor: 100_00,
       shippingMinor: 10_00,
       taxMinor: 10_00,
+      discountMinor: 0,
       totalMinor: 120_00,
     });
   });
@@ -22,6 +23,7 @@ describe('computeOrderTotals', () => {
       itemsMinor: 101_06,
       shippingMinor: 0,
       taxMinor: 10_11,
+      discountMinor: 0,
       totalMinor: 111_17,
     });
     // 10% of 10.05 is 1.005: half a cent rounds up.
@@ -38,6 +40,7 @@ describe('computeOrderTotals', () => {
       itemsMinor: 11542_50,
       shippingMinor: convertMinor(10_00, '1', '121.5'),
       taxMinor: 1154_25,
+      discountMinor: 0,
       totalMinor: 11542_50 + 1215_00 + 1154_25,
     });
     expect(bdt.shippingMinor).toBe(1215_00);
@@ -53,5 +56,72 @@ describe('computeOrderTotals', () => {
   it('needs the USD unit price of lines of an order in another currency', () => {
     expect(() => computeOrderTotals([{ unitPriceMinor: 1_00, quantity: 1 }], '121.5')).toThrow();
     expect(computeOrderTotals([{ unitPriceMinor: 1_00, quantity: 1 }], '1.000000').shippingMinor).toBe(10_00);
+  });
+
+  describe('with a coupon', () => {
+    const lines = [
+      { unitPriceMinor: 33_33, quantity: 3, discountable: true },
+      { unitPriceMinor: 20_00, quantity: 1, discountable: false },
+    ];
+
+    it('takes a percentage off the discountable lines once, rounded half up, before tax', () => {
+      // 12.5% of 99.99 is 12.49875: one rounding, to 12.50; tax is 10% of the 107.49 left.
+      const totals = computeOrderTotals(lines, '1', DEFAULT_CHECKOUT_RULES, {
+        type: 'percentage',
+        basisPoints: 1250,
+      });
+      expect(totals).toEqual({
+        itemsMinor: 119_99,
+        shippingMinor: 0,
+        taxMinor: 10_75,
+        discountMinor: 12_50,
+        totalMinor: 119_99 + 10_75 - 12_50,
+      });
+    });
+
+    it('converts a fixed USD amount once and never takes more than the discountable lines', () => {
+      const bdtLines = [
+        { unitPriceMinor: 2430_00, usdUnitPriceMinor: 20_00, quantity: 1, discountable: true },
+      ];
+      const five = computeOrderTotals(bdtLines, '121.5', DEFAULT_CHECKOUT_RULES, {
+        type: 'fixed',
+        amountUsdMinor: 5_00,
+      });
+      expect(five.discountMinor).toBe(convertMinor(5_00, '1', '121.5'));
+      expect(five.taxMinor).toBe(182_25);
+      const tooMuch = computeOrderTotals(bdtLines, '121.5', DEFAULT_CHECKOUT_RULES, {
+        type: 'fixed',
+        amountUsdMinor: 50_00,
+      });
+      expect(tooMuch).toMatchObject({ discountMinor: 2430_00, taxMinor: 0 });
+      expect(tooMuch.totalMinor).toBe(tooMuch.shippingMinor);
+      expect(
+        usdDiscountMinor(bdtLines, '121.5', DEFAULT_CHECKOUT_RULES, { type: 'fixed', amountUsdMinor: 50_00 }),
+      ).toBe(20_00);
+    });
+
+    it('makes free shipping take off the shipping, and judges free shipping on the items before a discount', () => {
+      const small = [{ unitPriceMinor: 40_00, quantity: 1, discountable: true }];
+      expect(computeOrderTotals(small, '1', DEFAULT_CHECKOUT_RULES, { type: 'free_shipping' })).toEqual({
+        itemsMinor: 40_00,
+        shippingMinor: 10_00,
+        taxMinor: 4_00,
+        discountMinor: 10_00,
+        totalMinor: 44_00,
+      });
+      // 104 of items ships free; 5 off leaves 99, and still ships free: a coupon never makes an order dearer.
+      const justAbove = [{ unitPriceMinor: 104_00, quantity: 1, discountable: true }];
+      const fixed = computeOrderTotals(justAbove, '1', DEFAULT_CHECKOUT_RULES, {
+        type: 'fixed',
+        amountUsdMinor: 5_00,
+      });
+      expect(fixed).toMatchObject({
+        shippingMinor: 0,
+        discountMinor: 5_00,
+        taxMinor: 9_90,
+        totalMinor: 108_90,
+      });
+      expect(fixed.totalMinor).toBeLessThan(computeOrderTotals(justAbove).totalMinor);
+    });
   });
 });

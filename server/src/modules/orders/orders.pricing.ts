@@ -4,6 +4,9 @@ import { BASE_RATE, convertMinor } from '../../money/money.ts';
 // the items total is above 100 USD, otherwise 10 USD converted once into the order's currency; tax is 10% of the
 // items total (in the order's currency) rounded half up to the cent; the total is the sum. So the currency a
 // shopper picks never changes what they owe in value.
+//
+// A coupon's discount (campaigns) comes off before tax: tax is on the items after a percentage or fixed discount.
+// Whether shipping is free is judged on the items before it, so applying a coupon never makes an order dearer.
 
 export const FREE_SHIPPING_ABOVE_USD_MINOR = 100_00;
 export const FLAT_SHIPPING_USD_MINOR = 10_00;
@@ -30,6 +33,9 @@ export interface OrderTotals {
   itemsMinor: number;
   shippingMinor: number;
   taxMinor: number;
+  /** Taken off the total: a coupon's discount on the items, or the shipping it makes free. */
+  discountMinor: number;
+  /** items + shipping + tax - discount. */
   totalMinor: number;
 }
 
@@ -39,37 +45,93 @@ export interface OrderLine {
   /** The same unit price converted into USD, where the free-shipping rule is applied. Not needed in USD orders. */
   usdUnitPriceMinor?: number;
   quantity: number;
+  /** Whether the order's discount applies to this line (its campaign's products, categories and store). */
+  discountable?: boolean;
 }
+
+/** A coupon's discount: a percentage or a USD amount off the discountable lines, or the shipping. */
+export type OrderDiscount =
+  | { type: 'percentage' /** Hundredths of a percent (1000 = 10%). */; basisPoints: number }
+  | { type: 'fixed'; amountUsdMinor: number }
+  | { type: 'free_shipping' };
 
 /** `basisPoints`/10000 of an amount, rounded half up to the minor unit, in integers. */
 function basisPointsOf(minor: number, basisPoints: number): number {
   return Number((BigInt(minor) * BigInt(basisPoints) + 5000n) / 10000n);
 }
 
+/** The items totals of an order, all lines and the discountable ones, in its currency and in USD. */
+function itemSums(lines: ReadonlyArray<OrderLine>, orderRate: string) {
+  const inUsd = Number(orderRate) === 1;
+  const sums = { itemsMinor: 0, usdItemsMinor: 0, eligibleMinor: 0, usdEligibleMinor: 0 };
+  for (const line of lines) {
+    const usdUnit = line.usdUnitPriceMinor ?? (inUsd ? line.unitPriceMinor : undefined);
+    if (usdUnit === undefined) throw new Error('a line of an order not in USD needs its USD unit price');
+    sums.itemsMinor += line.unitPriceMinor * line.quantity;
+    sums.usdItemsMinor += usdUnit * line.quantity;
+    if (line.discountable) {
+      sums.eligibleMinor += line.unitPriceMinor * line.quantity;
+      sums.usdEligibleMinor += usdUnit * line.quantity;
+    }
+  }
+  return sums;
+}
+
 /**
  * Totals of an order in the currency whose rate (units per 1 USD) is `orderRate`; USD when it is not given.
- * Lines of an order in another currency must carry their USD unit price.
+ * Lines of an order in another currency must carry their USD unit price. With a `discount`: a percentage of the
+ * discountable lines' total, rounded half up once; a fixed USD amount converted once and never more than those
+ * lines; or the whole shipping.
  */
 export function computeOrderTotals(
   lines: ReadonlyArray<OrderLine>,
   orderRate: string = BASE_RATE,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
+  discount?: OrderDiscount,
 ): OrderTotals {
-  const inUsd = Number(orderRate) === 1;
-  let itemsMinor = 0;
-  let usdItemsMinor = 0;
-  for (const line of lines) {
-    const usdUnit = line.usdUnitPriceMinor ?? (inUsd ? line.unitPriceMinor : undefined);
-    if (usdUnit === undefined) throw new Error('a line of an order not in USD needs its USD unit price');
-    itemsMinor += line.unitPriceMinor * line.quantity;
-    usdItemsMinor += usdUnit * line.quantity;
-  }
+  const { itemsMinor, usdItemsMinor, eligibleMinor } = itemSums(lines, orderRate);
   const shippingMinor =
     usdItemsMinor > rules.freeShippingAboveUsdMinor
       ? 0
       : convertMinor(rules.flatShippingUsdMinor, BASE_RATE, orderRate);
-  const taxMinor = basisPointsOf(itemsMinor, rules.taxBasisPoints);
-  return { itemsMinor, shippingMinor, taxMinor, totalMinor: itemsMinor + shippingMinor + taxMinor };
+  let itemsDiscountMinor = 0;
+  let shippingDiscountMinor = 0;
+  if (discount?.type === 'percentage')
+    itemsDiscountMinor = basisPointsOf(eligibleMinor, discount.basisPoints);
+  if (discount?.type === 'fixed') {
+    itemsDiscountMinor = Math.min(convertMinor(discount.amountUsdMinor, BASE_RATE, orderRate), eligibleMinor);
+  }
+  if (discount?.type === 'free_shipping') shippingDiscountMinor = shippingMinor;
+  const taxMinor = basisPointsOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints);
+  const discountMinor = itemsDiscountMinor + shippingDiscountMinor;
+  return {
+    itemsMinor,
+    shippingMinor,
+    taxMinor,
+    discountMinor,
+    totalMinor: itemsMinor + shippingMinor + taxMinor - discountMinor,
+  };
+}
+
+/**
+ * The same discount in USD, from the lines' USD prices by the same rule (a campaign's results are in USD): no
+ * conversion of the order currency's figure back, so it never drifts by a rounding.
+ */
+export function usdDiscountMinor(
+  lines: ReadonlyArray<OrderLine>,
+  orderRate: string,
+  rules: CheckoutRules,
+  discount: OrderDiscount,
+): number {
+  const { usdItemsMinor, usdEligibleMinor } = itemSums(lines, orderRate);
+  switch (discount.type) {
+    case 'percentage':
+      return basisPointsOf(usdEligibleMinor, discount.basisPoints);
+    case 'fixed':
+      return Math.min(discount.amountUsdMinor, usdEligibleMinor);
+    case 'free_shipping':
+      return usdItemsMinor > rules.freeShippingAboveUsdMinor ? 0 : rules.flatShippingUsdMinor;
+  }
 }
 
 /**

@@ -10,6 +10,9 @@ import {
   stores,
 } from '../../db/schema.ts';
 import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
+import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
+import { priceContextFor } from '../pricing/pricing.repository.ts';
+import { type PriceContext, shopperPrice } from '../pricing/pricing.rules.ts';
 import { loadRatesAndCheckoutRules } from '../settings/store-settings.repository.ts';
 import {
   type CheckoutRules,
@@ -77,6 +80,8 @@ export interface PlaceOrderInput {
    * the order is placed unpaid; throwing (a decline) rolls the whole order back.
    */
   pay?: (charge: { reference: string; amountMinor: number; currency: string }) => Promise<Payment | null>;
+  /** A campaign's coupon code: applied, or the order is refused (CouponRefused). */
+  couponCode?: string;
   now?: Date;
 }
 
@@ -109,7 +114,15 @@ export interface CatalogueLine {
     /** Its store's kind (a factory's products make D2C orders); null for a product without a store. */
     storeKind: StoreKind | null;
   };
-  sku: { id: string; skuId: string; salePriceMinor: number; stock: number; image: string | null };
+  sku: {
+    id: string;
+    skuId: string;
+    salePriceMinor: number;
+    /** The supplier cost of an imported SKU (its margin floor), null for products priced by hand. */
+    costMinor: number | null;
+    stock: number;
+    image: string | null;
+  };
 }
 
 export interface PricedLine extends CatalogueLine {
@@ -138,6 +151,8 @@ export async function priceOrder(
   tx: Database,
   lines: ReadonlyArray<OrderRequestLine>,
   currency: string,
+  /** Whose order: their ship-to country's price rule and B2B prices apply (staff's manual orders have none). */
+  shopper?: { country: string; customerId: string | null },
 ): Promise<PricedOrder> {
   const catalogue = await catalogueLines(tx, lines);
   // One after the other: `tx` may be a transaction's single connection, and a query left pending there when the
@@ -147,7 +162,10 @@ export async function priceOrder(
     BASE_CURRENCY,
     ...catalogue.map(({ product }) => product.currency),
   ]);
-  return priceCatalogueLines(catalogue, rates, currency, rules);
+  const pricing = shopper
+    ? await priceContextFor(tx, { country: shopper.country, customerId: shopper.customerId, rates })
+    : undefined;
+  return priceCatalogueLines(catalogue, rates, currency, rules, pricing);
 }
 
 /** The catalogue's product and SKU for each line, refusing what cannot be bought (no locks taken). */
@@ -171,6 +189,9 @@ export async function catalogueLines(
         productId: productSkus.productId,
         skuId: productSkus.skuId,
         salePriceMinor: productSkus.salePriceMinor,
+        costMinor: sql<
+          number | null
+        >`case when ${products.source} = 'aliexpress' then ${productSkus.supplierPriceMinor} end`,
         stock: productSkus.stock,
         image: productSkus.image,
       },
@@ -228,6 +249,7 @@ export function priceCatalogueLines(
   rates: Rates,
   currency: string,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
+  pricing?: PriceContext,
 ): PricedOrder {
   const rate = rates.get(currency);
   const toOrderCurrency = converterFor(rates, currency);
@@ -235,8 +257,12 @@ export function priceCatalogueLines(
   const noRate = () => new OrderRejection('no_rate', `Prices cannot be shown in ${currency} right now.`);
   if (rate === undefined) throw noRate();
   const lines = catalogue.map((entry): PricedLine => {
-    const unitPriceMinor = toOrderCurrency(entry.sku.salePriceMinor, entry.product.currency);
-    const usdUnitPriceMinor = toUsd(entry.sku.salePriceMinor, entry.product.currency);
+    // What the shopper pays in the product's currency: the store price with their country's rule and B2B prices.
+    const price = pricing
+      ? shopperPrice(entry.sku.salePriceMinor, entry.sku.costMinor, entry.product.currency, pricing)
+      : entry.sku.salePriceMinor;
+    const unitPriceMinor = toOrderCurrency(price, entry.product.currency);
+    const usdUnitPriceMinor = toUsd(price, entry.product.currency);
     if (unitPriceMinor === null || usdUnitPriceMinor === null) throw noRate();
     return { ...entry, unitPriceMinor, usdUnitPriceMinor };
   });
@@ -261,7 +287,22 @@ export function priceCatalogueLines(
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<OrderWithDetails> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const { lines: priced, totals, rate, currency } = await priceOrder(tx, input.lines, input.currency);
+    const {
+      lines: priced,
+      totals,
+      rate,
+      currency,
+      coupon,
+    } = await withCoupon(
+      tx,
+      await priceOrder(tx, input.lines, input.currency, {
+        country: input.address.country,
+        customerId: input.customer.id,
+      }),
+      input.couponCode === undefined
+        ? undefined
+        : { code: input.couponCode, customerId: input.customer.id, now },
+    );
 
     // Reserve stock. Rows are locked in one fixed order (SKUs, then products, each by id) so two orders
     // sharing items wait for each other instead of deadlocking.
@@ -317,6 +358,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         currency,
         rate,
         ...totals,
+        couponCode: coupon?.code ?? null,
+        campaignId: coupon?.campaignId ?? null,
         isPaid: payment !== null,
         paidAt: payment ? now : null,
         paymentRef: payment?.gatewayRef ?? null,
@@ -354,6 +397,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         })),
       )
       .returning();
+    if (coupon) await recordRedemption(tx, coupon, order);
     const history = await tx
       .insert(orderStatusHistory)
       .values({

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
+import { inArray, min } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
 import { hasPermission, optionalStaff, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { productSkus } from '../../db/schema.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
 import { ApiError, badRequest, notFound, unprocessable, validationError } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
@@ -11,6 +13,8 @@ import type { ShortCache } from '../../http/short-cache.ts';
 import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
+import { BelowMarginFloor, keepCostsAndOverrides, priceContextFor } from '../pricing/pricing.repository.ts';
+import { changesPrices, type PriceContext } from '../pricing/pricing.rules.ts';
 import { toCsv } from './products.export.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
 import { editorFieldsOf, manualProduct, skuDetailsOf, writeRequestErrors } from './products.input.ts';
@@ -71,10 +75,12 @@ function filtersOf(
 export async function productDetail(
   db: Database,
   row: ProductRow,
-  view: { rates: Rates; currency: string; staff: boolean },
+  view: { rates: Rates; currency: string; staff: boolean; pricing?: PriceContext | undefined },
 ) {
   const [skus, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
-  return toDetail(row, skus, properties, conversionWith(view.rates, row.currency, view.currency), view.staff);
+  const conversion = conversionWith(view.rates, row.currency, view.currency);
+  const pricing = view.pricing ? { context: view.pricing, costs: new Map<string, number>() } : undefined;
+  return toDetail(row, skus, properties, conversion, view.staff, pricing);
 }
 
 /** An activity log entry for a staff member's catalogue change. */
@@ -161,16 +167,14 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
   return {
     listProducts: operation('listProducts', async (request, reply) => {
       const staff = catalogueStaff(request);
-      const {
-        page = 1,
-        limit = 10,
-        currency = 'BDT',
-        sort = 'newest',
-        country: _country,
-        ...query
-      } = request.query;
-      // Staff see every status: their pages are kept apart from shoppers'.
-      const key = JSON.stringify([staff ? 'staff' : 'shopper', page, limit, currency, sort, query]);
+      const { page = 1, limit = 10, currency = 'BDT', sort = 'newest', country, ...query } = request.query;
+      // Shoppers' prices follow their ship-to country's rule and, for business accounts, B2B prices.
+      const pricing = staff ? null : await priceContextFor(db, { country, request });
+      const priced =
+        pricing !== null && (changesPrices(pricing) || pricing.rules.compareAtMode !== 'marketplace');
+      // Staff see every status: their pages are kept apart from shoppers'; shoppers priced alike share pages.
+      const audience = staff ? 'staff' : priced ? ['shopper', pricing.country, pricing.business] : 'shopper';
+      const key = JSON.stringify([audience, page, limit, currency, sort, query]);
       // Kept as the JSON text it is sent as: a reused page costs no serialising either.
       const cached = cache?.get<string>(key);
       if (cached) return reply.type('application/json; charset=utf-8').send(cached) as never;
@@ -188,9 +192,11 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       if (result.askedRate === null && currency !== BASE_CURRENCY) {
         throw badRequest(`The currency ${currency} is not supported.`);
       }
+      const costs = staff || priced ? await supplierCosts(db, result.rows) : undefined;
+      const shopperPricing = priced && pricing && costs ? { context: pricing, costs } : undefined;
       const answer = {
         success: true as const,
-        data: toListItems(result.rows, currency, result.askedRate),
+        data: toListItems(result.rows, currency, result.askedRate, shopperPricing, staff ? costs : undefined),
         meta: { page, limit, total: result.total },
       };
       cache?.set(key, JSON.stringify(answer), startedIn);
@@ -206,9 +212,12 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const hidden =
         !staff && row && (!SHOPPER_STATUSES.includes(row.status) || !(await storeOpen(db, row.storeId)));
       if (!row || hidden) throw notFound(PRODUCT_NOT_FOUND);
+      const pricing = staff
+        ? undefined
+        : await priceContextFor(db, { country: request.query.country, request, rates });
       return {
         success: true,
-        data: await productDetail(db, row, { rates, currency, staff: staff !== null }),
+        data: await productDetail(db, row, { rates, currency, staff: staff !== null, pricing }),
       };
     }),
 
@@ -277,14 +286,32 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
         reviewCount: existing.reviewCount,
       };
       const stock = product.skus.reduce((n, sku) => n + sku.stock, 0);
-      const row = await db.transaction((tx) =>
-        replaceProduct(tx, existing.id, product, {
-          source: existing.source,
-          status: effectiveStatus(body.status ?? 'draft', stock),
-          editor: editorFieldsOf(body),
-          skuDetails: skuDetailsOf(body.skus ?? []),
-        }),
-      );
+      let overrides: string[] = [];
+      let row: ProductRow | null;
+      try {
+        row = await db.transaction(async (tx) => {
+          const before = await skusOf(tx, [existing.id]);
+          const saved = await replaceProduct(tx, existing.id, product, {
+            source: existing.source,
+            status: effectiveStatus(body.status ?? 'draft', stock),
+            editor: editorFieldsOf(body),
+            skuDetails: skuDetailsOf(body.skus ?? []),
+          });
+          if (saved) {
+            // Imported SKUs keep their supplier cost; a price set by hand is an override, logged.
+            overrides = await keepCostsAndOverrides(tx, { product: saved, before, by: staff.name });
+          }
+          return saved;
+        });
+      } catch (error) {
+        if (error instanceof BelowMarginFloor) {
+          throw validationError(
+            [{ path: `/skus/${error.skuIndex}/offer_sale_price`, message: error.message }],
+            error.message,
+          );
+        }
+        throw error;
+      }
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       await recordActivity(
         db,
@@ -297,6 +324,7 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
             status: row.status,
             before: { title: existing.title, status: existing.status, stock: existing.stock },
             after: { title: row.title, status: row.status, stock: row.stock },
+            ...(overrides.length > 0 ? { priceOverrides: overrides } : {}),
           },
         }),
       );
@@ -395,4 +423,19 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
 
     exportProducts: exportHandler,
   };
+}
+
+/** The lowest supplier cost of each listed imported product: the margin floor of its card price. */
+async function supplierCosts(
+  db: Database,
+  rows: ReadonlyArray<{ id: string; source: string }>,
+): Promise<Map<string, number>> {
+  const ids = rows.filter((row) => row.source === 'aliexpress').map((row) => row.id);
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ productId: productSkus.productId, cost: min(productSkus.supplierPriceMinor) })
+    .from(productSkus)
+    .where(inArray(productSkus.productId, ids))
+    .groupBy(productSkus.productId);
+  return new Map(found.flatMap((row) => (row.cost === null ? [] : [[row.productId, row.cost] as const])));
 }

@@ -339,7 +339,8 @@ export type SkuView = Pick<
   | 'priceIncludeTax'
   | 'limitStrategy'
   | 'properties'
->;
+> &
+  Partial<Pick<SkuRow, 'supplierPriceMinor'>>;
 
 /** A product as the lists show it: the columns they read, its first SKU, its properties. */
 export interface ListedProduct

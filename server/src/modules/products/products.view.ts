@@ -9,6 +9,7 @@ import {
   toAmount,
   toDecimalText,
 } from '../../money/money.ts';
+import { compareAtPrice, type PriceContext, shopperPrice } from '../pricing/pricing.rules.ts';
 import type { ListedProduct, ProductRow, PropertyRow, SkuView } from './products.repository.ts';
 
 type ProductListItem = components['schemas']['ProductListItem'];
@@ -52,6 +53,29 @@ export function convertedAmount(conversion: Conversion, minor: number): number {
 
 export function conversionWith(rates: Rates, productCurrency: string, asked: string): Conversion {
   return conversionFor(productCurrency, asked, rates.get(productCurrency), rates.get(asked));
+}
+
+/**
+ * A shopper's prices: the store's pricing rules for their country and account, and the supplier cost of each
+ * listed imported product (by id), under whose margin floor no price goes.
+ */
+export interface ShopperPricing {
+  context: PriceContext;
+  costs: ReadonlyMap<string, number>;
+}
+
+/** A SKU's store prices as this shopper pays them (sale, struck-through list, bulk), in the product's currency. */
+function pricedSku(sku: SkuView, currency: string, pricing: ShopperPricing, cost: number | null): SkuView {
+  const sale = shopperPrice(sku.salePriceMinor, cost, currency, pricing.context);
+  return {
+    ...sku,
+    salePriceMinor: sale,
+    priceMinor: compareAtPrice(sku.priceMinor, sale, currency, pricing.context) ?? sale,
+    bulkSalePriceMinor:
+      sku.bulkSalePriceMinor === null
+        ? null
+        : shopperPrice(sku.bulkSalePriceMinor, cost, currency, pricing.context),
+  };
 }
 
 type MarketplaceRecord = Record<string, unknown> & { ae_item_base_info_dto: Record<string, unknown> };
@@ -138,8 +162,19 @@ export function detailLogText(row: ListedProduct & ProductRow, skus: SkuView[]):
   });
 }
 
-export function toListItem(row: ListedProduct, conversion: Conversion): ProductListItem {
+export function toListItem(
+  row: ListedProduct,
+  conversion: Conversion,
+  pricing?: ShopperPricing,
+): ProductListItem {
   const amount = (minor: number) => convertedAmount(conversion, minor);
+  const cost = pricing?.costs.get(row.id) ?? null;
+  const price = pricing ? shopperPrice(row.priceMinor, cost, row.currency, pricing.context) : row.priceMinor;
+  const original = pricing
+    ? compareAtPrice(row.originalPriceMinor, price, row.currency, pricing.context)
+    : row.originalPriceMinor;
+  const firstSku =
+    row.firstSku && pricing ? pricedSku(row.firstSku, row.currency, pricing, cost) : row.firstSku;
   return {
     _id: row.id,
     id: row.id,
@@ -149,10 +184,10 @@ export function toListItem(row: ListedProduct, conversion: Conversion): ProductL
     logText: listLogText(row),
     name: row.title,
     images: row.images,
-    price: amount(row.priceMinor),
+    price: amount(price),
     currency: conversion.currency,
-    originalPrice: row.originalPriceMinor === null ? null : amount(row.originalPriceMinor),
-    sku: { sku_price: row.firstSku ? amount(row.firstSku.priceMinor) : null },
+    originalPrice: original === null ? null : amount(original),
+    sku: { sku_price: firstSku ? amount(firstSku.priceMinor) : null },
     availableStock: row.stock,
     property: row.properties,
     categoryId: row.categoryId,
@@ -166,9 +201,23 @@ export function toListItems(
   rows: ReadonlyArray<ListedProduct & { rate: string | null }>,
   currency: string,
   askedRate: string | null,
+  pricing?: ShopperPricing,
+  /** Staff lists: each imported product's lowest supplier cost, shown with the profit on it. */
+  staffCosts?: ReadonlyMap<string, number>,
 ): ProductListItem[] {
   const rate = currency === BASE_CURRENCY ? BASE_RATE : askedRate;
-  return rows.map((row) => toListItem(row, conversionFor(row.currency, currency, row.rate, rate)));
+  return rows.map((row) => {
+    const conversion = conversionFor(row.currency, currency, row.rate, rate);
+    const item = toListItem(row, conversion, pricing);
+    if (!staffCosts) return item;
+    const cost = staffCosts.get(row.id) ?? null;
+    return {
+      ...item,
+      cost: cost === null ? null : convertedAmount(conversion, cost),
+      profitPercent:
+        cost === null || cost === 0 ? null : Math.round(((row.priceMinor - cost) / cost) * 10000) / 100,
+    };
+  });
 }
 
 /** The pictures as the editor keeps them; imported products only have addresses, so those are described. */
@@ -189,21 +238,32 @@ export function toDetail(
   properties: PropertyRow[],
   conversion: Conversion,
   staff: boolean,
+  pricing?: ShopperPricing,
 ): ProductDetail {
+  // Shoppers see each SKU at their price; the card figures follow from the SKUs as they do when saved.
+  const cost = (sku: SkuView) => (product.source === 'aliexpress' ? (sku.supplierPriceMinor ?? null) : null);
+  const shown =
+    pricing && !staff ? skus.map((sku) => pricedSku(sku, product.currency, pricing, cost(sku))) : skus;
   const row = {
     ...product,
     firstSku: skus[0] ?? null,
     properties: properties.map((p) => ({ attr_name: p.attrName, attr_value: p.attrValue })),
   };
   return {
-    ...toListItem(row, conversion),
+    ...toListItem(
+      row,
+      conversion,
+      pricing && !staff ? { ...pricing, costs: productCost(product, skus) } : undefined,
+    ),
     logText: detailLogText(row, skus),
     rate: rateMultiplier(conversion.fromRate, conversion.toRate),
     description: sanitizeProductHtml(row.descriptionHtml),
     category: row.categories[0] ?? null,
     // Shoppers get each SKU's price in their currency, converted here once, so the page shows what the order
     // charges; staff get the product's own prices, which the editor saves back.
-    skus: skus.map((sku) => (staff ? toSku(sku, row.currency) : toSku(sku, row.currency, conversion))),
+    skus: staff
+      ? skus.map((sku) => toSku(sku, row.currency))
+      : shown.map((sku) => toSku(sku, row.currency, conversion)),
     ...(staff
       ? {
           media: mediaOf(row),
@@ -213,4 +273,12 @@ export function toDetail(
         }
       : {}),
   };
+}
+
+/** The supplier cost behind an imported product's card price (its cheapest SKU's), as a one-entry map. */
+function productCost(product: ProductRow, skus: SkuView[]): ReadonlyMap<string, number> {
+  const costs = skus.flatMap((sku) => (sku.supplierPriceMinor == null ? [] : [sku.supplierPriceMinor]));
+  return product.source === 'aliexpress' && costs.length > 0
+    ? new Map([[product.id, Math.min(...costs)]])
+    : new Map();
 }

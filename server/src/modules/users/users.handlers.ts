@@ -293,6 +293,7 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
             phone: row.phone,
             address: row.address,
             totalOrders: details.totalOrders,
+            isBusiness: row.isBusiness,
           },
           orders: details.orders.map((order) => ({
             _id: order.id,
@@ -344,6 +345,7 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
       }
       if (body.address !== undefined) changes.address = body.address.trim() || null;
       if (body.status !== undefined) changes.status = body.status;
+      if (body.isBusiness !== undefined) changes.isBusiness = body.isBusiness;
 
       let row: CustomerRow | null;
       try {

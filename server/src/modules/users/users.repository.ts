@@ -165,7 +165,10 @@ export async function staffEmailTaken(db: Database, email: string): Promise<bool
 }
 
 export type ShopperChanges = Partial<
-  Pick<CustomerRow, 'name' | 'email' | 'phone' | 'address' | 'status' | 'firstName' | 'lastName'>
+  Pick<
+    CustomerRow,
+    'name' | 'email' | 'phone' | 'address' | 'status' | 'firstName' | 'lastName' | 'isBusiness'
+  >
 >;
 
 /**

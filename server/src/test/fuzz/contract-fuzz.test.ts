@@ -157,8 +157,10 @@ function requestsFor(op: ContractOperation): fc.Arbitrary<{
       if (value === undefined) continue;
       const [where, name = ''] = key.split(':');
       const text = typeof value === 'string' ? value : JSON.stringify(value);
-      if (where === 'path') url = url.replace(`{${name}}`, encodeURIComponent(text === '' ? 'x' : text));
-      else if (where === 'query') query[name] = text;
+      // An empty, '.' or '..' segment would vanish when the URL is resolved, naming another route.
+      if (where === 'path') {
+        url = url.replace(`{${name}}`, encodeURIComponent(['', '.', '..'].includes(text) ? 'x' : text));
+      } else if (where === 'query') query[name] = text;
       else if (where === 'header') headers[name] = text.replace(/[^\x21-\x7e]/g, '');
     }
     url = url.replace(/\{[^}]+\}/g, 'missing');

@@ -1,0 +1,1 @@
+ALTER TABLE "product_skus" ADD COLUMN "price_overridden" boolean DEFAULT false NOT NULL;
