@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminSession } from '../../app/session';
 import { renderApp } from '../../test/render-app';
@@ -12,6 +12,7 @@ const details = {
     phone: '+8801712000111',
     address: 'House 9, Road 3, Uttara',
     totalOrders: 1,
+    isBusiness: false,
   },
   orders: [
     {
@@ -50,6 +51,28 @@ const details = {
 describe('User Details', { timeout: 15_000 }, () => {
   beforeEach(() => {
     adminSession.login(makeAdminToken());
+  });
+
+  it('marks a shopper as a business account, who then sees B2B prices', async () => {
+    let business = false;
+    const api = stubApi({
+      'GET /users/u-1': () =>
+        jsonResponse(
+          200,
+          dataEnvelope({ ...details, profile: { ...details.profile, isBusiness: business } }),
+        ),
+      'PATCH /users/u-1': (request) => {
+        business = (request.body as { isBusiness: boolean }).isBusiness;
+        return jsonResponse(200, { ...dataEnvelope(details.user), message: 'User updated.' });
+      },
+    });
+    const { user } = renderApp('/manage-admin/users/details?id=u-1');
+    const toggle = await screen.findByRole('switch', { name: 'Business account' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText('Now a business account.')).toBeInTheDocument();
+    expect(api.sentTo('PATCH /users/u-1')[0]?.body).toEqual({ isBusiness: true });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Business account' })).toBeChecked());
   });
 
   it('shows the profile, orders, disputes, wishlist and recent activity of ?id', async () => {

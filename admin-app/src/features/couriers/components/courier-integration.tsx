@@ -24,6 +24,11 @@ import { $api } from '../../../lib/api';
 type Call = Schemas['ApiCallLog'];
 
 export const API_LOG_PAGE_SIZE = 5;
+const SERVICE_LABELS: Record<Call['service'], string> = {
+  marketplace: 'AliExpress',
+  courier: 'Courier',
+  rates: 'Currency rates',
+};
 const settingsQuery = () => $api.queryOptions('get', '/couriers/settings');
 const logsKey = ['get', '/api-logs'] as const;
 
@@ -168,7 +173,7 @@ const columns = column.columns([
           {getValue()}
         </Badge>
         <Text size="xs" c="dimmed">
-          {row.original.service === 'courier' ? 'Courier' : 'AliExpress'}
+          {SERVICE_LABELS[row.original.service]}
         </Text>
       </Group>
     ),
@@ -218,10 +223,7 @@ function ApiLogs() {
               setService(value as Call['service'] | null);
               setPage(1);
             }}
-            data={[
-              { value: 'marketplace', label: 'AliExpress' },
-              { value: 'courier', label: 'Courier' },
-            ]}
+            data={Object.entries(SERVICE_LABELS).map(([value, label]) => ({ value, label }))}
             w={160}
           />
           <Select

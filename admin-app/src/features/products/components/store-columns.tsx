@@ -54,6 +54,8 @@ export function storeColumns({ rows, selection, onDelete }: StoreColumnsOptions)
     }),
     column.accessor('sku', { header: 'SKU', cell: ({ getValue }) => getValue() ?? '—' }),
     column.accessor('price', { header: 'Price', cell: ({ getValue }) => getValue() ?? '—' }),
+    column.accessor('cost', { header: 'Cost', cell: ({ getValue }) => getValue() ?? '—' }),
+    column.accessor('margin', { header: 'Margin', cell: ({ getValue }) => getValue() ?? '—' }),
     column.accessor('status', {
       header: 'Status',
       cell: ({ getValue }) => <ProductStatusBadge status={getValue()} />,

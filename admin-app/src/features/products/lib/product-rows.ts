@@ -20,6 +20,9 @@ export type StoreRow = {
   image?: string;
   sku?: string;
   price?: string;
+  /** Imported products: the lowest supplier cost (in the list's currency) and the profit on it. */
+  cost?: string;
+  margin?: string;
   status: DisplayStatus;
   source: Schemas['ProductSource'];
   invalid: boolean;
@@ -40,6 +43,8 @@ export function toStoreRow(item: ProductListItem): StoreRow {
     image: view.image ?? item.images[0],
     sku: view.itemId,
     price: storePrice(item, view.discountPrice, view.currencyCode),
+    ...(item.cost != null ? { cost: formatMoney(item.cost, item.currency) } : {}),
+    ...(item.profitPercent != null ? { margin: `${item.profitPercent.toFixed(2)}%` } : {}),
     status: item.status,
     source: item.source,
     invalid: false,

@@ -1,4 +1,16 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate, formatMoney } from '@shop/ui/format';
@@ -62,6 +74,15 @@ function UserDetailsView({ details }: { details: Details }) {
   const [confirming, setConfirming] = useState<'status' | 'delete' | null>(null);
   const active = user.status === 'Active';
 
+  const setBusiness = async (isBusiness: boolean) => {
+    try {
+      await update.mutateAsync({ params: { path: { id: user._id } }, body: { isBusiness } });
+      toast.success(isBusiness ? 'Now a business account.' : 'No longer a business account.');
+    } catch (error) {
+      toast.error(errorMessage(error, 'The change could not be made.'));
+    }
+  };
+
   const confirm = async () => {
     try {
       if (confirming === 'delete') {
@@ -120,6 +141,15 @@ function UserDetailsView({ details }: { details: Details }) {
           <Field label="Joined">{formatDate(user.joined)}</Field>
           <Field label="Last Login">{user.lastLogin ? formatDate(user.lastLogin) : 'Never'}</Field>
           <Field label="Total Orders">{profile.totalOrders}</Field>
+          <Field label="Business Account">
+            <Switch
+              aria-label="Business account"
+              label={profile.isBusiness ? 'B2B prices' : 'B2C prices'}
+              checked={profile.isBusiness}
+              disabled={update.isPending}
+              onChange={(event) => void setBusiness(event.currentTarget.checked)}
+            />
+          </Field>
         </SimpleGrid>
       </Paper>
 
