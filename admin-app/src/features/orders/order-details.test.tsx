@@ -44,6 +44,17 @@ describe('Order details', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Confirm Payment' })).not.toBeInTheDocument();
   });
 
+  it('names the coupon code beside the discount it gave', async () => {
+    stubApi({
+      [DETAIL]: () =>
+        jsonResponse(200, dataEnvelope(makeOrder(1, { discount: 240, total: 2400, couponCode: 'WINTER10' }))),
+    });
+    renderApp('/manage-admin/orders/details?id=o-1');
+    const info = within(await panel('Order Info'));
+    expect(info.getByText('Discount (WINTER10)')).toBeInTheDocument();
+    expect(info.getByText('-BDT 240.00')).toBeInTheDocument();
+  });
+
   it('marks the reached steps of the timeline with their dates', async () => {
     stubApi({ [DETAIL]: () => jsonResponse(200, dataEnvelope(makeOrder(1))) });
     renderApp('/manage-admin/orders/details?id=o-1');

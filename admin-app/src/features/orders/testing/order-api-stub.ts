@@ -49,6 +49,7 @@ export function makeOrder(n: number, overrides: Partial<AdminOrder> = {}): Admin
     shippingPrice: 0,
     taxPrice: 240,
     discount: 0,
+    couponCode: null,
     refunded: 0,
     rate: '121.5',
     notes: null,

@@ -19,7 +19,11 @@ export function OrderInfoPanel({ order }: { order: AdminOrder }) {
       <Field label="Items">{money(order.itemsPrice)}</Field>
       <Field label="Shipping">{money(order.shippingPrice)}</Field>
       <Field label="Tax">{money(order.taxPrice)}</Field>
-      {order.discount > 0 ? <Field label="Discount">-{money(order.discount)}</Field> : null}
+      {order.discount > 0 ? (
+        <Field label={order.couponCode ? `Discount (${order.couponCode})` : 'Discount'}>
+          -{money(order.discount)}
+        </Field>
+      ) : null}
       <Field label="Total">
         <Text fw={700} size="sm">
           {money(order.total)}

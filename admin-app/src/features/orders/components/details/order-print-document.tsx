@@ -34,7 +34,12 @@ function Invoice({ order }: { order: AdminOrder }) {
     ['Items', order.itemsPrice],
     ['Shipping', order.shippingPrice],
     ['Tax', order.taxPrice],
-    ...(order.discount > 0 ? ([['Discount', -order.discount]] as [string, number][]) : []),
+    ...(order.discount > 0
+      ? ([[order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -order.discount]] as [
+          string,
+          number,
+        ][])
+      : []),
     ['Total', order.total],
   ];
   return (

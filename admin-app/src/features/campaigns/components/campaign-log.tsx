@@ -1,0 +1,79 @@
+import { Paper, Text, Title } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
+import { DataTable } from '@shop/ui/data-table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { CAMPAIGN_LOG_PAGE_SIZE, campaignQueries } from '../api/campaigns.queries';
+import { formatDateTime } from './campaign-columns';
+
+type Entry = Schemas['ActivityLog'];
+
+/** The activity log's actions about campaigns, as the log names them. */
+const ACTIONS: Record<string, string> = {
+  'campaign.create': 'Created',
+  'campaign.update': 'Edited',
+  'campaign.end': 'Ended',
+  'campaign.delete': 'Deleted',
+  'campaign.coupon.add': 'Code added',
+  'campaign.coupon.delete': 'Code removed',
+};
+
+const features = tableFeatures({ rowPaginationFeature });
+const column = createColumnHelper<typeof features, Entry>();
+const columns = column.columns([
+  column.accessor('action', { header: 'Action', cell: ({ getValue }) => ACTIONS[getValue()] ?? getValue() }),
+  column.accessor('details', {
+    header: 'Details',
+    cell: ({ getValue }) => (
+      <Text size="sm" maw={480}>
+        {getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('admin', {
+    header: 'By',
+    cell: ({ getValue, row }) => getValue() ?? row.original.email ?? '—',
+  }),
+  column.accessor('timestamp', { header: 'Time', cell: ({ getValue }) => formatDateTime(getValue()) }),
+]);
+
+type CampaignLogProps = {
+  /** The log's page, from the URL. */
+  page: number;
+  onPageChange: (page: number) => void;
+};
+
+/** The campaign log (spec 2 §9: 3 per page): every staff change to campaigns and their codes, newest first. */
+export function CampaignLog({ page, onPageChange }: CampaignLogProps) {
+  const log = useQuery({
+    ...campaignQueries.log({ page, limit: CAMPAIGN_LOG_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="campaign-log-title">
+      <Title order={2} fz="h4" id="campaign-log-title" mb="sm">
+        Campaign Log
+      </Title>
+      {log.isError && !log.data ? (
+        <Text c="red" role="alert">
+          {errorMessage(log.error, 'Failed to load the campaign log.')}
+        </Text>
+      ) : (
+        <DataTable
+          label="Campaign log"
+          features={features}
+          columns={columns}
+          data={log.data?.data ?? []}
+          getRowId={(row) => row.id}
+          rowCount={log.data?.meta.total ?? 0}
+          pagination={{ pageIndex: page - 1, pageSize: CAMPAIGN_LOG_PAGE_SIZE }}
+          onPaginationChange={({ pageIndex }) => onPageChange(pageIndex + 1)}
+          loading={log.isPending}
+          loadingText="Loading the campaign log..."
+          emptyState={<Text c="dimmed">No campaign changes yet.</Text>}
+        />
+      )}
+    </Paper>
+  );
+}
