@@ -146,6 +146,8 @@ function placedOrder(overrides: Partial<Schemas['Order']> = {}): Schemas['Order'
     shippingPrice: 10,
     taxPrice: 3.8,
     totalPrice: 51.78,
+    discountPrice: 0,
+    couponCode: null,
     isPaid: false,
     paidAt: null,
     isDelivered: false,

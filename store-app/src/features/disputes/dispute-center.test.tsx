@@ -69,6 +69,8 @@ function order(orderNumber: string, _id: string): Schemas['Order'] {
     shippingPrice: 10,
     taxPrice: 4,
     totalPrice: 54,
+    discountPrice: 0,
+    couponCode: null,
     isPaid: true,
     paidAt: null,
     isDelivered: false,

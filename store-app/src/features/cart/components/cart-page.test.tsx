@@ -151,6 +151,8 @@ describe('cart page', () => {
         { product: 'p2', sku_id: 's9', quantity: 1 },
       ],
       currency: 'BDT',
+      // Prices follow the ship-to country's rule, as on the product pages.
+      country: 'BD',
     });
   });
 });

@@ -29,6 +29,7 @@ import {
   useCart,
 } from '../../../lib/cart-store';
 import { quoteQueryOptions } from '../../../lib/order-quote';
+import { useStoreSettings } from '../../settings/settings-store';
 import '../cart-texts';
 import { lineKey, summarize, withQuotedPrices } from '../cart-summary';
 
@@ -45,12 +46,15 @@ export function CartPage({ currency }: CartPageProps) {
   const { money, number } = useLocaleFormat();
   const { items: added } = useCart();
   const navigate = useNavigate();
+  const { shipToCountry } = useStoreSettings();
   // Every price in the chosen currency, as the server prices the order; a quote that fails (an item sold out,
   // say) leaves the prices the items were added at.
   const quote = useQuery({
     ...quoteQueryOptions({
       items: added.map((line) => ({ product: line.id, sku_id: line.sku_id, quantity: line.quantity })),
       currency,
+      // Prices follow the ship-to country's rule, as on the product pages.
+      country: shipToCountry,
     }),
     enabled: added.length > 0 && added.length <= MAX_QUOTED_LINES,
   });

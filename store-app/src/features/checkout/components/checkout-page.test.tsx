@@ -140,9 +140,11 @@ describe('checkout', () => {
     expect(summary).toHaveTextContent('Tax$12.00');
     expect(summary).toHaveTextContent('Total$132.00');
     const quoted = requests.find((request) => request.url.endsWith('/order/quote'));
+    // The form's country (the settings' ship-to to start with) prices the order by its country rule.
     expect(await quoted?.json()).toEqual({
       items: [{ product: 'p1', sku_id: 's1', quantity: 2 }],
       currency: 'USD',
+      country: 'BD',
     });
   });
 
@@ -333,5 +335,124 @@ describe('checkout', () => {
     expect(cartStore.get().items).toHaveLength(2);
     expect(cartStore.get().checkoutItems).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  describe('coupon code', () => {
+    /** The quote answers by the code it is asked with: WINTER10 takes 10% off, SMALL needs a bigger order. */
+    async function quoteWithCoupons(request: Request) {
+      const body = (await request.json()) as { couponCode?: string; currency: string };
+      const base = { currency: body.currency, itemsPrice: 120, shippingPrice: 0 };
+      const lines = [
+        { product: 'p1', sku_id: 's1', name: 'Earbuds', quantity: 2, price: 60, lineTotal: 120, image: null },
+      ];
+      if (body.couponCode === 'WINTER10') {
+        return json(200, {
+          success: true,
+          data: {
+            ...base,
+            items: lines,
+            taxPrice: 10.8,
+            discountPrice: 12,
+            totalPrice: 118.8,
+            coupon: {
+              code: 'WINTER10',
+              applied: true,
+              type: 'percentage',
+              message: 'Code WINTER10 applied.',
+            },
+          },
+        });
+      }
+      const refusal = body.couponCode
+        ? {
+            discountPrice: 0,
+            coupon: {
+              code: body.couponCode,
+              applied: false,
+              reason: 'below_minimum',
+              minimumOrder: 200,
+              message: 'This code needs an order of at least USD 200.00 in items.',
+            },
+          }
+        : {};
+      return json(200, {
+        success: true,
+        data: { ...base, items: lines, taxPrice: 12, totalPrice: 132, ...refusal },
+      });
+    }
+
+    const quotes = async (requests: Request[]) =>
+      Promise.all(
+        requests
+          .filter((request) => request.url.endsWith('/order/quote'))
+          .map((request) => request.clone().json() as Promise<{ couponCode?: string }>),
+      );
+
+    it('applies a code: the server’s discount and total show, and the order carries the code', async () => {
+      const user = userEvent.setup();
+      prepareCheckout();
+      const { requests } = await openCheckout({
+        'POST /order/quote': quoteWithCoupons,
+        'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+      });
+      const coupon = within(screen.getByRole('region', { name: 'Coupon Code' }));
+      await user.click(coupon.getByRole('button', { name: 'Apply' }));
+      expect(coupon.getByText('Enter a coupon code.')).toBeInTheDocument();
+
+      await user.type(coupon.getByRole('textbox', { name: 'Coupon code' }), ' winter10 ');
+      await user.click(coupon.getByRole('button', { name: 'Apply' }));
+      expect(await coupon.findByText('Code WINTER10 applied.')).toBeInTheDocument();
+      const summary = screen.getByRole('region', { name: 'Order Summary' });
+      expect(summary).toHaveTextContent('Discount (WINTER10)-$12.00');
+      expect(summary).toHaveTextContent('Tax$10.80');
+      expect(summary).toHaveTextContent('Total$118.80');
+      expect((await quotes(requests)).at(-1)?.couponCode).toBe('WINTER10');
+
+      await fillAddress(user);
+      await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      await screen.findAllByText('Order placed successfully!');
+      expect(await requests.find(isOrder)?.json()).toMatchObject({ couponCode: 'WINTER10', currency: 'USD' });
+    });
+
+    it('says why a code is refused, in the shopper’s currency, and never sends it with the order', async () => {
+      const user = userEvent.setup();
+      prepareCheckout();
+      const { requests } = await openCheckout({
+        'POST /order/quote': quoteWithCoupons,
+        'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+      });
+      const coupon = within(screen.getByRole('region', { name: 'Coupon Code' }));
+      await user.type(coupon.getByRole('textbox', { name: 'Coupon code' }), 'small');
+      // Enter applies the code; it does not place the order.
+      await user.keyboard('{Enter}');
+      expect(
+        await coupon.findByText('This code needs an order of at least $200.00 in items.'),
+      ).toBeInTheDocument();
+      expect(requests.filter(isOrder)).toHaveLength(0);
+      const summary = screen.getByRole('region', { name: 'Order Summary' });
+      expect(summary).toHaveTextContent('Total$132.00');
+      expect(summary).not.toHaveTextContent('Discount');
+
+      await fillAddress(user);
+      await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+      await user.click(screen.getByRole('button', { name: 'Place Order' }));
+      await screen.findAllByText('Order placed successfully!');
+      expect(await requests.find(isOrder)?.json()).not.toHaveProperty('couponCode');
+    });
+
+    it('removes an applied code', async () => {
+      const user = userEvent.setup();
+      prepareCheckout();
+      await openCheckout({ 'POST /order/quote': quoteWithCoupons });
+      const coupon = within(screen.getByRole('region', { name: 'Coupon Code' }));
+      await user.type(coupon.getByRole('textbox', { name: 'Coupon code' }), 'WINTER10');
+      await user.click(coupon.getByRole('button', { name: 'Apply' }));
+      await user.click(await coupon.findByRole('button', { name: 'Remove' }));
+      const summary = screen.getByRole('region', { name: 'Order Summary' });
+      await waitFor(() => expect(summary).toHaveTextContent('Total$132.00'));
+      expect(summary).not.toHaveTextContent('Discount');
+      expect(coupon.getByRole('textbox', { name: 'Coupon code' })).toHaveValue('');
+    });
   });
 });

@@ -17,7 +17,7 @@ import type { Schemas } from '@shop/sdk/types';
 import { SelectField, TextField } from '@shop/ui/form-fields';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type Control, useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../../i18n/i18n';
@@ -26,6 +26,7 @@ import { quoteQueryOptions } from '../../../lib/order-quote';
 import { toast } from '../../../lib/toast';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
 import { usePlaceOrder } from '../api/place-order';
+import { CouponField } from './coupon-field';
 import '../checkout-texts';
 import {
   type CheckoutInput,
@@ -67,13 +68,28 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
   });
   useRevalidateOnLanguageChange({ trigger, formState });
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
+  // The address's country prices the order (its country rule), so the summary follows the form's country.
+  const shipCountry = useWatch({ control, name: 'country' });
   // Only what identifies the goods is sent: the server prices the quote and the order, ignoring client figures.
   const items = checkoutItems.map((line) => ({
     product: line.id,
     sku_id: line.sku_id,
     quantity: line.quantity,
   }));
-  const quote = useQuery({ ...quoteQueryOptions({ items, currency }), enabled: items.length > 0 });
+  // The coupon code the shopper applied: the server's quote says whether it applies and what it takes off.
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const quote = useQuery({
+    ...quoteQueryOptions({
+      items,
+      currency,
+      ...(shipCountry ? { country: shipCountry } : {}),
+      ...(couponCode ? { couponCode } : {}),
+    }),
+    enabled: items.length > 0,
+  });
+  // Only the code the shown quote applied goes with the order, so the shopper pays what the summary shows.
+  const shownCoupon = quote.data?.data.coupon;
+  const appliedCode = shownCoupon?.applied && shownCoupon.code === couponCode ? couponCode : null;
 
   useEffect(() => {
     if (!placeOrder.isSuccess) return;
@@ -93,6 +109,7 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
         paymentMethod: method,
         ...(card ? { card } : {}),
         currency,
+        ...(appliedCode ? { couponCode: appliedCode } : {}),
       },
       {
         onSuccess: () => {
@@ -156,6 +173,13 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
                 items={checkoutItems}
                 quote={quote.data?.data}
                 delivery={chosenDelivery(checkoutItems)}
+              />
+              <CouponField
+                code={couponCode}
+                quote={quote.data?.data}
+                checking={couponCode !== null && quote.isFetching}
+                onApply={setCouponCode}
+                onRemove={() => setCouponCode(null)}
               />
               <SummaryCard quote={quote.data?.data} error={quote.error} pending={quote.isPending} />
               <Button type="submit" size="md" fullWidth loading={placeOrder.isPending}>
@@ -384,6 +408,12 @@ function SummaryCard({ quote, error, pending }: SummaryCardProps) {
           <Amount label={t('amounts.items')} value={money(quote.itemsPrice, quote.currency)} />
           <Amount label={t('amounts.shipping')} value={money(quote.shippingPrice, quote.currency)} />
           <Amount label={t('amounts.tax')} value={money(quote.taxPrice, quote.currency)} />
+          {quote.coupon?.applied && quote.discountPrice ? (
+            <Amount
+              label={t('amounts.discount', { code: quote.coupon.code })}
+              value={`-${money(quote.discountPrice, quote.currency)}`}
+            />
+          ) : null}
           <Amount label={t('amounts.total')} value={money(quote.totalPrice, quote.currency)} strong />
         </dl>
       )}

@@ -116,6 +116,14 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
           <Amount label={t('detail.items')} value={money(order.itemsPrice)} />
           <Amount label={t('detail.shipping')} value={money(order.shippingPrice)} />
           <Amount label={t('detail.tax')} value={money(order.taxPrice)} />
+          {order.discountPrice > 0 ? (
+            <Amount
+              label={
+                order.couponCode ? t('detail.discountCode', { code: order.couponCode }) : t('detail.discount')
+              }
+              value={`-${money(order.discountPrice)}`}
+            />
+          ) : null}
           <Amount label={t('detail.total')} value={money(order.totalPrice)} strong />
         </dl>
       </Card>

@@ -37,6 +37,8 @@ function order(overrides: Partial<Schemas['Order']> = {}): Schemas['Order'] {
     shippingPrice: 10,
     taxPrice: 3.8,
     totalPrice: 51.78,
+    discountPrice: 0,
+    couponCode: null,
     isPaid: false,
     paidAt: null,
     isDelivered: false,
@@ -155,6 +157,23 @@ describe('order details', () => {
     expect(shipTo.getByText('Dhaka, Dhaka Division, 1205')).toBeInTheDocument();
     expect(screen.getAllByText('Paid').length).toBeGreaterThan(0);
     expect(screen.getByText('Not Delivered')).toBeInTheDocument();
+  });
+
+  it('shows the coupon code and the discount it gave', async () => {
+    stubApi({
+      'GET /order/order-4': () =>
+        json(200, {
+          success: true,
+          data: order({ discountPrice: 3.8, couponCode: 'WINTER10', taxPrice: 3.42, totalPrice: 47.6 }),
+        }),
+    });
+    signIn();
+    renderApp('/order/order-4');
+
+    const totals = within(await screen.findByRole('region', { name: 'Order Summary' }));
+    expect(totals.getByText('Discount (WINTER10)')).toBeInTheDocument();
+    expect(totals.getByText('-€3.80')).toBeInTheDocument();
+    expect(totals.getByText('€47.60')).toBeInTheDocument();
   });
 
   it("says Order not found. for a missing order or another shopper's", async () => {

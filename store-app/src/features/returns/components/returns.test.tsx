@@ -39,6 +39,8 @@ function deliveredOrder(deliveredAt: string): Schemas['Order'] {
     shippingPrice: 0,
     taxPrice: 0,
     totalPrice: 25,
+    discountPrice: 0,
+    couponCode: null,
     isPaid: true,
     paidAt: '2026-11-15T10:00:00.000Z',
     isDelivered: true,
