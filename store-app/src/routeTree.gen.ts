@@ -17,6 +17,8 @@ import { Route as InvitationRouteImport } from './routes/invitation';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ProfileRouteRouteImport } from './routes/profile/route';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as BlogIndexRouteImport } from './routes/blog/index';
+import { Route as BlogSlugRouteImport } from './routes/blog/$slug';
 import { Route as OrderIdRouteImport } from './routes/order/$id';
 import { Route as ProductsIdRouteImport } from './routes/products/$id';
 import { Route as ProfileIndexRouteImport } from './routes/profile/index';
@@ -68,6 +70,16 @@ const ProfileRouteRoute = ProfileRouteRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any);
 const OrderIdRoute = OrderIdRouteImport.update({
@@ -142,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
@@ -153,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/profile/wishlist-and-followed-stores': typeof ProfileWishlistAndFollowedStoresRoute;
   '/search/$id': typeof SearchIdRoute;
   '/stores/$id': typeof StoresIdRoute;
+  '/blog/': typeof BlogIndexRoute;
   '/profile/': typeof ProfileIndexRoute;
 }
 export interface FileRoutesByTo {
@@ -163,6 +177,7 @@ export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
@@ -174,6 +189,7 @@ export interface FileRoutesByTo {
   '/profile/wishlist-and-followed-stores': typeof ProfileWishlistAndFollowedStoresRoute;
   '/search/$id': typeof SearchIdRoute;
   '/stores/$id': typeof StoresIdRoute;
+  '/blog': typeof BlogIndexRoute;
   '/profile': typeof ProfileIndexRoute;
 }
 export interface FileRoutesById {
@@ -186,6 +202,7 @@ export interface FileRoutesById {
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
@@ -197,6 +214,7 @@ export interface FileRoutesById {
   '/profile/wishlist-and-followed-stores': typeof ProfileWishlistAndFollowedStoresRoute;
   '/search/$id': typeof SearchIdRoute;
   '/stores/$id': typeof StoresIdRoute;
+  '/blog/': typeof BlogIndexRoute;
   '/profile/': typeof ProfileIndexRoute;
 }
 export interface FileRouteTypes {
@@ -210,6 +228,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/register'
+    | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
@@ -221,6 +240,7 @@ export interface FileRouteTypes {
     | '/profile/wishlist-and-followed-stores'
     | '/search/$id'
     | '/stores/$id'
+    | '/blog/'
     | '/profile/';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -231,6 +251,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/register'
+    | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
@@ -242,6 +263,7 @@ export interface FileRouteTypes {
     | '/profile/wishlist-and-followed-stores'
     | '/search/$id'
     | '/stores/$id'
+    | '/blog'
     | '/profile';
   id:
     | '__root__'
@@ -253,6 +275,7 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/register'
+    | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
@@ -264,6 +287,7 @@ export interface FileRouteTypes {
     | '/profile/wishlist-and-followed-stores'
     | '/search/$id'
     | '/stores/$id'
+    | '/blog/'
     | '/profile/';
   fileRoutesById: FileRoutesById;
 }
@@ -276,10 +300,12 @@ export interface RootRouteChildren {
   InvitationRoute: typeof InvitationRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
+  BlogSlugRoute: typeof BlogSlugRoute;
   OrderIdRoute: typeof OrderIdRoute;
   ProductsIdRoute: typeof ProductsIdRoute;
   SearchIdRoute: typeof SearchIdRoute;
   StoresIdRoute: typeof StoresIdRoute;
+  BlogIndexRoute: typeof BlogIndexRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -338,6 +364,20 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/register';
       preLoaderRoute: typeof RegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/blog/': {
+      id: '/blog/';
+      path: '/blog';
+      fullPath: '/blog/';
+      preLoaderRoute: typeof BlogIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/blog/$slug': {
+      id: '/blog/$slug';
+      path: '/blog/$slug';
+      fullPath: '/blog/$slug';
+      preLoaderRoute: typeof BlogSlugRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/order/$id': {
@@ -462,10 +502,12 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  BlogSlugRoute: BlogSlugRoute,
   OrderIdRoute: OrderIdRoute,
   ProductsIdRoute: ProductsIdRoute,
   SearchIdRoute: SearchIdRoute,
   StoresIdRoute: StoresIdRoute,
+  BlogIndexRoute: BlogIndexRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Schemas } from '@shop/sdk/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HERO_SLIDES, PROMO_TILES } from '../features/catalogue/components/hero-banner';
 import { openingImage } from '../features/catalogue/lib/sku-options';
 import { shirt, sku } from '../features/catalogue/testing/catalogue-fixtures';
 import { LANGUAGE_CODES } from '../features/settings/settings-options';
 import { DEFAULT_SETTINGS } from '../features/settings/settings-store';
 import { SETTINGS_KEY } from '../lib/storage-keys';
+import { EMPTY_CONTENT } from '../test/network';
 import { CATEGORIES } from './shell/categories';
 
 // What the app shows in each language: the same files it loads.
@@ -34,27 +35,12 @@ describe('the first-paint shell in index.html', () => {
     expect(shell.querySelector('#root > .boot')).not.toBeNull();
   });
 
-  it('shows the first hero slide as the app draws it', () => {
+  it('draws the hero and the tiles blank: staff write their texts, which come from the API', () => {
     const hero = shell.querySelector('.boot-hero');
-    const first = HERO_SLIDES[0].key;
-    expect(text(hero?.querySelector('h2') ?? null)).toBe(appText('en', `catalogue:hero.${first}.title`));
-    expect(text(hero?.querySelector('p') ?? null)).toBe(appText('en', `catalogue:hero.${first}.text`));
-    expect(hero?.querySelectorAll('.boot-dots i')).toHaveLength(HERO_SLIDES.length);
-    const css = text(shell.querySelector('style'));
-    expect(css).toContain(`background: ${HERO_SLIDES[0].background}`);
-  });
-
-  it('shows the two promo tiles', () => {
-    const tiles = [...shell.querySelectorAll('.boot-tile')].map((tile) => ({
-      title: text(tile.querySelector('b')),
-      text: text(tile.querySelector('span')),
-    }));
-    expect(tiles).toEqual(
-      PROMO_TILES.map(({ key }) => ({
-        title: appText('en', `catalogue:promo.${key}.title`),
-        text: appText('en', `catalogue:promo.${key}.text`),
-      })),
-    );
+    expect(hero?.querySelector('h2, p')).toBeNull();
+    const tiles = [...shell.querySelectorAll('.boot-tile')];
+    expect(tiles).toHaveLength(2);
+    expect(tiles.map((tile) => text(tile))).toEqual(['', '']);
   });
 
   it('links the brand home and every category to its search page', () => {
@@ -115,18 +101,14 @@ describe('the first-paint shell in the stored language', () => {
         expect(element.getAttribute('aria-label')).toBe(label);
       }
       expect(document.documentElement.lang).toBe(language);
-      expect(text(document.querySelector('.boot-hero h2'))).not.toBe(
-        appText('en', 'catalogue:hero.worldwide.title'),
-      );
+      expect(text(document.querySelector('.boot-cta'))).not.toBe(appText('en', 'marketing:banner.cta'));
     });
   }
 
   it('stays English without a stored language, or with one it does not know', () => {
     for (const stored of [null, 'fr']) {
       show(stored);
-      expect(text(document.querySelector('.boot-hero h2'))).toBe(
-        appText('en', 'catalogue:hero.worldwide.title'),
-      );
+      expect(text(document.querySelector('.boot-cta'))).toBe(appText('en', 'marketing:banner.cta'));
       expect(document.documentElement.lang).toBe('en');
     }
   });
@@ -194,7 +176,7 @@ describe('the product request in index.html', () => {
 
   it('asks for nothing on other pages', () => {
     const stub = fetchStub();
-    for (const hash of ['', '#/', '#/cart', '#/search/Books', '#/products']) run(hash);
+    for (const hash of ['#/cart', '#/search/Books', '#/products', '#/blog']) run(hash);
     expect(stub).not.toHaveBeenCalled();
     expect(window.__shopEarlyProduct).toBeUndefined();
     expect(preloaded()).toEqual([]);
@@ -229,5 +211,123 @@ describe('the product request in index.html', () => {
     );
     run('#/products/p1');
     await expect(window.__shopEarlyProduct?.body).rejects.toThrow('The API answered 404');
+  });
+});
+
+describe('the banners in index.html', () => {
+  const script = [...shell.querySelectorAll('head script:not([src])')]
+    .map((element) => element.textContent ?? '')
+    .find((source) => source.includes('__shopEarlyContent'));
+  const localize = shell.querySelector('#root script')?.textContent ?? '';
+  const content = (overrides: Partial<Schemas['StorefrontContent']> = {}): Schemas['StorefrontContent'] => ({
+    ...EMPTY_CONTENT,
+    hero: [
+      banner(
+        'h1',
+        'hero',
+        { en: 'Summer sale', es: 'Rebajas', bn: ' ' },
+        'linear-gradient(120deg, #2b8a3e, #0b7285)',
+      ),
+      banner('h2', 'hero', { en: 'Second' }, null),
+    ],
+    promo: [banner('p1', 'promo', { en: 'Gift cards', es: 'Tarjetas' }, '#fff3bf')],
+    ...overrides,
+  });
+  function banner(
+    id: string,
+    placement: 'hero' | 'promo',
+    title: Schemas['LocalizedText'],
+    background: string | null,
+  ): Schemas['StorefrontBanner'] {
+    return { id, placement, title, text: { en: `${title.en} text` }, imageUrl: null, background, link: null };
+  }
+  const open = async (answer: Schemas['StorefrontContent'], language?: string) => {
+    if (language) localStorage.setItem(SETTINGS_KEY, JSON.stringify({ language }));
+    document.body.innerHTML = shell.querySelector('#root')?.outerHTML ?? '';
+    new Function(localize)();
+    const stub = vi.fn(async () => new Response(JSON.stringify({ success: true, data: answer })));
+    vi.stubGlobal('fetch', stub);
+    window.location.hash = '#/';
+    new Function(
+      String(script)
+        .replaceAll('__SHOP_API_URL__', 'http://api.test/api')
+        .replaceAll('__SHOP_PRODUCT_ROUTE_CHUNKS__', '[]'),
+    )();
+    await window.__shopEarlyContent?.body;
+    await new Promise((resolve) => setTimeout(resolve));
+    return stub;
+  };
+
+  afterEach(() => {
+    window.__shopEarlyContent = undefined;
+    localStorage.clear();
+    window.location.hash = '';
+    document.body.innerHTML = '';
+    document.documentElement.lang = 'en';
+    for (const name of ['data-boot-home', 'data-mantine-color-scheme'])
+      document.documentElement.removeAttribute(name);
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for them on the home page, and draws the first slide and the tiles as the app does', async () => {
+    const stub = await open(content());
+    expect(stub).toHaveBeenCalledWith('http://api.test/api/storefront/content');
+    const hero = document.querySelector<HTMLElement>('.boot-hero');
+    expect(text(hero?.querySelector('h2') ?? null)).toBe('Summer sale');
+    expect(text(hero?.querySelector('p') ?? null)).toBe('Summer sale text');
+    expect(hero?.style.background).toContain('linear-gradient');
+    expect(hero?.querySelectorAll('.boot-dots i')).toHaveLength(2);
+    expect(hero?.querySelector('.boot-cta')).toBeNull();
+    const tiles = [...document.querySelectorAll<HTMLElement>('.boot-tile')];
+    expect(tiles.map((tile) => [text(tile.querySelector('b')), text(tile.querySelector('span'))])).toEqual([
+      ['Gift cards', 'Gift cards text'],
+    ]);
+  });
+
+  it('draws them in the stored language, with English for a text left empty', async () => {
+    await open(content(), 'es');
+    expect(text(document.querySelector('.boot-hero h2'))).toBe('Rebajas');
+    expect(text(document.querySelector('.boot-tile b'))).toBe('Tarjetas');
+    document.body.innerHTML = '';
+    await open(content(), 'bn');
+    expect(text(document.querySelector('.boot-hero h2'))).toBe('Summer sale');
+    expect(text(document.querySelector('.boot-cta'))).toBeUndefined();
+  });
+
+  it('shows the slide’s button, in the stored language, when it links somewhere', async () => {
+    const [first] = content().hero;
+    await open(
+      content({ hero: [{ ...(first as Schemas['StorefrontBanner']), link: '/search/Books' }] }),
+      'hi',
+    );
+    const hero = document.querySelector('.boot-hero');
+    expect(text(hero?.querySelector('.boot-cta') ?? null)).toBe(appText('hi', 'marketing:banner.cta'));
+    expect(hero?.querySelector('.boot-dots')).toBeNull();
+  });
+
+  it('leaves out what staff have not set up', async () => {
+    await open(content({ promo: [] }));
+    expect(document.querySelector('.boot-tiles')).toBeNull();
+    expect(document.querySelector('.boot-home')?.hasAttribute('data-only-hero')).toBe(true);
+    await open(content({ hero: [] }));
+    expect(document.querySelector('.boot-hero')).toBeNull();
+    expect(document.querySelector('.boot-home')?.hasAttribute('data-only-tiles')).toBe(true);
+    await open(EMPTY_CONTENT);
+    expect(document.querySelector('.boot-home')).toBeNull();
+  });
+
+  it('keeps the blank shapes when the answer fails, and lets the app ask again', async () => {
+    document.body.innerHTML = shell.querySelector('#root')?.outerHTML ?? '';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
+    window.location.hash = '';
+    new Function(
+      String(script).replaceAll('__SHOP_API_URL__', '').replaceAll('__SHOP_PRODUCT_ROUTE_CHUNKS__', '[]'),
+    )();
+    await expect(window.__shopEarlyContent?.body).rejects.toThrow('The API answered 503');
+    expect(document.querySelectorAll('.boot-tile')).toHaveLength(2);
+    expect(document.querySelector('.boot-hero h2')).toBeNull();
   });
 });

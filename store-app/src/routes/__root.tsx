@@ -5,6 +5,7 @@ import type { RouterContext } from '../app/router';
 import { SiteFooter } from '../app/shell/site-footer';
 import { SiteHeader } from '../app/shell/site-header';
 import { NotFound } from '../components/not-found';
+import { MarketingLayer } from '../features/marketing/components/marketing-layer';
 import { VisitTracker } from '../features/visits/visit-tracker';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -30,6 +31,7 @@ function RootLayout() {
   return (
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
       <VisitTracker />
+      <MarketingLayer />
       <SiteHeader />
       <Container component="main" size="xl" w="100%" py="lg" flex={1}>
         <Outlet />

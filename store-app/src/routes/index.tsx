@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CATEGORIES } from '../app/shell/categories';
 import { HomeCatalogue } from '../features/catalogue/components/home-catalogue';
 import { parseHomeSearch } from '../features/catalogue/lib/list-filters';
+import { marketingQueries } from '../features/marketing/api/marketing.queries';
+import { HomeBanners } from '../features/marketing/components/home-banners';
 import { useStoreSettings } from '../features/settings/settings-store';
 
 export const Route = createFileRoute('/')({
@@ -10,6 +12,8 @@ export const Route = createFileRoute('/')({
   codeSplitGroupings: [['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
   // Search, sort and filters live in the URL, so a filtered page can be shared and survives a reload.
   validateSearch: parseHomeSearch,
+  // The banners are there for the first render (index.html asked for them already); a failure only leaves them out.
+  loader: ({ context }) => context.queryClient.prefetchQuery(marketingQueries.content()),
   component: HomePage,
 });
 
@@ -20,6 +24,7 @@ function HomePage() {
 
   return (
     <HomeCatalogue
+      banners={<HomeBanners />}
       search={search}
       onSearchChange={(next) => void navigate({ search: next, replace: true })}
       categories={CATEGORIES}

@@ -1,3 +1,4 @@
+import type { Schemas } from '@shop/sdk/types';
 import { vi } from 'vitest';
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -15,11 +16,14 @@ export function apiError(status: number, code: string, message: string): Respons
  * answer. Unlisted calls answer 404 so a test never reaches the network. Returns the requests it received.
  * The page views every screen reports (POST /stats/visit) are answered and kept apart in `visits`, and the sign-in
  * screens' question which outside providers exist (GET /user/oauth/providers) is answered apart too (none unless
- * stubbed), so `requests` and `fetchStub` hold only what the screen under test asked for.
+ * stubbed), and so is the storefront content every page reads (GET /storefront/content: no banners, popup or
+ * defaults unless stubbed; its requests are kept in `content`), so `requests` and `fetchStub` hold only what the
+ * screen under test asked for.
  */
 export function stubApi(routes: Record<string, Handler>) {
   const requests: Request[] = [];
   const visits: Request[] = [];
+  const content: Request[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     requests.push(request.clone());
@@ -34,14 +38,29 @@ export function stubApi(routes: Record<string, Handler>) {
     if (request.method === 'GET' && path.endsWith('/user/oauth/providers')) {
       return routes['GET /user/oauth/providers']?.(request) ?? json(200, { success: true, data: [] });
     }
+    if (request.method === 'GET' && path.endsWith('/storefront/content')) {
+      content.push(request.clone());
+      return (
+        routes['GET /storefront/content']?.(request) ?? json(200, { success: true, data: EMPTY_CONTENT })
+      );
+    }
     if (request.method !== 'POST' || !path.endsWith('/stats/visit')) {
       return fetchStub(request);
     }
     visits.push(request.clone());
     return routes['POST /stats/visit']?.(request) ?? json(201, { success: true, data: { recorded: true } });
   });
-  return { requests, fetchStub, visits };
+  return { requests, fetchStub, visits, content };
 }
+
+/** What GET /storefront/content answers when staff have set nothing up. */
+export const EMPTY_CONTENT: Schemas['StorefrontContent'] = {
+  hero: [],
+  promo: [],
+  popup: null,
+  meta: { title: null, description: null },
+  analytics: { ga4Id: null, metaPixelId: null },
+};
 
 /** The profile the demo shopper has in the seeded database. */
 export const demoProfile = {

@@ -60,6 +60,9 @@ export function SiteFooter() {
             <AnchorLink to="/about" size="sm">
               {t('footer.about')}
             </AnchorLink>
+            <AnchorLink to="/blog" size="sm">
+              {t('marketing:footer.blog')}
+            </AnchorLink>
             {/* The terms and the privacy notice are sections of the About page. */}
             <AnchorLink to="/about" size="sm">
               {t('footer.terms')}

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Grid, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLazyDisclosure } from '../../../lib/use-lazy-disclosure';
 import {
@@ -11,10 +11,11 @@ import {
   SORT_CHOICES,
   type SortKey,
 } from '../lib/list-filters';
-import { HeroBanner, PromoTiles } from './hero-banner';
 import { ProductGrid } from './product-grid';
 
 type HomeCatalogueProps = {
+  /** The hero and promo tiles above the heading bar (Marketing & Content's, given by the route). */
+  banners: ReactNode;
   search: HomeSearch;
   onSearchChange: (next: HomeSearch) => void;
   categories: readonly CategoryFilter[];
@@ -30,7 +31,14 @@ const FiltersDrawer = lazy(() =>
 );
 
 /** Spec §2 Home: the hero and tiles, the heading bar (search, sort, filters) and the top picks. */
-export function HomeCatalogue({ search, onSearchChange, categories, country, currency }: HomeCatalogueProps) {
+export function HomeCatalogue({
+  banners,
+  search,
+  onSearchChange,
+  categories,
+  country,
+  currency,
+}: HomeCatalogueProps) {
   const { t } = useTranslation('catalogue');
   const filters = useLazyDisclosure();
   const activeFilters = (search.category ? 1 : 0) + (search.minRating ? 1 : 0);
@@ -38,14 +46,7 @@ export function HomeCatalogue({ search, onSearchChange, categories, country, cur
 
   return (
     <Stack gap="xl">
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <HeroBanner />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <PromoTiles />
-        </Grid.Col>
-      </Grid>
+      {banners}
 
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">

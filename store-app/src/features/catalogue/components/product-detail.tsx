@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { WishlistHeart } from '../../../components/wishlist-heart';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
+import { usePageMeta } from '../../../lib/page-meta';
 import { toast } from '../../../lib/toast';
 import { useAfterOwnFirstFrame } from '../../../lib/use-after-own-first-frame';
 import { SoldBy } from '../../stores/components/sold-by';
@@ -84,6 +85,8 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   const { money, locale } = useLocaleFormat();
   const navigate = useNavigate();
   const name = product.name || t('unnamed');
+  // The page's own title and description: its SEO fields when the answer carries them, else its name.
+  usePageMeta({ title: product.seo?.metaTitle || name, description: product.seo?.metaDescription });
   const groups = groupOptions(product.skus);
   const [selected, setSelected] = useState<SelectedOptions>(() => optionsOf(preselectSku(product.skus)));
   const [shownImage, setShownImage] = useState(() => openingImage(product));
