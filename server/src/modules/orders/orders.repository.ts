@@ -11,7 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
 import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
-import { priceContextFor } from '../pricing/pricing.repository.ts';
+import { contextFromRules } from '../pricing/pricing.repository.ts';
 import { type PriceContext, shopperPrice } from '../pricing/pricing.rules.ts';
 import { loadRatesAndCheckoutRules } from '../settings/store-settings.repository.ts';
 import {
@@ -157,13 +157,14 @@ export async function priceOrder(
   const catalogue = await catalogueLines(tx, lines);
   // One after the other: `tx` may be a transaction's single connection, and a query left pending there when the
   // connection drops would hold it (and the pool's shutdown) forever.
-  const { rates, rules } = await loadRatesAndCheckoutRules(tx, [
-    currency,
-    BASE_CURRENCY,
-    ...catalogue.map(({ product }) => product.currency),
-  ]);
+  const loaded = await loadRatesAndCheckoutRules(
+    tx,
+    [currency, BASE_CURRENCY, ...catalogue.map(({ product }) => product.currency)],
+    shopper?.country.toUpperCase(),
+  );
+  const { rates, rules } = loaded;
   const pricing = shopper
-    ? await priceContextFor(tx, { country: shopper.country, customerId: shopper.customerId, rates })
+    ? await contextFromRules(tx, { ...loaded.pricing, customerId: shopper.customerId, rates })
     : undefined;
   return priceCatalogueLines(catalogue, rates, currency, rules, pricing);
 }

@@ -21,7 +21,8 @@ import {
 
 export const OVERRIDE_LOG_PAGE_SIZE = 10;
 
-const rulesColumns = {
+/** The pricing rules' columns of store_settings, for reads that take them with other settings. */
+export const pricingRulesColumns = {
   markupType: storeSettings.markupType,
   markupValue: storeSettings.markupValue,
   minMarginPercent: storeSettings.minMarginPercent,
@@ -33,7 +34,7 @@ const rulesColumns = {
 };
 
 export async function readPricingRules(db: Database): Promise<PricingRules> {
-  const [row] = await db.select(rulesColumns).from(storeSettings).where(eq(storeSettings.id, 1));
+  const [row] = await db.select(pricingRulesColumns).from(storeSettings).where(eq(storeSettings.id, 1));
   return row ?? DEFAULT_PRICING_RULES;
 }
 
@@ -59,7 +60,7 @@ export async function listCountryRules(db: Database): Promise<CountryRule[]> {
 async function rulesWithCountry(db: Database, country: string | null) {
   const [row] = await db
     .select({
-      ...rulesColumns,
+      ...pricingRulesColumns,
       countryType: countryPricing.adjustmentType,
       countryValue: countryPricing.value,
     })
@@ -81,6 +82,22 @@ async function rulesWithCountry(db: Database, country: string | null) {
  * What prices one shopper's request: the store's rules, their ship-to country's rule, and whether they are a
  * business account (from the token, when the request carries a shopper's).
  */
+/** A shopper's pricing from rules already read (priceOrder reads them with the rates): only B2B needs the account. */
+export async function contextFromRules(
+  db: Database,
+  input: { rules: PricingRules; country: CountryRule | null; customerId: string | null; rates: Rates },
+): Promise<PriceContext> {
+  let business = false;
+  if (input.customerId && input.rules.b2bEnabled) {
+    const [row] = await db
+      .select({ isBusiness: customers.isBusiness })
+      .from(customers)
+      .where(eq(customers.id, input.customerId));
+    business = row?.isBusiness ?? false;
+  }
+  return { rules: input.rules, country: input.country, business, rates: input.rates };
+}
+
 export async function priceContextFor(
   db: Database,
   input: {
@@ -95,7 +112,8 @@ export async function priceContextFor(
   // One after the other: `db` may be a transaction's single connection (see priceOrder).
   const { rules, country } = await rulesWithCountry(db, input.country?.toUpperCase() ?? null);
   let business = false;
-  if (customerId) {
+  // Whether the shopper is a business account matters only while B2B prices are on.
+  if (customerId && rules.b2bEnabled) {
     const [row] = await db
       .select({ isBusiness: customers.isBusiness })
       .from(customers)

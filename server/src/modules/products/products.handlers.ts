@@ -164,12 +164,24 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
     return reply.type('text/csv; charset=utf-8').send(toCsv(exported));
   };
 
+  /** A shopper's pricing, reused with the lists for a moment: a cached page should cost no database read. */
+  async function pricingFor(request: FastifyRequest, country: string | undefined): Promise<PriceContext> {
+    const customerId = request.auth?.kind === 'customer' ? request.auth.id : null;
+    const key = JSON.stringify(['pricing', country ?? null, customerId]);
+    const known = cache?.get<PriceContext>(key);
+    if (known) return known;
+    const startedIn = cache?.generation() ?? 0;
+    const context = await priceContextFor(db, { country, customerId });
+    cache?.set(key, context, startedIn);
+    return context;
+  }
+
   return {
     listProducts: operation('listProducts', async (request, reply) => {
       const staff = catalogueStaff(request);
       const { page = 1, limit = 10, currency = 'BDT', sort = 'newest', country, ...query } = request.query;
       // Shoppers' prices follow their ship-to country's rule and, for business accounts, B2B prices.
-      const pricing = staff ? null : await priceContextFor(db, { country, request });
+      const pricing = staff ? null : await pricingFor(request, country);
       const priced =
         pricing !== null && (changesPrices(pricing) || pricing.rules.compareAtMode !== 'marketplace');
       // Staff see every status: their pages are kept apart from shoppers'; shoppers priced alike share pages.

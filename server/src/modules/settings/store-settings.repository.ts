@@ -1,8 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { currencyRates, projectDetails, storeSettings } from '../../db/schema.ts';
+import { countryPricing, currencyRates, projectDetails, storeSettings } from '../../db/schema.ts';
 import { BASE_CURRENCY, BASE_RATE } from '../../money/money.ts';
 import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from '../orders/orders.pricing.ts';
+import { pricingRulesColumns, readPricingRules } from '../pricing/pricing.repository.ts';
+import type { CountryRule, PricingRules } from '../pricing/pricing.rules.ts';
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 export type ProjectDetailsRow = typeof projectDetails.$inferSelect;
@@ -34,7 +36,13 @@ export async function loadCheckoutRules(db: Database): Promise<CheckoutRules> {
 export async function loadRatesAndCheckoutRules(
   db: Database,
   codes: readonly string[],
-): Promise<{ rates: Map<string, string>; rules: CheckoutRules }> {
+  /** A ship-to country: its price rule and the pricing rules come in the same read (priceOrder). */
+  country?: string,
+): Promise<{
+  rates: Map<string, string>;
+  rules: CheckoutRules;
+  pricing: { rules: PricingRules; country: CountryRule | null };
+}> {
   const rows = await db
     .select({
       code: currencyRates.code,
@@ -42,9 +50,13 @@ export async function loadRatesAndCheckoutRules(
       freeShippingAboveUsdMinor: storeSettings.freeShippingAboveUsdMinor,
       flatShippingUsdMinor: storeSettings.flatShippingUsdMinor,
       taxBasisPoints: storeSettings.taxBasisPoints,
+      pricing: pricingRulesColumns,
+      countryType: countryPricing.adjustmentType,
+      countryValue: countryPricing.value,
     })
     .from(currencyRates)
     .leftJoin(storeSettings, eq(storeSettings.id, 1))
+    .leftJoin(countryPricing, eq(countryPricing.country, country ?? ''))
     .where(inArray(currencyRates.code, [...new Set(codes)]));
   const rates = new Map(rows.map((row) => [row.code, row.rate]));
   if (!rates.has(BASE_CURRENCY)) rates.set(BASE_CURRENCY, BASE_RATE);
@@ -59,7 +71,18 @@ export async function loadRatesAndCheckoutRules(
           taxBasisPoints: first.taxBasisPoints,
         }
       : await loadCheckoutRules(db);
-  return { rates, rules };
+  const pricingRules = first?.pricing ? first.pricing : await readPricingRules(db);
+  return {
+    rates,
+    rules,
+    pricing: {
+      rules: pricingRules,
+      country:
+        country && first?.countryType && first.countryValue !== null
+          ? { country, adjustmentType: first.countryType, value: first.countryValue }
+          : null,
+    },
+  };
 }
 
 export async function writeStoreSettings(
