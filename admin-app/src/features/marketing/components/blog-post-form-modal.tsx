@@ -7,6 +7,7 @@ import { toast } from '@shop/ui/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { RichTextField } from '../../../components/rich-text-field';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateBlogPost, useUpdateBlogPost } from '../api/marketing.mutations';
 import { marketingQueries } from '../api/marketing.queries';
@@ -56,8 +57,12 @@ function BlogPostForm({ post, onDone }: { post: Schemas['AdminBlogPost'] | null;
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [view, setView] = useState<'write' | 'preview'>('write');
-  const { control, handleSubmit, setError } = useForm<BlogPostFormValues, unknown, BlogPostFormBody>({
+  const [view, setView] = useState<'write' | 'html' | 'preview'>('write');
+  const { control, handleSubmit, setError, setValue } = useForm<
+    BlogPostFormValues,
+    unknown,
+    BlogPostFormBody
+  >({
     resolver: zodResolver(blogPostFormSchema),
     defaultValues: blogPostFormValues(post),
   });
@@ -126,18 +131,27 @@ function BlogPostForm({ post, onDone }: { post: Schemas['AdminBlogPost'] | null;
             size="xs"
             aria-label="Body view"
             value={view}
-            onChange={(value) => setView(value as 'write' | 'preview')}
+            onChange={(value) => setView(value as 'write' | 'html' | 'preview')}
             data={[
               { value: 'write', label: 'Write' },
+              { value: 'html', label: 'HTML' },
               { value: 'preview', label: 'Preview' },
             ]}
           />
         </Group>
         {view === 'write' ? (
+          <RichTextField
+            label="Body"
+            labelHidden
+            description="Headings, lists, links and emphasis. The server removes anything unsafe when it is saved."
+            value={bodyHtml ?? ''}
+            onChange={(html) => setValue('bodyHtml', html, { shouldDirty: true })}
+          />
+        ) : view === 'html' ? (
           <TextareaField
             control={control}
             name="bodyHtml"
-            aria-label="Body"
+            aria-label="Body HTML"
             description="HTML: headings, paragraphs, lists, links, pictures and tables. Scripts, frames, forms and event handlers are removed when it is saved."
             rows={12}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
