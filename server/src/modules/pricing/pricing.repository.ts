@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, min, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import {
@@ -282,4 +282,15 @@ export async function keepCostsAndOverrides(
   for (const message of overrides)
     await logOverride(db, { productId: input.product.id, message, by: input.by });
   return overrides;
+}
+
+/** The lowest supplier cost of each imported product named: the margin floor of its card price. */
+export async function lowestCosts(db: Database, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const found = await db
+    .select({ productId: productSkus.productId, cost: min(productSkus.supplierPriceMinor) })
+    .from(productSkus)
+    .where(inArray(productSkus.productId, productIds))
+    .groupBy(productSkus.productId);
+  return new Map(found.flatMap((row) => (row.cost === null ? [] : [[row.productId, row.cost] as const])));
 }

@@ -229,6 +229,17 @@ describe('Pricing & Profit Management', () => {
     expect(order.items[0].price).toBe(quote.items[0].price);
     expect(order.totalPrice).toBe(quote.totalPrice);
 
+    // The wishlist shows the price of the shopper's own ship-to country, kept with their account.
+    await t.db
+      .update(customers)
+      .set({ settings: { shipToCountry: 'BD' } })
+      .where(eq(customers.id, shopper.id));
+    await call('POST', '/api/wishlist/add', { productId: product.id }, shopper.token);
+    const wishlist = (await call('GET', '/api/wishlist/?currency=USD', undefined, shopper.token)).json().data;
+    expect(
+      wishlist.find((entry: { product: { _id: string } }) => entry.product._id === product.id).product.price,
+    ).toBe(23);
+
     const removed = await call('DELETE', '/api/pricing/countries/US');
     expect(removed.statusCode).toBe(200);
     expect((await call('DELETE', '/api/pricing/countries/US')).statusCode).toBe(404);

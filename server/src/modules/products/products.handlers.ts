@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { inArray, min } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
 import { hasPermission, optionalStaff, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { productSkus } from '../../db/schema.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
 import { ApiError, badRequest, notFound, unprocessable, validationError } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
@@ -13,7 +11,12 @@ import type { ShortCache } from '../../http/short-cache.ts';
 import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
-import { BelowMarginFloor, keepCostsAndOverrides, priceContextFor } from '../pricing/pricing.repository.ts';
+import {
+  BelowMarginFloor,
+  keepCostsAndOverrides,
+  lowestCosts,
+  priceContextFor,
+} from '../pricing/pricing.repository.ts';
 import { changesPrices, type PriceContext } from '../pricing/pricing.rules.ts';
 import { toCsv } from './products.export.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
@@ -204,7 +207,13 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       if (result.askedRate === null && currency !== BASE_CURRENCY) {
         throw badRequest(`The currency ${currency} is not supported.`);
       }
-      const costs = staff || priced ? await supplierCosts(db, result.rows) : undefined;
+      const costs =
+        staff || priced
+          ? await lowestCosts(
+              db,
+              result.rows.filter((row) => row.source === 'aliexpress').map((row) => row.id),
+            )
+          : undefined;
       const shopperPricing = priced && pricing && costs ? { context: pricing, costs } : undefined;
       const answer = {
         success: true as const,
@@ -435,19 +444,4 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
 
     exportProducts: exportHandler,
   };
-}
-
-/** The lowest supplier cost of each listed imported product: the margin floor of its card price. */
-async function supplierCosts(
-  db: Database,
-  rows: ReadonlyArray<{ id: string; source: string }>,
-): Promise<Map<string, number>> {
-  const ids = rows.filter((row) => row.source === 'aliexpress').map((row) => row.id);
-  if (ids.length === 0) return new Map();
-  const found = await db
-    .select({ productId: productSkus.productId, cost: min(productSkus.supplierPriceMinor) })
-    .from(productSkus)
-    .where(inArray(productSkus.productId, ids))
-    .groupBy(productSkus.productId);
-  return new Map(found.flatMap((row) => (row.cost === null ? [] : [[row.productId, row.cost] as const])));
 }

@@ -1,11 +1,15 @@
 import type { components } from '@shop/sdk/types';
+import { eq } from 'drizzle-orm';
 import { requireCustomer } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
+import { customers } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { converterFor, loadRates, toAmount } from '../../money/money.ts';
 import { isUuid } from '../orders/orders.handlers.ts';
 import { SHOPPER_VISIBLE_STATUSES } from '../orders/orders.repository.ts';
+import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
+import { shopperPrice } from '../pricing/pricing.rules.ts';
 import {
   addToWishlist,
   findProductStatus,
@@ -18,12 +22,36 @@ type WishlistEntry = components['schemas']['WishlistEntry'];
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 
-/** Shapes entries with prices converted into `currency`; 422 when a needed rate is missing. */
-async function toEntries(db: Database, rows: WishlistRow[], currency: string): Promise<WishlistEntry[]> {
-  const rates = await loadRates(db, [currency, ...rows.map((row) => row.product.currency)]);
+/**
+ * Shapes entries with prices converted into `currency`, as the shopper pays them (their ship-to country's rule,
+ * B2B prices); 422 when a needed rate is missing.
+ */
+async function toEntries(
+  db: Database,
+  rows: WishlistRow[],
+  currency: string,
+  customerId: string,
+): Promise<WishlistEntry[]> {
+  const rates = await loadRates(db);
   const convert = converterFor(rates, currency);
+  const [account] = await db
+    .select({ settings: customers.settings })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const country = typeof account?.settings.shipToCountry === 'string' ? account.settings.shipToCountry : null;
+  const pricing = await priceContextFor(db, { country, customerId, rates });
+  const costs = await lowestCosts(
+    db,
+    rows.filter((row) => row.product.source === 'aliexpress').map((row) => row.product.id),
+  );
   return rows.map((row) => {
-    const priceMinor = convert(row.product.priceMinor, row.product.currency);
+    const price = shopperPrice(
+      row.product.priceMinor,
+      costs.get(row.product.id) ?? null,
+      row.product.currency,
+      pricing,
+    );
+    const priceMinor = convert(price, row.product.currency);
     if (priceMinor === null) throw unprocessable(`Prices cannot be shown in ${currency} right now.`);
     return {
       _id: row.id,
@@ -48,7 +76,7 @@ export function createWishlistHandlers(deps: { db: Database }) {
     listWishlist: operation('listWishlist', async (request) => {
       const customer = requireCustomer(request);
       const rows = await listWishlist(db, customer.id);
-      return { success: true, data: await toEntries(db, rows, request.query.currency ?? 'USD') };
+      return { success: true, data: await toEntries(db, rows, request.query.currency ?? 'USD', customer.id) };
     }),
 
     addToWishlist: operation('addToWishlist', async (request) => {
@@ -57,7 +85,7 @@ export function createWishlistHandlers(deps: { db: Database }) {
       const status = isUuid(productId) ? await findProductStatus(db, productId) : null;
       if (!visibleToShoppers(status)) throw notFound(PRODUCT_NOT_FOUND);
       const row = await addToWishlist(db, customer.id, productId);
-      const [entry] = await toEntries(db, [row], 'USD');
+      const [entry] = await toEntries(db, [row], 'USD', customer.id);
       if (!entry) throw new Error('no wishlist entry to answer');
       return { success: true, message: 'Added to wishlist.', data: entry };
     }),

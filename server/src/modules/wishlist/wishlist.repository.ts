@@ -11,6 +11,7 @@ export interface WishlistRow {
     images: string[];
     priceMinor: number;
     currency: string;
+    source: string;
   };
 }
 
@@ -19,6 +20,7 @@ const entryColumns = {
   product: {
     id: products.id,
     title: products.title,
+    source: products.source,
     images: products.images,
     priceMinor: products.priceMinor,
     currency: products.currency,
