@@ -207,6 +207,35 @@ describe('product editor', { timeout: 30_000 }, () => {
     });
   });
 
+  it('asks before Save Draft takes a published product off the storefront', async () => {
+    const requests = serve({
+      'GET /product/p1': productRoute,
+      'PUT /product/p1': () => ({
+        status: 200,
+        body: { success: true, data: { ...product, status: 'draft' } },
+      }),
+    });
+    const { user } = renderApp(EDIT_PATH);
+    await screen.findByLabelText(label('Product Title'));
+    await user.click(screen.getAllByRole('button', { name: 'Save Draft' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Take this product offline?' });
+    expect(within(dialog).getByText(/takes it off the storefront/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getAllByRole('button', { name: 'Save Draft' })[0] as HTMLElement);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Take this product offline?' })).getByRole('button', {
+        name: 'Save as Draft',
+      }),
+    );
+    await waitFor(() => expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    expect(await requests.find((request) => request.method === 'PUT')?.json()).toMatchObject({
+      status: 'draft',
+    });
+  });
+
   it("says 'Failed to save product information. Please try again.' when saving fails", async () => {
     serve({
       'GET /product/p1': productRoute,

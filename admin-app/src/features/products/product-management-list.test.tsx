@@ -41,6 +41,9 @@ describe('Product Management list', { timeout: 15_000 }, () => {
     expect(within(counts.getByRole('group', { name: 'Published' })).getByText('20')).toBeInTheDocument();
     expect(within(counts.getByRole('group', { name: 'Draft' })).getByText('9')).toBeInTheDocument();
     expect(within(counts.getByRole('group', { name: 'Out of Stock' })).getByText('5')).toBeInTheDocument();
+    // Products taken off sale are counted and can be filtered too.
+    expect(within(counts.getByRole('group', { name: 'Disabled' })).getByText('3')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'disabled' })).toBeInTheDocument();
 
     await rowOf('Product 1');
     const query = Object.fromEntries(api.sentTo(LIST)[0]?.url.searchParams ?? []);

@@ -5,6 +5,7 @@ import { toast } from '@shop/ui/notifications';
 import { IconCopy, IconDeviceFloppy, IconEye, IconFileExport } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCreateProduct, useUpdateProduct } from '../api/product.mutations';
 import {
   emptyProductForm,
@@ -94,6 +95,7 @@ export function ProductWizard(props: ProductWizardProps) {
   const [active, setActive] = useState(0);
   const [status, setStatus] = useState<ProductStatus>(defaults.status);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [confirmingDraft, setConfirmingDraft] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const navigate = useNavigate();
   const createProduct = useCreateProduct();
@@ -173,7 +175,12 @@ export function ProductWizard(props: ProductWizardProps) {
     }
   }
 
-  const saveDraft = () => void (editing ? save('draft') : create('draft'));
+  // A product shoppers can see goes off the storefront as a draft: that is asked first, never done silently.
+  const live = editing && status === 'published';
+  const saveDraft = () => {
+    if (live) setConfirmingDraft(true);
+    else void (editing ? save('draft') : create('draft'));
+  };
   const exportData = () => {
     const data = snapshot(forms, status);
     downloadJson(`${slugify(data.basicInfo.productTitle) || 'product'}.json`, data);
@@ -200,6 +207,18 @@ export function ProductWizard(props: ProductWizardProps) {
 
   return (
     <Stack gap="lg">
+      <ConfirmDialog
+        opened={confirmingDraft}
+        title="Take this product offline?"
+        message="Saving it as a draft takes it off the storefront until it is published again."
+        confirmLabel="Save as Draft"
+        busy={busy}
+        onCancel={() => setConfirmingDraft(false)}
+        onConfirm={() => {
+          setConfirmingDraft(false);
+          void save('draft');
+        }}
+      />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={2}>{editing ? 'Edit Product' : 'Add Product'}</Title>

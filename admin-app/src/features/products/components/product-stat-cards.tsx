@@ -1,37 +1,18 @@
-import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { StatCards } from '../../../components/stat-cards';
 import { productQueries } from '../api/products.queries';
 
-/** Spec 1 §2.8 stat cards, counted by the server over the whole catalogue. */
+/** Spec 1 §2.8 stat cards, counted by the server over the whole catalogue, and the products taken off sale. */
 export function ProductStatCards() {
   const stats = useQuery(productQueries.stats());
   const counts = stats.data?.data;
+  const count = (value: number | undefined) => value?.toLocaleString('en-US');
   const cards = [
-    { label: 'Total', value: counts?.total },
-    { label: 'Published', value: counts?.published },
-    { label: 'Draft', value: counts?.draft },
-    { label: 'Out of Stock', value: counts?.out_of_stock },
+    { label: 'Total', value: count(counts?.total) },
+    { label: 'Published', value: count(counts?.published) },
+    { label: 'Draft', value: count(counts?.draft) },
+    { label: 'Out of Stock', value: count(counts?.out_of_stock) },
+    { label: 'Disabled', value: count(counts?.disabled) },
   ];
-  return (
-    <SimpleGrid component="section" aria-label="Product counts" cols={{ base: 2, md: 4 }} spacing="md">
-      {cards.map((card) => (
-        <Paper key={card.label} withBorder p="md" radius="md" aria-label={card.label} role="group">
-          <Text size="sm" c="dimmed">
-            {card.label}
-          </Text>
-          {card.value !== undefined ? (
-            <Text size="xl" fw={700}>
-              {card.value.toLocaleString('en-US')}
-            </Text>
-          ) : stats.isError ? (
-            <Text size="xl" fw={700} c="dimmed">
-              —
-            </Text>
-          ) : (
-            <Skeleton height={28} width={60} mt={4} />
-          )}
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
+  return <StatCards label="Product counts" cards={cards} failed={stats.isError} />;
 }

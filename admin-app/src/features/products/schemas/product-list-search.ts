@@ -8,7 +8,8 @@ const q = z.string().max(200).default('').catch('');
 
 /** Spec 1 §2.8 filters, kept in the URL of the Product Management list. */
 export const STORE_SOURCES = ['all', 'aliexpress', 'manual', 'vendor'] as const;
-export const STORE_STATUSES = ['all', 'published', 'draft', 'out_of_stock'] as const;
+/** Spec 1 §2.8's statuses and `disabled`, which products taken off sale have. */
+export const STORE_STATUSES = ['all', 'published', 'draft', 'out_of_stock', 'disabled'] as const;
 
 export const storeListSearchSchema = z.object({
   page,

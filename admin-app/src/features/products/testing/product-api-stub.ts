@@ -73,5 +73,8 @@ export function stubApi(handlers: Record<string, Handler>) {
   };
 }
 
-export const statsEnvelope = { success: true, data: { total: 34, published: 20, draft: 9, out_of_stock: 5 } };
+export const statsEnvelope = {
+  success: true,
+  data: { total: 34, published: 20, draft: 9, out_of_stock: 5, disabled: 3 },
+};
 export { jsonResponse };
