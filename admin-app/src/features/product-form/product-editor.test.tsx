@@ -127,6 +127,10 @@ describe('product editor', { timeout: 30_000 }, () => {
     expect(screen.getByText('100%')).toBeInTheDocument();
 
     const steps = screen.getByRole('navigation', { name: 'Wizard steps' });
+    // A complete product shows its other steps done, not upcoming.
+    expect(within(steps).getByText('Current')).toBeInTheDocument();
+    expect(within(steps).getAllByText('Completed')).toHaveLength(4);
+    expect(within(steps).queryByText('Upcoming')).not.toBeInTheDocument();
     await user.click(within(steps).getByText('2. Images & Media'));
     const images = within(screen.getByRole('list', { name: 'Product images' })).getAllByRole('listitem');
     expect(images.map((item) => item.getAttribute('aria-label'))).toEqual([

@@ -257,7 +257,13 @@ export function ProductWizard(props: ProductWizardProps) {
               </Stack>
             </Paper>
             <Paper withBorder p="xs">
-              <StepNavigator steps={STEP_TITLES} active={active} canOpen={canOpen} onOpen={setActive} />
+              <StepNavigator
+                steps={STEP_TITLES}
+                active={active}
+                canOpen={canOpen}
+                isComplete={stepComplete}
+                onOpen={setActive}
+              />
             </Paper>
             <Paper withBorder p="md">
               <Select

@@ -6,15 +6,20 @@ type StepNavigatorProps = {
   active: number;
   /** Whether a step may be opened from here (earlier steps complete, or any step while editing). */
   canOpen: (index: number) => boolean;
+  /** Whether every field of a step is filled in: such a step shows as completed wherever the current one is. */
+  isComplete: (index: number) => boolean;
   onOpen: (index: number) => void;
 };
 
-/** Spec 1 §2.12: each step by number, marked completed, current or upcoming relative to the current one. */
-export function StepNavigator({ steps, active, canOpen, onOpen }: StepNavigatorProps) {
+/**
+ * Spec 1 §2.12: each step by number, marked current, completed or upcoming. A step is completed when its fields
+ * are, so a complete product opened in the editor shows its steps done rather than all upcoming.
+ */
+export function StepNavigator({ steps, active, canOpen, isComplete, onOpen }: StepNavigatorProps) {
   return (
     <Stack component="nav" aria-label="Wizard steps" gap={4}>
       {steps.map((title, index) => {
-        const state = index < active ? 'Completed' : index === active ? 'Current' : 'Upcoming';
+        const state = index === active ? 'Current' : isComplete(index) ? 'Completed' : 'Upcoming';
         return (
           <UnstyledButton
             key={title}
