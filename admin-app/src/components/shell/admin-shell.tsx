@@ -17,7 +17,7 @@ const HEADER_HEIGHT = 64;
 type AdminShellProps = { displayName: string; onLogout: () => void; children: ReactNode };
 
 /**
- * Sidebar plus header around every /manage-admin screen. Below `md` only an overlay is shown. It shows the
+ * Sidebar plus header around every /manage-admin screen. Below `md` an overlay covers it. It shows the
  * signed-in staff member and only what their permissions open; a screen they may not see gives way to a notice.
  */
 export function AdminShell({ displayName, onLogout, children }: AdminShellProps) {
@@ -30,58 +30,63 @@ export function AdminShell({ displayName, onLogout, children }: AdminShellProps)
   const name = staff?.name ?? displayName;
   const can = staff?.can ?? (() => false);
 
-  if (!isDesktop) return <MobileOverlay />;
-
+  // Below md the overlay covers the panel, which stays mounted (hidden and inert): a half-filled form is still
+  // there when the window is widened again.
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md' }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <IconBuildingStore size={26} color="var(--mantine-primary-color-filled)" />
-            <Text fw={700} size="lg">
-              Shop Admin
-            </Text>
-          </Group>
-          <Group gap="md" wrap="nowrap">
-            {can(['products']) ? (
-              <Button
-                component={Link}
-                to="/manage-admin/products/add-product"
-                leftSection={<IconPlus size={16} />}
-              >
-                Add Product
-              </Button>
-            ) : null}
-            <Group gap="sm" wrap="nowrap">
-              <Avatar name={name} color="initials" radius="xl" />
-              <Stack gap={0}>
-                <Text size="sm" fw={600} lh={1.2}>
-                  {name}
+    <>
+      {isDesktop ? null : <MobileOverlay />}
+      <Box style={isDesktop ? undefined : { display: 'none' }} inert={!isDesktop}>
+        <AppShell
+          header={{ height: HEADER_HEIGHT }}
+          navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md' }}
+          padding="lg"
+        >
+          <AppShell.Header>
+            <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
+              <Group gap="xs" wrap="nowrap">
+                <IconBuildingStore size={26} color="var(--mantine-primary-color-filled)" />
+                <Text fw={700} size="lg">
+                  Shop Admin
                 </Text>
-                <Text size="xs" c="dimmed" lh={1.2}>
-                  {staff?.roleLabel}
-                </Text>
-              </Stack>
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                {can(['products']) ? (
+                  <Button
+                    component={Link}
+                    to="/manage-admin/products/add-product"
+                    leftSection={<IconPlus size={16} />}
+                  >
+                    Add Product
+                  </Button>
+                ) : null}
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar name={name} color="initials" radius="xl" />
+                  <Stack gap={0}>
+                    <Text size="sm" fw={600} lh={1.2}>
+                      {name}
+                    </Text>
+                    <Text size="xs" c="dimmed" lh={1.2}>
+                      {staff?.roleLabel}
+                    </Text>
+                  </Stack>
+                </Group>
+                <LogoutButton onLogout={onLogout} />
+              </Group>
             </Group>
-            <LogoutButton onLogout={onLogout} />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <SidebarNav can={can} />
-        <Box pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <Text component={Link} to="/manage-admin/about" size="xs" c="dimmed" px="sm">
-            About
-          </Text>
-        </Box>
-      </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
-        {can(requirementOf(pathname)) ? children : <NoPermission />}
-      </AppShell.Main>
-    </AppShell>
+          </AppShell.Header>
+          <AppShell.Navbar p="xs">
+            <SidebarNav can={can} />
+            <Box pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <Text component={Link} to="/manage-admin/about" size="xs" c="dimmed" px="sm">
+                About
+              </Text>
+            </Box>
+          </AppShell.Navbar>
+          <AppShell.Main bg="var(--mantine-color-gray-0)">
+            {can(requirementOf(pathname)) ? children : <NoPermission />}
+          </AppShell.Main>
+        </AppShell>
+      </Box>
+    </>
   );
 }

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminSession } from '../../app/session';
 import { fetchStub, jsonResponse } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeAdminToken } from '../../test/tokens';
+import { setViewportWidth } from '../../test/viewport';
 
 const WIZARD_PATH = '/manage-admin/products/add-product';
 const MB = 1024 * 1024;
@@ -497,6 +498,23 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     const body = await requests.find((request) => request.method === 'POST')?.json();
     expect(body).toMatchObject({ title: 'Canvas Tote Bag', status: 'draft', images: [] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage-admin/products'));
+  });
+
+  it('keeps a half-filled wizard when the window narrows below md and widens again', async () => {
+    const { user } = renderApp(WIZARD_PATH);
+    await fillBasicInfo(user, 'Linen Apron');
+    act(() => setViewportWidth(600));
+    expect(
+      await screen.findByText('Mobile View Not Available For Admin Panel Right Now'),
+    ).toBeInTheDocument();
+    act(() => setViewportWidth(1280));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Mobile View Not Available For Admin Panel Right Now'),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText(label('Product Title'))).toHaveValue('Linen Apron');
+    expect(screen.getByLabelText(label('Category ID'))).toHaveValue('152401');
   });
 
   it('previews the product read-only and exports the form as JSON', async () => {
