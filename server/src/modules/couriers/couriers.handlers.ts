@@ -2,6 +2,7 @@ import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import { isHttpUrl } from '../../lib/sanitize.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
@@ -44,8 +45,7 @@ export function createCourierHandlers(deps: { db: Database; secrets: SecretBox }
     updateCourierSettings: operation('updateCourierSettings', async (request) => {
       const staff = requireStaff(request);
       const endpoint = request.body.endpoint?.trim() || null;
-      if (endpoint !== null && !/^https?:\/\/[^\s/]+(\/\S*)?$/i.test(endpoint))
-        throw badRequest(BAD_ENDPOINT);
+      if (endpoint !== null && !isHttpUrl(endpoint)) throw badRequest(BAD_ENDPOINT);
       const key = request.body.apiKey;
       // Left out: the key stays; empty: it is removed.
       const apiKey = key === undefined ? undefined : key.trim() === '' ? null : key.trim();

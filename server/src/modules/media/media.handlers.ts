@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { mediaFiles, mediaFolders } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import { isHttpUrl } from '../../lib/sanitize.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
@@ -322,7 +323,7 @@ export function createMediaHandlers(deps: {
     updateMediaSettings: operation('updateMediaSettings', async (request) => {
       const staff = requireStaff(request);
       const base = request.body.cdnBaseUrl?.trim() || null;
-      if (base !== null && !/^https?:\/\/[^\s/]+(\/\S*)?$/i.test(base)) throw badRequest(CDN_ADDRESS_NEEDED);
+      if (base !== null && !isHttpUrl(base)) throw badRequest(CDN_ADDRESS_NEEDED);
       if (request.body.cdnEnabled && base === null) throw badRequest(CDN_ADDRESS_NEEDED);
       const settings = { cdnEnabled: request.body.cdnEnabled, cdnBaseUrl: base };
       await writeMediaSettings(db, settings);

@@ -1,4 +1,4 @@
-import { BASE_RATE, convertMinor } from '../../money/money.ts';
+import { BASE_RATE, basisPointsOf, convertMinor } from '../../money/money.ts';
 
 // Checkout amounts (spec 3 §9), in integer minor units. The spec's rule is written in USD: shipping is free when
 // the items total is above 100 USD, otherwise 10 USD converted once into the order's currency; tax is 10% of the
@@ -54,11 +54,6 @@ export type OrderDiscount =
   | { type: 'percentage' /** Hundredths of a percent (1000 = 10%). */; basisPoints: number }
   | { type: 'fixed'; amountUsdMinor: number }
   | { type: 'free_shipping' };
-
-/** `basisPoints`/10000 of an amount, rounded half up to the minor unit, in integers. */
-function basisPointsOf(minor: number, basisPoints: number): number {
-  return Number((BigInt(minor) * BigInt(basisPoints) + 5000n) / 10000n);
-}
 
 /** The items totals of an order, all lines and the discountable ones, in its currency and in USD. */
 function itemSums(lines: ReadonlyArray<OrderLine>, orderRate: string) {

@@ -111,17 +111,8 @@ export async function priceContextFor(
     input.customerId ?? (input.request?.auth?.kind === 'customer' ? input.request.auth.id : null);
   // One after the other: `db` may be a transaction's single connection (see priceOrder).
   const { rules, country } = await rulesWithCountry(db, input.country?.toUpperCase() ?? null);
-  let business = false;
-  // Whether the shopper is a business account matters only while B2B prices are on.
-  if (customerId && rules.b2bEnabled) {
-    const [row] = await db
-      .select({ isBusiness: customers.isBusiness })
-      .from(customers)
-      .where(eq(customers.id, customerId));
-    business = row?.isBusiness ?? false;
-  }
   const rates = input.rates ?? (await loadRates(db));
-  return { rules, country, business, rates };
+  return contextFromRules(db, { rules, country, customerId, rates });
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { StatCards } from '../../../components/stat-cards';
 import { labelOf } from '../lib/dispute-values';
 
 type DisputeStatCardsProps = {
@@ -20,26 +20,6 @@ export function DisputeStatCards({ stats, failed }: DisputeStatCardsProps) {
     { label: 'Open Cases', value: stats?.open },
     ...COUNTED.map((status) => ({ label: labelOf(status), value: stats ? countOf(status) : undefined })),
   ];
-  return (
-    <SimpleGrid component="section" aria-label="Dispute counts" cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-      {cards.map((card) => (
-        <Paper key={card.label} withBorder p="md" radius="md" aria-label={card.label} role="group">
-          <Text size="sm" c="dimmed">
-            {card.label}
-          </Text>
-          {card.value !== undefined ? (
-            <Text size="xl" fw={700}>
-              {card.value.toLocaleString('en-US')}
-            </Text>
-          ) : failed ? (
-            <Text size="xl" fw={700} c="dimmed">
-              —
-            </Text>
-          ) : (
-            <Skeleton height={28} width={60} mt={4} />
-          )}
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
+  const shown = cards.map((card) => ({ label: card.label, value: card.value?.toLocaleString('en-US') }));
+  return <StatCards label="Dispute counts" cards={shown} failed={failed} />;
 }

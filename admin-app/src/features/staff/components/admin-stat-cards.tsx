@@ -1,5 +1,5 @@
-import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { StatCards } from '../../../components/stat-cards';
 
 type AdminStatCardsProps = { stats: Schemas['AdminStats'] | undefined; failed: boolean };
 
@@ -11,26 +11,6 @@ export function AdminStatCards({ stats, failed }: AdminStatCardsProps) {
     { label: 'Suspended', value: stats?.suspended },
     { label: 'Pending', value: stats?.pending },
   ];
-  return (
-    <SimpleGrid component="section" aria-label="Admin counts" cols={{ base: 2, md: 4 }} spacing="md">
-      {cards.map((card) => (
-        <Paper key={card.label} withBorder p="md" radius="md" aria-label={card.label} role="group">
-          <Text size="sm" c="dimmed">
-            {card.label}
-          </Text>
-          {card.value !== undefined ? (
-            <Text size="xl" fw={700}>
-              {card.value.toLocaleString('en-US')}
-            </Text>
-          ) : failed ? (
-            <Text size="xl" fw={700} c="dimmed">
-              —
-            </Text>
-          ) : (
-            <Skeleton height={28} width={60} mt={4} />
-          )}
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
+  const shown = cards.map((card) => ({ label: card.label, value: card.value?.toLocaleString('en-US') }));
+  return <StatCards label="Admin counts" cards={shown} failed={failed} />;
 }
