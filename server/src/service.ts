@@ -27,6 +27,7 @@ import { createMarketplaceHandlers } from './modules/marketplace/marketplace.han
 import { createMarketplaceIntegrationHandlers } from './modules/marketplace/marketplace.integration.handlers.ts';
 import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types.ts';
 import { createMediaHandlers } from './modules/media/media.handlers.ts';
+import { createMessageHandlers } from './modules/messages/messages.handlers.ts';
 import type { MediaStore } from './modules/media/media.store.ts';
 import { createAdminOrderHandlers } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
@@ -43,6 +44,9 @@ import { createStoreSettingsHandlers } from './modules/settings/store-settings.h
 import { createStaffHandlers } from './modules/staff/staff.handlers.ts';
 import { createStatsHandlers } from './modules/stats/stats.handlers.ts';
 import { createUserHandlers } from './modules/users/users.handlers.ts';
+import { createVendorOrderHandlers } from './modules/vendor-orders/vendor-orders.handlers.ts';
+import { createVendorProductHandlers } from './modules/vendor-products/vendor-products.handlers.ts';
+import { createVendorHandlers } from './modules/vendors/vendors.handlers.ts';
 import { createFollowedStoreHandlers } from './modules/wishlist/followed-stores.handlers.ts';
 import { createWishlistHandlers } from './modules/wishlist/wishlist.handlers.ts';
 
@@ -120,6 +124,10 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createRoleHandlers({ db }),
     ...createUserHandlers({ db, tokens, config }),
     ...createStaffHandlers({ db }),
+    ...createVendorHandlers({ db }),
+    ...createVendorProductHandlers({ db }),
+    ...createVendorOrderHandlers({ db }),
+    ...createMessageHandlers({ db }),
   } satisfies Partial<Record<OperationId, OperationHandler>>;
 
   const pending = Object.fromEntries(

@@ -41,6 +41,9 @@ export const storeStatus = pgEnum('store_status', ['active', 'pending', 'rejecte
 export const storeKind = pgEnum('store_kind', ['marketplace', 'vendor', 'factory']);
 export const productSource = pgEnum('product_source', ['aliexpress', 'manual', 'vendor']);
 export const productStatus = pgEnum('product_status', ['published', 'draft', 'out_of_stock', 'disabled']);
+/** A vendor's new or changed product waits for staff before shoppers see it; staff and imports are approved. */
+export const productApproval = pgEnum('product_approval', ['approved', 'pending', 'rejected']);
+export const messageSender = pgEnum('message_sender', ['vendor', 'customer', 'staff']);
 export const orderChannel = pgEnum('order_channel', ['b2c', 'd2c', 'b2b']);
 export const orderStatus = pgEnum('order_status', [
   'Placed',
@@ -193,6 +196,12 @@ export const stores = pgTable('stores', {
   kind: storeKind('kind').notNull().default('vendor'),
   /** A store is also the vendor account that signs in to the vendor panel. */
   tokenVersion: integer('token_version').notNull().default(1),
+  /** Set for vendors who applied to sell; marketplace and factory stores have no sign-in. */
+  passwordHash: text('password_hash'),
+  address: text('address'),
+  /** Why staff rejected the application (shown to the applicant when signing in). */
+  reviewNote: text('review_note'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -205,6 +214,9 @@ export const products = pgTable(
     productId: text('product_id').notNull(),
     source: productSource('source').notNull(),
     status: productStatus('status').notNull().default('draft'),
+    approval: productApproval('approval').notNull().default('approved'),
+    /** Why staff rejected a vendor's product. */
+    approvalNote: text('approval_note'),
     title: text('title').notNull(),
     /** Sanitised HTML. */
     descriptionHtml: text('description_html').notNull().default(''),
@@ -248,6 +260,8 @@ export const products = pgTable(
   (t) => [
     unique('products_source_product_id_unique').on(t.source, t.productId),
     index('products_status_idx').on(t.status),
+    // Only the few products waiting for staff are looked up by approval.
+    index('products_approval_idx').on(t.approval).where(sql`${t.approval} <> 'approved'`),
     index('products_source_idx').on(t.source),
     index('products_created_at_idx').on(t.createdAt),
     index('products_price_idx').on(t.priceMinor),
@@ -508,9 +522,15 @@ export const orderItems = pgTable(
     lineTotalMinor: bigint('line_total_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     position: integer('position').notNull().default(0),
+    /** The store that sold the line when the order was placed; a vendor fulfils and ships its own lines. */
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_store_idx').on(t.storeId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
@@ -1200,4 +1220,45 @@ export const blogPosts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('blog_posts_published_idx').on(t.status, t.publishedAt)],
+);
+
+/**
+ * The vendor panel's Message Center: a conversation between a store and a shopper (asked from a product page)
+ * or between a store and staff (customer_id null). Each side's read mark gives its unread count.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    vendorReadAt: timestamp('vendor_read_at', { withTimezone: true }),
+    customerReadAt: timestamp('customer_read_at', { withTimezone: true }),
+    staffReadAt: timestamp('staff_read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conversations_store_idx').on(t.storeId, t.lastMessageAt),
+    index('conversations_customer_idx').on(t.customerId, t.lastMessageAt),
+  ],
+);
+
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    sender: messageSender('sender').notNull(),
+    senderName: text('sender_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt)],
 );

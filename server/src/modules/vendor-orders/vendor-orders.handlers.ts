@@ -1,0 +1,5 @@
+import type { Database } from '../../db/client.ts';
+
+export function createVendorOrderHandlers(_deps: { db: Database }) {
+  return {};
+}
