@@ -27,8 +27,8 @@ import { createMarketplaceHandlers } from './modules/marketplace/marketplace.han
 import { createMarketplaceIntegrationHandlers } from './modules/marketplace/marketplace.integration.handlers.ts';
 import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types.ts';
 import { createMediaHandlers } from './modules/media/media.handlers.ts';
-import { createMessageHandlers } from './modules/messages/messages.handlers.ts';
 import type { MediaStore } from './modules/media/media.store.ts';
+import { createMessageHandlers } from './modules/messages/messages.handlers.ts';
 import { createAdminOrderHandlers } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
 import type { PaymentProvider } from './modules/payments/payments.types.ts';
