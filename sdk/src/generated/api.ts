@@ -3657,6 +3657,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vendor/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply to sell on the store
+         * @description Added beyond the spec. A shop owner's application becomes a pending vendor store. Staff approve or reject
+         *     it (`POST /vendor-applications/{id}/approve|reject`); until then signing in answers 403 saying it is under
+         *     review. The email may not belong to another store.
+         */
+        post: operations["applyVendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a vendor in to the vendor panel
+         * @description Added beyond the spec. Answers a vendor token (audience `shop:vendor`) for an approved, active vendor store.
+         *     A pending application answers 403 'Your application is still under review.'; a rejected one answers 403
+         *     with the reason staff gave; a suspended store answers 403 'This store is suspended. Please contact the store.'
+         *     Five failed attempts for the same email and address within 15 minutes are refused with 429.
+         */
+        post: operations["vendorLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the vendor out
+         * @description Added beyond the spec. Ends the session of the token sent; that token stops working at once.
+         */
+        post: operations["vendorLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in vendor's store
+         * @description Added beyond the spec. The store the vendor token belongs to, as the Settings screen edits it.
+         */
+        get: operations["getVendorProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6030,6 +6115,49 @@ export interface components {
         FollowStoreRequest: {
             /** @description The store's `_id`. */
             storeId: string;
+        };
+        /**
+         * @description pending (applied, awaiting staff), active (approved), rejected, suspended (by staff).
+         * @enum {string}
+         */
+        VendorStoreStatus: "pending" | "active" | "rejected" | "suspended";
+        /** @description A vendor's store as its owner and staff see it. */
+        VendorProfile: {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            address: string | null;
+            description: string | null;
+            logoUrl: string | null;
+            status: components["schemas"]["VendorStoreStatus"];
+            /** @description Why staff rejected the application. */
+            reviewNote: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        VendorProfileEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["VendorProfile"];
+        };
+        VendorApplicationRequest: {
+            storeName: string;
+            /** Format: email */
+            email: string;
+            password: string;
+            phone?: string;
+            address?: string;
+            description?: string;
+        };
+        VendorLoginRequest: {
+            email: string;
+            password: string;
+        };
+        VendorSessionEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                token: string;
+                store: components["schemas"]["VendorProfile"];
+            };
         };
     };
     responses: {
@@ -14227,6 +14355,103 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    applyVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description The application was received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProfileEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    vendorLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorSessionEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    vendorLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getVendorProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProfileEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };
