@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as LoginRouteImport } from './routes/login';
 import { Route as ManageVandorRouteRouteImport } from './routes/manage-vandor/route';
 import { Route as ManageVandorIndexRouteImport } from './routes/manage-vandor/index';
 import { Route as ManageVandorDashboardRouteImport } from './routes/manage-vandor/dashboard';
@@ -20,6 +21,11 @@ import { Route as ManageVandorSettingsRouteImport } from './routes/manage-vandor
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ManageVandorRouteRoute = ManageVandorRouteRouteImport.update({
@@ -56,6 +62,7 @@ const ManageVandorSettingsRoute = ManageVandorSettingsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/manage-vandor': typeof ManageVandorRouteRouteWithChildren;
+  '/login': typeof LoginRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
   '/manage-vandor/products': typeof ManageVandorProductsRoute;
@@ -64,6 +71,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/login': typeof LoginRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
   '/manage-vandor/products': typeof ManageVandorProductsRoute;
@@ -74,6 +82,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
   '/manage-vandor': typeof ManageVandorRouteRouteWithChildren;
+  '/login': typeof LoginRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
   '/manage-vandor/products': typeof ManageVandorProductsRoute;
@@ -85,6 +94,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/manage-vandor'
+    | '/login'
     | '/manage-vandor/dashboard'
     | '/manage-vandor/orders'
     | '/manage-vandor/products'
@@ -93,6 +103,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/login'
     | '/manage-vandor/dashboard'
     | '/manage-vandor/orders'
     | '/manage-vandor/products'
@@ -102,6 +113,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/manage-vandor'
+    | '/login'
     | '/manage-vandor/dashboard'
     | '/manage-vandor/orders'
     | '/manage-vandor/products'
@@ -112,6 +124,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   ManageVandorRouteRoute: typeof ManageVandorRouteRouteWithChildren;
+  LoginRoute: typeof LoginRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -121,6 +134,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof IndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/login': {
+      id: '/login';
+      path: '/login';
+      fullPath: '/login';
+      preLoaderRoute: typeof LoginRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/manage-vandor': {
@@ -190,6 +210,7 @@ const ManageVandorRouteRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ManageVandorRouteRoute: ManageVandorRouteRouteWithChildren,
+  LoginRoute: LoginRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

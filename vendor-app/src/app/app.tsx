@@ -1,17 +1,25 @@
 import { MantineProvider } from '@mantine/core';
 import { AppNotifications } from '@shop/ui/notifications';
 import { theme } from '@shop/ui/theme';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { createAppRouter } from './router';
 
-type AppProps = { router: ReturnType<typeof createAppRouter> };
+type AppProps = {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+  /** Mantine's test mode (no transitions); component tests set it. */
+  env?: 'default' | 'test';
+};
 
 /** The providers every screen relies on; tests mount the same tree with a memory history. */
-export function App({ router }: AppProps) {
+export function App({ router, queryClient, env = 'default' }: AppProps) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={env}>
       <AppNotifications />
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Modal, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { toast } from '@shop/ui/notifications';
 import {
@@ -10,41 +10,51 @@ import {
   IconReceipt,
   IconSettings,
 } from '@tabler/icons-react';
-import { Link, Outlet, useMatchRoute } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { VENDOR_TOKEN_KEY } from '../../lib/storage-keys';
+import { $api, api } from '../../lib/api';
+import { vendorSession } from '../../lib/session';
 
-type NavEntry =
-  | {
-      label: string;
-      icon: ReactNode;
-      to:
-        | '/manage-vandor/dashboard'
-        | '/manage-vandor/products'
-        | '/manage-vandor/orders'
-        | '/manage-vandor/settings';
-    }
-  | { label: string; icon: ReactNode; to: null };
+type NavEntry = {
+  label: string;
+  icon: ReactNode;
+  to:
+    | '/manage-vandor/dashboard'
+    | '/manage-vandor/messages'
+    | '/manage-vandor/products'
+    | '/manage-vandor/orders'
+    | '/manage-vandor/promotions'
+    | '/manage-vandor/settings';
+};
 
-/** Spec §2 sidebar order. Message Center and Promotion & Coupons have no screen yet. */
+/** Spec §2 sidebar order. */
 const NAV: NavEntry[] = [
   { label: 'Dashboard', icon: <IconLayoutDashboard size={18} />, to: '/manage-vandor/dashboard' },
-  { label: 'Message Center', icon: <IconMessages size={18} />, to: null },
+  { label: 'Message Center', icon: <IconMessages size={18} />, to: '/manage-vandor/messages' },
   { label: 'Products', icon: <IconPackage size={18} />, to: '/manage-vandor/products' },
   { label: 'Orders', icon: <IconReceipt size={18} />, to: '/manage-vandor/orders' },
-  { label: 'Promotion & Coupons', icon: <IconDiscount size={18} />, to: null },
+  { label: 'Promotion & Coupons', icon: <IconDiscount size={18} />, to: '/manage-vandor/promotions' },
   { label: 'Settings', icon: <IconSettings size={18} />, to: '/manage-vandor/settings' },
 ];
 
 /** Spec §2 vendor layout: header 60px, sidebar 280px, footer 40px. */
 export function VendorLayout() {
   const [navOpened, nav] = useDisclosure(false);
+  const [confirming, confirm] = useDisclosure(false);
   const matchRoute = useMatchRoute();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: me } = $api.useQuery('get', '/vendor/me');
 
-  // Vendor sign-in is not in the API yet; logging out drops any vendor token this browser holds.
-  const logout = () => {
-    localStorage.removeItem(VENDOR_TOKEN_KEY);
+  // The server ends the session; the browser forgets the token even if that call fails (offline, say).
+  const logout = async () => {
+    confirm.close();
+    await api.POST('/vendor/logout').catch(() => undefined);
+    vendorSession.signOut();
+    queryClient.clear();
     toast.success('Logout successful.');
+    await navigate({ to: '/login', replace: true });
   };
 
   return (
@@ -68,36 +78,31 @@ export function VendorLayout() {
               Shop Vandor Dashboard
             </Text>
           </Group>
-          <Button variant="light" leftSection={<IconLogout size={16} />} onClick={logout}>
-            Logout
-          </Button>
+          <Group gap="sm" wrap="nowrap">
+            {me && (
+              <Text size="sm" c="dimmed" visibleFrom="sm" data-testid="store-name">
+                {me.data.name}
+              </Text>
+            )}
+            <Button variant="light" leftSection={<IconLogout size={16} />} onClick={confirm.open}>
+              Logout
+            </Button>
+          </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" component="nav" aria-label="Vendor panel">
-        {NAV.map((entry) =>
-          entry.to ? (
-            <NavLink
-              key={entry.label}
-              component={Link}
-              to={entry.to}
-              label={entry.label}
-              leftSection={entry.icon}
-              active={Boolean(matchRoute({ to: entry.to, fuzzy: true }))}
-              onClick={nav.close}
-            />
-          ) : (
-            <NavLink
-              key={entry.label}
-              component="button"
-              label={entry.label}
-              leftSection={entry.icon}
-              description="Coming soon"
-              disabled
-              aria-disabled
-            />
-          ),
-        )}
+        {NAV.map((entry) => (
+          <NavLink
+            key={entry.label}
+            component={Link}
+            to={entry.to}
+            label={entry.label}
+            leftSection={entry.icon}
+            active={Boolean(matchRoute({ to: entry.to, fuzzy: true }))}
+            onClick={nav.close}
+          />
+        ))}
       </AppShell.Navbar>
 
       <AppShell.Main>
@@ -111,6 +116,18 @@ export function VendorLayout() {
           </Text>
         </Group>
       </AppShell.Footer>
+
+      <Modal opened={confirming} onClose={confirm.close} title="Confirm Logout" centered>
+        <Text>Are you sure you want to logout?</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={confirm.close}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void logout()}>
+            Logout
+          </Button>
+        </Group>
+      </Modal>
     </AppShell>
   );
 }

@@ -1,0 +1,20 @@
+import '@shop/ui/test-setup';
+import { notifications } from '@mantine/notifications';
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { fetchStub } from './network';
+
+// Every request of the panel ends here; tests answer through ./network.
+globalThis.fetch = fetchStub;
+
+beforeEach(() => {
+  fetchStub.mockReset();
+  fetchStub.mockImplementation(async (input) => {
+    throw new Error(`Unexpected request: ${input instanceof Request ? input.url : String(input)}`);
+  });
+  localStorage.clear();
+});
+
+afterEach(() => {
+  act(() => notifications.clean());
+});
