@@ -9,7 +9,8 @@ import type { stores } from '../schema.ts';
 
 export type StoreKey = 'soundpeats' | 'ugreen' | 'dhakaCraft' | 'bengalHome';
 
-export const STORES: Record<StoreKey, typeof stores.$inferInsert> = {
+/** A store with a sign-in has a password: the demo vendor signs in to the vendor panel with it. */
+export const STORES: Record<StoreKey, typeof stores.$inferInsert & { password?: string }> = {
   soundpeats: {
     name: 'SOUNDPEATS Official Store',
     email: 'soundpeats@stores.example.com',
@@ -39,6 +40,9 @@ export const STORES: Record<StoreKey, typeof stores.$inferInsert> = {
     email: 'sales@bengalhome.example.com',
     phone: '+8801811556677',
     country: 'BD',
+    kind: 'vendor',
+    address: 'Plot 14, Tejgaon Industrial Area, Dhaka 1208',
+    password: 'vendor12345',
     description: 'Home and bath essentials made in Bangladesh.',
   },
 };

@@ -115,7 +115,15 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const storeKeys = Object.keys(STORES) as StoreKey[];
     const storeRows = await tx
       .insert(stores)
-      .values(storeKeys.map((key) => ({ ...STORES[key], createdAt: ago(90 * 24) })))
+      .values(
+        await Promise.all(
+          storeKeys.map(async (key) => {
+            const { password, ...store } = STORES[key];
+            const passwordHash = password ? await hashPassword(password) : null;
+            return { ...store, passwordHash, createdAt: ago(90 * 24) };
+          }),
+        ),
+      )
       .returning();
     const storeId = (key: StoreKey) => {
       const row = storeRows[storeKeys.indexOf(key)];
@@ -164,6 +172,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           usdUnitPriceMinor: convertMinor(sku.salePriceMinor, productRate, BASE_RATE),
           line: {
             productId: id,
+            storeId: seed.fields.store ? storeId(seed.fields.store) : null,
             skuId: sku.skuId,
             name: seed.normalized.title,
             image: sku.image ?? seed.normalized.images[0] ?? null,
