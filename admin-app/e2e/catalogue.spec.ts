@@ -247,21 +247,16 @@ test('staff run the catalogue: dashboard figures, list filters and paging, impor
     await nextStep.click();
 
     await expect(page.getByRole('heading', { name: 'Step 4 of 5: SKUs & Pricing' })).toBeVisible();
-    const sku = page.getByRole('group', { name: 'SKU 1' });
-    await fillIn(sku, 'SKU ID', `e2e-${stamp}-01`);
-    await fillIn(sku, 'Attributes', '14:193#Natural;200007763:201336100');
-    await fillIn(sku, 'Offer Sale Price', '14.99');
-    await fillIn(sku, 'SKU Price', '19.99');
-    await fillIn(sku, 'Available Stock', '40');
-    for (const [group, value, id] of [
-      ['Color (14)', 'natural', '193'],
-      ['Is Customized (200007009)', 'no', '0'],
-      ['Ships From (200007763)', 'China', '201336100'],
-    ] as const) {
-      const skuProperty = sku.getByRole('group', { name: group });
-      await fillIn(skuProperty, 'Property Value', value);
-      await fillIn(skuProperty, 'Property Value ID', id);
-    }
+    // Options by name make the variants: one colour here, so one row.
+    await page.getByRole('button', { name: 'Add option' }).click();
+    const option = page.getByRole('group', { name: 'Option 1' });
+    await option.getByLabel('Option name').fill('Color');
+    await option.getByRole('combobox', { name: 'Values' }).fill('Natural');
+    await option.getByRole('combobox', { name: 'Values' }).press('Enter');
+    await page.getByLabel('Price (Natural)').fill('14.99');
+    await page.getByLabel('Compare-at Price (Natural)').fill('19.99');
+    await page.getByLabel('Stock (Natural)').fill('40');
+    await page.getByLabel('SKU Code (Natural)').fill(`e2e-${stamp}-01`);
     await nextStep.click();
 
     await expect(page.getByRole('heading', { name: 'Step 5 of 5: SEO & Labels' })).toBeVisible();

@@ -33,6 +33,8 @@ import { Route as ManageAdminAuthedProductsRouteRouteImport } from './routes/man
 import { Route as ManageAdminAuthedSettingsRouteImport } from './routes/manage-admin/_authed/settings';
 import { Route as ManageAdminAuthedShippingRouteImport } from './routes/manage-admin/_authed/shipping';
 import { Route as ManageAdminAuthedUsersRouteRouteImport } from './routes/manage-admin/_authed/users/route';
+import { Route as ManageAdminAuthedVendorMessagesRouteImport } from './routes/manage-admin/_authed/vendor-messages';
+import { Route as ManageAdminAuthedVendorsRouteImport } from './routes/manage-admin/_authed/vendors';
 import { Route as ManageAdminAuthedWorkupdateRouteImport } from './routes/manage-admin/_authed/workupdate';
 import { Route as ManageAdminAuthedAdminIndexRouteImport } from './routes/manage-admin/_authed/admin/index';
 import { Route as ManageAdminAuthedAdminActivityRouteImport } from './routes/manage-admin/_authed/admin/activity';
@@ -191,6 +193,18 @@ const ManageAdminAuthedUsersRouteRoute =
   ManageAdminAuthedUsersRouteRouteImport.update({
     id: '/users',
     path: '/users',
+    getParentRoute: () => ManageAdminAuthedRoute,
+  } as any);
+const ManageAdminAuthedVendorMessagesRoute =
+  ManageAdminAuthedVendorMessagesRouteImport.update({
+    id: '/vendor-messages',
+    path: '/vendor-messages',
+    getParentRoute: () => ManageAdminAuthedRoute,
+  } as any);
+const ManageAdminAuthedVendorsRoute =
+  ManageAdminAuthedVendorsRouteImport.update({
+    id: '/vendors',
+    path: '/vendors',
     getParentRoute: () => ManageAdminAuthedRoute,
   } as any);
 const ManageAdminAuthedWorkupdateRoute =
@@ -374,6 +388,8 @@ export interface FileRoutesByFullPath {
   '/manage-admin/pricing': typeof ManageAdminAuthedPricingRoute;
   '/manage-admin/settings': typeof ManageAdminAuthedSettingsRoute;
   '/manage-admin/shipping': typeof ManageAdminAuthedShippingRoute;
+  '/manage-admin/vendor-messages': typeof ManageAdminAuthedVendorMessagesRoute;
+  '/manage-admin/vendors': typeof ManageAdminAuthedVendorsRoute;
   '/manage-admin/workupdate': typeof ManageAdminAuthedWorkupdateRoute;
   '/manage-admin/': typeof ManageAdminAuthedIndexRoute;
   '/manage-admin/admin/activity': typeof ManageAdminAuthedAdminActivityRoute;
@@ -421,6 +437,8 @@ export interface FileRoutesByTo {
   '/manage-admin/pricing': typeof ManageAdminAuthedPricingRoute;
   '/manage-admin/settings': typeof ManageAdminAuthedSettingsRoute;
   '/manage-admin/shipping': typeof ManageAdminAuthedShippingRoute;
+  '/manage-admin/vendor-messages': typeof ManageAdminAuthedVendorMessagesRoute;
+  '/manage-admin/vendors': typeof ManageAdminAuthedVendorsRoute;
   '/manage-admin/workupdate': typeof ManageAdminAuthedWorkupdateRoute;
   '/manage-admin': typeof ManageAdminAuthedIndexRoute;
   '/manage-admin/admin/activity': typeof ManageAdminAuthedAdminActivityRoute;
@@ -474,6 +492,8 @@ export interface FileRoutesById {
   '/manage-admin/_authed/pricing': typeof ManageAdminAuthedPricingRoute;
   '/manage-admin/_authed/settings': typeof ManageAdminAuthedSettingsRoute;
   '/manage-admin/_authed/shipping': typeof ManageAdminAuthedShippingRoute;
+  '/manage-admin/_authed/vendor-messages': typeof ManageAdminAuthedVendorMessagesRoute;
+  '/manage-admin/_authed/vendors': typeof ManageAdminAuthedVendorsRoute;
   '/manage-admin/_authed/workupdate': typeof ManageAdminAuthedWorkupdateRoute;
   '/manage-admin/_authed/': typeof ManageAdminAuthedIndexRoute;
   '/manage-admin/_authed/admin/activity': typeof ManageAdminAuthedAdminActivityRoute;
@@ -528,6 +548,8 @@ export interface FileRouteTypes {
     | '/manage-admin/pricing'
     | '/manage-admin/settings'
     | '/manage-admin/shipping'
+    | '/manage-admin/vendor-messages'
+    | '/manage-admin/vendors'
     | '/manage-admin/workupdate'
     | '/manage-admin/'
     | '/manage-admin/admin/activity'
@@ -575,6 +597,8 @@ export interface FileRouteTypes {
     | '/manage-admin/pricing'
     | '/manage-admin/settings'
     | '/manage-admin/shipping'
+    | '/manage-admin/vendor-messages'
+    | '/manage-admin/vendors'
     | '/manage-admin/workupdate'
     | '/manage-admin'
     | '/manage-admin/admin/activity'
@@ -627,6 +651,8 @@ export interface FileRouteTypes {
     | '/manage-admin/_authed/pricing'
     | '/manage-admin/_authed/settings'
     | '/manage-admin/_authed/shipping'
+    | '/manage-admin/_authed/vendor-messages'
+    | '/manage-admin/_authed/vendors'
     | '/manage-admin/_authed/workupdate'
     | '/manage-admin/_authed/'
     | '/manage-admin/_authed/admin/activity'
@@ -832,6 +858,20 @@ declare module '@tanstack/react-router' {
       path: '/users';
       fullPath: '/manage-admin/users';
       preLoaderRoute: typeof ManageAdminAuthedUsersRouteRouteImport;
+      parentRoute: typeof ManageAdminAuthedRoute;
+    };
+    '/manage-admin/_authed/vendor-messages': {
+      id: '/manage-admin/_authed/vendor-messages';
+      path: '/vendor-messages';
+      fullPath: '/manage-admin/vendor-messages';
+      preLoaderRoute: typeof ManageAdminAuthedVendorMessagesRouteImport;
+      parentRoute: typeof ManageAdminAuthedRoute;
+    };
+    '/manage-admin/_authed/vendors': {
+      id: '/manage-admin/_authed/vendors';
+      path: '/vendors';
+      fullPath: '/manage-admin/vendors';
+      preLoaderRoute: typeof ManageAdminAuthedVendorsRouteImport;
       parentRoute: typeof ManageAdminAuthedRoute;
     };
     '/manage-admin/_authed/workupdate': {
@@ -1144,6 +1184,8 @@ interface ManageAdminAuthedRouteChildren {
   ManageAdminAuthedPricingRoute: typeof ManageAdminAuthedPricingRoute;
   ManageAdminAuthedSettingsRoute: typeof ManageAdminAuthedSettingsRoute;
   ManageAdminAuthedShippingRoute: typeof ManageAdminAuthedShippingRoute;
+  ManageAdminAuthedVendorMessagesRoute: typeof ManageAdminAuthedVendorMessagesRoute;
+  ManageAdminAuthedVendorsRoute: typeof ManageAdminAuthedVendorsRoute;
   ManageAdminAuthedWorkupdateRoute: typeof ManageAdminAuthedWorkupdateRoute;
   ManageAdminAuthedIndexRoute: typeof ManageAdminAuthedIndexRoute;
 }
@@ -1171,6 +1213,8 @@ const ManageAdminAuthedRouteChildren: ManageAdminAuthedRouteChildren = {
   ManageAdminAuthedPricingRoute: ManageAdminAuthedPricingRoute,
   ManageAdminAuthedSettingsRoute: ManageAdminAuthedSettingsRoute,
   ManageAdminAuthedShippingRoute: ManageAdminAuthedShippingRoute,
+  ManageAdminAuthedVendorMessagesRoute: ManageAdminAuthedVendorMessagesRoute,
+  ManageAdminAuthedVendorsRoute: ManageAdminAuthedVendorsRoute,
   ManageAdminAuthedWorkupdateRoute: ManageAdminAuthedWorkupdateRoute,
   ManageAdminAuthedIndexRoute: ManageAdminAuthedIndexRoute,
 };

@@ -124,10 +124,10 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createRoleHandlers({ db }),
     ...createUserHandlers({ db, tokens, config }),
     ...createStaffHandlers({ db }),
-    ...createVendorHandlers({ db }),
+    ...createVendorHandlers({ db, tokens, throttle, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createVendorProductHandlers({ db }),
     ...createVendorOrderHandlers({ db }),
-    ...createMessageHandlers({ db }),
+    ...createMessageHandlers({ db, storeUrl: config.storeUrl }),
   } satisfies Partial<Record<OperationId, OperationHandler>>;
 
   const pending = Object.fromEntries(

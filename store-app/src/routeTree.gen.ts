@@ -17,6 +17,7 @@ import { Route as InvitationRouteImport } from './routes/invitation';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ProfileRouteRouteImport } from './routes/profile/route';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as SellRouteImport } from './routes/sell';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug';
 import { Route as OrderIdRouteImport } from './routes/order/$id';
@@ -24,6 +25,7 @@ import { Route as ProductsIdRouteImport } from './routes/products/$id';
 import { Route as ProfileIndexRouteImport } from './routes/profile/index';
 import { Route as ProfileAppealDisputeCenterRouteImport } from './routes/profile/appeal-dispute-center';
 import { Route as ProfileManageAccountRouteImport } from './routes/profile/manage-account';
+import { Route as ProfileMessagesRouteImport } from './routes/profile/messages';
 import { Route as ProfileMyReviewsRouteImport } from './routes/profile/my-reviews';
 import { Route as ProfileOrderRouteImport } from './routes/profile/order';
 import { Route as ProfileReturnAndRefundRouteImport } from './routes/profile/return-and-refund';
@@ -72,6 +74,11 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any);
+const SellRoute = SellRouteImport.update({
+  id: '/sell',
+  path: '/sell',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -106,6 +113,11 @@ const ProfileAppealDisputeCenterRoute =
 const ProfileManageAccountRoute = ProfileManageAccountRouteImport.update({
   id: '/manage-account',
   path: '/manage-account',
+  getParentRoute: () => ProfileRouteRoute,
+} as any);
+const ProfileMessagesRoute = ProfileMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
   getParentRoute: () => ProfileRouteRoute,
 } as any);
 const ProfileMyReviewsRoute = ProfileMyReviewsRouteImport.update({
@@ -154,11 +166,13 @@ export interface FileRoutesByFullPath {
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/sell': typeof SellRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
   '/profile/manage-account': typeof ProfileManageAccountRoute;
+  '/profile/messages': typeof ProfileMessagesRoute;
   '/profile/my-reviews': typeof ProfileMyReviewsRoute;
   '/profile/order': typeof ProfileOrderRoute;
   '/profile/return-and-refund': typeof ProfileReturnAndRefundRoute;
@@ -177,11 +191,13 @@ export interface FileRoutesByTo {
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/sell': typeof SellRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
   '/profile/manage-account': typeof ProfileManageAccountRoute;
+  '/profile/messages': typeof ProfileMessagesRoute;
   '/profile/my-reviews': typeof ProfileMyReviewsRoute;
   '/profile/order': typeof ProfileOrderRoute;
   '/profile/return-and-refund': typeof ProfileReturnAndRefundRoute;
@@ -202,11 +218,13 @@ export interface FileRoutesById {
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
+  '/sell': typeof SellRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
   '/profile/manage-account': typeof ProfileManageAccountRoute;
+  '/profile/messages': typeof ProfileMessagesRoute;
   '/profile/my-reviews': typeof ProfileMyReviewsRoute;
   '/profile/order': typeof ProfileOrderRoute;
   '/profile/return-and-refund': typeof ProfileReturnAndRefundRoute;
@@ -228,11 +246,13 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/register'
+    | '/sell'
     | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
     | '/profile/manage-account'
+    | '/profile/messages'
     | '/profile/my-reviews'
     | '/profile/order'
     | '/profile/return-and-refund'
@@ -251,11 +271,13 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/register'
+    | '/sell'
     | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
     | '/profile/manage-account'
+    | '/profile/messages'
     | '/profile/my-reviews'
     | '/profile/order'
     | '/profile/return-and-refund'
@@ -275,11 +297,13 @@ export interface FileRouteTypes {
     | '/invitation'
     | '/login'
     | '/register'
+    | '/sell'
     | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
     | '/profile/manage-account'
+    | '/profile/messages'
     | '/profile/my-reviews'
     | '/profile/order'
     | '/profile/return-and-refund'
@@ -300,6 +324,7 @@ export interface RootRouteChildren {
   InvitationRoute: typeof InvitationRoute;
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
+  SellRoute: typeof SellRoute;
   BlogSlugRoute: typeof BlogSlugRoute;
   OrderIdRoute: typeof OrderIdRoute;
   ProductsIdRoute: typeof ProductsIdRoute;
@@ -366,6 +391,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/sell': {
+      id: '/sell';
+      path: '/sell';
+      fullPath: '/sell';
+      preLoaderRoute: typeof SellRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/blog/': {
       id: '/blog/';
       path: '/blog';
@@ -413,6 +445,13 @@ declare module '@tanstack/react-router' {
       path: '/manage-account';
       fullPath: '/profile/manage-account';
       preLoaderRoute: typeof ProfileManageAccountRouteImport;
+      parentRoute: typeof ProfileRouteRoute;
+    };
+    '/profile/messages': {
+      id: '/profile/messages';
+      path: '/messages';
+      fullPath: '/profile/messages';
+      preLoaderRoute: typeof ProfileMessagesRouteImport;
       parentRoute: typeof ProfileRouteRoute;
     };
     '/profile/my-reviews': {
@@ -470,6 +509,7 @@ declare module '@tanstack/react-router' {
 interface ProfileRouteRouteChildren {
   ProfileAppealDisputeCenterRoute: typeof ProfileAppealDisputeCenterRoute;
   ProfileManageAccountRoute: typeof ProfileManageAccountRoute;
+  ProfileMessagesRoute: typeof ProfileMessagesRoute;
   ProfileMyReviewsRoute: typeof ProfileMyReviewsRoute;
   ProfileOrderRoute: typeof ProfileOrderRoute;
   ProfileReturnAndRefundRoute: typeof ProfileReturnAndRefundRoute;
@@ -481,6 +521,7 @@ interface ProfileRouteRouteChildren {
 const ProfileRouteRouteChildren: ProfileRouteRouteChildren = {
   ProfileAppealDisputeCenterRoute: ProfileAppealDisputeCenterRoute,
   ProfileManageAccountRoute: ProfileManageAccountRoute,
+  ProfileMessagesRoute: ProfileMessagesRoute,
   ProfileMyReviewsRoute: ProfileMyReviewsRoute,
   ProfileOrderRoute: ProfileOrderRoute,
   ProfileReturnAndRefundRoute: ProfileReturnAndRefundRoute,
@@ -502,6 +543,7 @@ const rootRouteChildren: RootRouteChildren = {
   InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  SellRoute: SellRoute,
   BlogSlugRoute: BlogSlugRoute,
   OrderIdRoute: OrderIdRoute,
   ProductsIdRoute: ProductsIdRoute,

@@ -2,6 +2,8 @@
 
 interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
+  /** The vendor panel's address, which the apply-to-sell page links to. */
+  readonly VITE_VENDOR_URL?: string;
 }
 
 interface ImportMeta {

@@ -10,17 +10,27 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as ApplyRouteImport } from './routes/apply';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ManageVandorRouteRouteImport } from './routes/manage-vandor/route';
 import { Route as ManageVandorIndexRouteImport } from './routes/manage-vandor/index';
 import { Route as ManageVandorDashboardRouteImport } from './routes/manage-vandor/dashboard';
+import { Route as ManageVandorMessagesRouteImport } from './routes/manage-vandor/messages';
 import { Route as ManageVandorOrdersRouteImport } from './routes/manage-vandor/orders';
-import { Route as ManageVandorProductsRouteImport } from './routes/manage-vandor/products';
+import { Route as ManageVandorPromotionsRouteImport } from './routes/manage-vandor/promotions';
 import { Route as ManageVandorSettingsRouteImport } from './routes/manage-vandor/settings';
+import { Route as ManageVandorProductsIndexRouteImport } from './routes/manage-vandor/products/index';
+import { Route as ManageVandorProductsIdRouteImport } from './routes/manage-vandor/products/$id';
+import { Route as ManageVandorProductsNewRouteImport } from './routes/manage-vandor/products/new';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ApplyRoute = ApplyRouteImport.update({
+  id: '/apply',
+  path: '/apply',
   getParentRoute: () => rootRouteImport,
 } as any);
 const LoginRoute = LoginRouteImport.update({
@@ -43,14 +53,19 @@ const ManageVandorDashboardRoute = ManageVandorDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => ManageVandorRouteRoute,
 } as any);
+const ManageVandorMessagesRoute = ManageVandorMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => ManageVandorRouteRoute,
+} as any);
 const ManageVandorOrdersRoute = ManageVandorOrdersRouteImport.update({
   id: '/orders',
   path: '/orders',
   getParentRoute: () => ManageVandorRouteRoute,
 } as any);
-const ManageVandorProductsRoute = ManageVandorProductsRouteImport.update({
-  id: '/products',
-  path: '/products',
+const ManageVandorPromotionsRoute = ManageVandorPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
   getParentRoute: () => ManageVandorRouteRoute,
 } as any);
 const ManageVandorSettingsRoute = ManageVandorSettingsRouteImport.update({
@@ -58,72 +73,119 @@ const ManageVandorSettingsRoute = ManageVandorSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => ManageVandorRouteRoute,
 } as any);
+const ManageVandorProductsIndexRoute =
+  ManageVandorProductsIndexRouteImport.update({
+    id: '/products/',
+    path: '/products/',
+    getParentRoute: () => ManageVandorRouteRoute,
+  } as any);
+const ManageVandorProductsIdRoute = ManageVandorProductsIdRouteImport.update({
+  id: '/products/$id',
+  path: '/products/$id',
+  getParentRoute: () => ManageVandorRouteRoute,
+} as any);
+const ManageVandorProductsNewRoute = ManageVandorProductsNewRouteImport.update({
+  id: '/products/new',
+  path: '/products/new',
+  getParentRoute: () => ManageVandorRouteRoute,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/manage-vandor': typeof ManageVandorRouteRouteWithChildren;
+  '/apply': typeof ApplyRoute;
   '/login': typeof LoginRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
+  '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
-  '/manage-vandor/products': typeof ManageVandorProductsRoute;
+  '/manage-vandor/promotions': typeof ManageVandorPromotionsRoute;
   '/manage-vandor/settings': typeof ManageVandorSettingsRoute;
   '/manage-vandor/': typeof ManageVandorIndexRoute;
+  '/manage-vandor/products/$id': typeof ManageVandorProductsIdRoute;
+  '/manage-vandor/products/new': typeof ManageVandorProductsNewRoute;
+  '/manage-vandor/products/': typeof ManageVandorProductsIndexRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/apply': typeof ApplyRoute;
   '/login': typeof LoginRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
+  '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
-  '/manage-vandor/products': typeof ManageVandorProductsRoute;
+  '/manage-vandor/promotions': typeof ManageVandorPromotionsRoute;
   '/manage-vandor/settings': typeof ManageVandorSettingsRoute;
   '/manage-vandor': typeof ManageVandorIndexRoute;
+  '/manage-vandor/products/$id': typeof ManageVandorProductsIdRoute;
+  '/manage-vandor/products/new': typeof ManageVandorProductsNewRoute;
+  '/manage-vandor/products': typeof ManageVandorProductsIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
   '/manage-vandor': typeof ManageVandorRouteRouteWithChildren;
+  '/apply': typeof ApplyRoute;
   '/login': typeof LoginRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
+  '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
-  '/manage-vandor/products': typeof ManageVandorProductsRoute;
+  '/manage-vandor/promotions': typeof ManageVandorPromotionsRoute;
   '/manage-vandor/settings': typeof ManageVandorSettingsRoute;
   '/manage-vandor/': typeof ManageVandorIndexRoute;
+  '/manage-vandor/products/$id': typeof ManageVandorProductsIdRoute;
+  '/manage-vandor/products/new': typeof ManageVandorProductsNewRoute;
+  '/manage-vandor/products/': typeof ManageVandorProductsIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
     | '/manage-vandor'
+    | '/apply'
     | '/login'
     | '/manage-vandor/dashboard'
+    | '/manage-vandor/messages'
     | '/manage-vandor/orders'
-    | '/manage-vandor/products'
+    | '/manage-vandor/promotions'
     | '/manage-vandor/settings'
-    | '/manage-vandor/';
+    | '/manage-vandor/'
+    | '/manage-vandor/products/$id'
+    | '/manage-vandor/products/new'
+    | '/manage-vandor/products/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/apply'
     | '/login'
     | '/manage-vandor/dashboard'
+    | '/manage-vandor/messages'
     | '/manage-vandor/orders'
-    | '/manage-vandor/products'
+    | '/manage-vandor/promotions'
     | '/manage-vandor/settings'
-    | '/manage-vandor';
+    | '/manage-vandor'
+    | '/manage-vandor/products/$id'
+    | '/manage-vandor/products/new'
+    | '/manage-vandor/products';
   id:
     | '__root__'
     | '/'
     | '/manage-vandor'
+    | '/apply'
     | '/login'
     | '/manage-vandor/dashboard'
+    | '/manage-vandor/messages'
     | '/manage-vandor/orders'
-    | '/manage-vandor/products'
+    | '/manage-vandor/promotions'
     | '/manage-vandor/settings'
-    | '/manage-vandor/';
+    | '/manage-vandor/'
+    | '/manage-vandor/products/$id'
+    | '/manage-vandor/products/new'
+    | '/manage-vandor/products/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   ManageVandorRouteRoute: typeof ManageVandorRouteRouteWithChildren;
+  ApplyRoute: typeof ApplyRoute;
   LoginRoute: typeof LoginRoute;
 }
 
@@ -134,6 +196,13 @@ declare module '@tanstack/react-router' {
       path: '/';
       fullPath: '/';
       preLoaderRoute: typeof IndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/apply': {
+      id: '/apply';
+      path: '/apply';
+      fullPath: '/apply';
+      preLoaderRoute: typeof ApplyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/login': {
@@ -164,6 +233,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageVandorDashboardRouteImport;
       parentRoute: typeof ManageVandorRouteRoute;
     };
+    '/manage-vandor/messages': {
+      id: '/manage-vandor/messages';
+      path: '/messages';
+      fullPath: '/manage-vandor/messages';
+      preLoaderRoute: typeof ManageVandorMessagesRouteImport;
+      parentRoute: typeof ManageVandorRouteRoute;
+    };
     '/manage-vandor/orders': {
       id: '/manage-vandor/orders';
       path: '/orders';
@@ -171,11 +247,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageVandorOrdersRouteImport;
       parentRoute: typeof ManageVandorRouteRoute;
     };
-    '/manage-vandor/products': {
-      id: '/manage-vandor/products';
-      path: '/products';
-      fullPath: '/manage-vandor/products';
-      preLoaderRoute: typeof ManageVandorProductsRouteImport;
+    '/manage-vandor/promotions': {
+      id: '/manage-vandor/promotions';
+      path: '/promotions';
+      fullPath: '/manage-vandor/promotions';
+      preLoaderRoute: typeof ManageVandorPromotionsRouteImport;
       parentRoute: typeof ManageVandorRouteRoute;
     };
     '/manage-vandor/settings': {
@@ -185,23 +261,52 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageVandorSettingsRouteImport;
       parentRoute: typeof ManageVandorRouteRoute;
     };
+    '/manage-vandor/products/': {
+      id: '/manage-vandor/products/';
+      path: '/products';
+      fullPath: '/manage-vandor/products/';
+      preLoaderRoute: typeof ManageVandorProductsIndexRouteImport;
+      parentRoute: typeof ManageVandorRouteRoute;
+    };
+    '/manage-vandor/products/$id': {
+      id: '/manage-vandor/products/$id';
+      path: '/products/$id';
+      fullPath: '/manage-vandor/products/$id';
+      preLoaderRoute: typeof ManageVandorProductsIdRouteImport;
+      parentRoute: typeof ManageVandorRouteRoute;
+    };
+    '/manage-vandor/products/new': {
+      id: '/manage-vandor/products/new';
+      path: '/products/new';
+      fullPath: '/manage-vandor/products/new';
+      preLoaderRoute: typeof ManageVandorProductsNewRouteImport;
+      parentRoute: typeof ManageVandorRouteRoute;
+    };
   }
 }
 
 interface ManageVandorRouteRouteChildren {
   ManageVandorDashboardRoute: typeof ManageVandorDashboardRoute;
+  ManageVandorMessagesRoute: typeof ManageVandorMessagesRoute;
   ManageVandorOrdersRoute: typeof ManageVandorOrdersRoute;
-  ManageVandorProductsRoute: typeof ManageVandorProductsRoute;
+  ManageVandorPromotionsRoute: typeof ManageVandorPromotionsRoute;
   ManageVandorSettingsRoute: typeof ManageVandorSettingsRoute;
   ManageVandorIndexRoute: typeof ManageVandorIndexRoute;
+  ManageVandorProductsIdRoute: typeof ManageVandorProductsIdRoute;
+  ManageVandorProductsNewRoute: typeof ManageVandorProductsNewRoute;
+  ManageVandorProductsIndexRoute: typeof ManageVandorProductsIndexRoute;
 }
 
 const ManageVandorRouteRouteChildren: ManageVandorRouteRouteChildren = {
   ManageVandorDashboardRoute: ManageVandorDashboardRoute,
+  ManageVandorMessagesRoute: ManageVandorMessagesRoute,
   ManageVandorOrdersRoute: ManageVandorOrdersRoute,
-  ManageVandorProductsRoute: ManageVandorProductsRoute,
+  ManageVandorPromotionsRoute: ManageVandorPromotionsRoute,
   ManageVandorSettingsRoute: ManageVandorSettingsRoute,
   ManageVandorIndexRoute: ManageVandorIndexRoute,
+  ManageVandorProductsIdRoute: ManageVandorProductsIdRoute,
+  ManageVandorProductsNewRoute: ManageVandorProductsNewRoute,
+  ManageVandorProductsIndexRoute: ManageVandorProductsIndexRoute,
 };
 
 const ManageVandorRouteRouteWithChildren =
@@ -210,6 +315,7 @@ const ManageVandorRouteRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ManageVandorRouteRoute: ManageVandorRouteRouteWithChildren,
+  ApplyRoute: ApplyRoute,
   LoginRoute: LoginRoute,
 };
 export const routeTree = rootRouteImport

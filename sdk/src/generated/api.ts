@@ -423,7 +423,7 @@ export interface paths {
         };
         /**
          * Count the work waiting for staff
-         * @description Draft products, paid orders not yet shipped (and not cancelled or failed), vendor stores whose application is
+         * @description Products waiting for staff approval (vendors' new or changed products), paid orders not yet shipped (and not cancelled or failed), vendor stores whose application is
          *     pending, and shoppers' dispute messages newer than the last staff reply in their dispute. Needs the
          *     `dashboard` or `reports` permission.
          */
@@ -709,7 +709,8 @@ export interface paths {
         /**
          * List catalogue products
          * @description The catalogue, newest first unless `sort` says otherwise. Public: shoppers see published and out-of-stock
-         *     products only; a staff token with the `products` permission sees every status. The spec's calls send
+         *     products only, approved by staff and of no store or an active one; a staff token with the `products`
+         *     permission sees every status and approval. The spec's calls send
          *     `country` and `currency` (the store list asks for BD and BDT); `name`, `price`, `originalPrice`,
          *     `sku.sku_price` and `currency` in the answer are converted into the asked `currency` with the stored rates
          *     (two decimals). `logText` is the marketplace record in the spec's shape (`ae_item_base_info_dto.subject`,
@@ -843,8 +844,8 @@ export interface paths {
         };
         /**
          * Read one catalogue product with its SKUs
-         * @description The product page's data. Public: shoppers get published and out-of-stock products only (others answer 404,
-         *     as does an id that names no product); a staff token with the `products` permission sees every status and
+         * @description The product page's data. Public: shoppers get published and out-of-stock products approved by staff only
+         *     (others answer 404, as does an id that names no product); a staff token with the `products` permission sees every status and
          *     also gets the editor's fields (`media`, `videoUrl`, `seo`, `labels`). `name`, `price`, `originalPrice`,
          *     `sku.sku_price` and `currency` are converted into the asked `currency`. For shoppers the `skus` prices are
          *     converted too, by the same rule that prices `POST /order` (their `currency_code` names the asked currency),
@@ -3734,8 +3735,641 @@ export interface paths {
          * @description Added beyond the spec. The store the vendor token belongs to, as the Settings screen edits it.
          */
         get: operations["getVendorProfile"];
+        /**
+         * Save the vendor's store settings
+         * @description Added beyond the spec (the Settings screen, which sent nothing there). Store Name and Email are required
+         *     (400 with a message per field: 'Store Name is required', 'Email is required', 'Email is invalid'); a blank
+         *     phone, address, description or logo removes it. The email may not belong to another store (409). The logo
+         *     is an address from `POST /vendor/images` (or any http(s) address). The storefront's store page shows the
+         *     name, description and logo.
+         */
+        put: operations["updateVendorProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a picture (store logo or product image)
+         * @description Added beyond the spec. Stores one picture as staff uploads are stored and answers the address it is served
+         *     at, for the store logo (`PUT /vendor/me`) and the vendor's product images. JPG, PNG or WebP only,
+         *     recognised by the file's first bytes (415 'Only JPG, PNG or WebP images can be uploaded.' otherwise), at
+         *     most 10 MB (413 'The image is larger than 10 MB.').
+         */
+        post: operations["uploadVendorImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's dashboard figures
+         * @description Added beyond the spec (spec 3 §2 'Dashboard', sample data there), from the vendor's own data only.
+         *     `orders` counts the orders holding at least one of the vendor's lines, not cancelled or failed;
+         *     `revenue` is the vendor's line totals in paid orders of those, in USD at each order's own rate;
+         *     `activeProducts` counts the vendor's products that are published and approved. `recentOrders` are the
+         *     latest 5 of those orders, each with the amount of the vendor's lines only, in the order's currency.
+         */
+        get: operations["getVendorDashboard"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vendor stores and their applications (Vendor Applications)
+         * @description Added beyond the spec. Stores of the kind `vendor`, newest application first. `q` searches the store name
+         *     and email. `counts` are the stores per status over every vendor (the screen's cards), whatever the filter.
+         *     Needs the `admins` permission.
+         */
+        get: operations["listVendorApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor-applications/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a vendor's application
+         * @description Added beyond the spec. A pending (or earlier rejected) application becomes an active store that can sign in;
+         *     any other status answers 409. The applicant is told by email (outbox); the activity log records it. Needs
+         *     the `admins` permission.
+         */
+        post: operations["approveVendorApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor-applications/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a vendor's application with a reason
+         * @description Added beyond the spec. A pending application becomes rejected; the reason is kept and shown to the
+         *     applicant when signing in, and sent by email (outbox). Any other status answers 409; a blank reason 400.
+         *     The activity log records it. Needs the `admins` permission.
+         */
+        post: operations["rejectVendorApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor-applications/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an active vendor store
+         * @description Added beyond the spec. An active vendor store becomes suspended: its sign-ins end at once, it cannot sign
+         *     in, and its products leave the storefront until it is reactivated. Any other status answers 409. The vendor
+         *     is told by email (outbox); the activity log records it. Needs the `admins` permission.
+         */
+        post: operations["suspendVendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor-applications/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a suspended vendor store
+         * @description Added beyond the spec. A suspended vendor store becomes active again: it can sign in and its products return
+         *     to the storefront. Any other status answers 409. The vendor is told by email (outbox); the activity log
+         *     records it. Needs the `admins` permission.
+         */
+        post: operations["reactivateVendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in vendor's products
+         * @description Added beyond the spec (the vendor panel's Products screen). Only the vendor's own products (source `vendor`,
+         *     the token's store), in every status and approval, newest first. Amounts are in each product's own
+         *     `currency`. `q` searches as the catalogue list does; `status` and `approval` filter.
+         */
+        get: operations["listVendorProducts"];
+        put?: never;
+        /**
+         * Create a product in the vendor's store
+         * @description Added beyond the spec. The same body as `POST /product/` (the shared product form). The product is created
+         *     with source `vendor` in the token's store and waits for staff approval (`approval: pending`): shoppers do
+         *     not see it until staff approve it. The store, source, supplier costs and marketplace data are never taken
+         *     from the request. A `published` product needs at least one SKU.
+         */
+        post: operations["createVendorProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one of the vendor's products for editing
+         * @description Added beyond the spec. The product as the product editor reads it (SKUs in the product's own currency,
+         *     `media`, `videoUrl`, `seo`, `labels`) with its approval state. Another store's product, or an id that names
+         *     no product, answers 404.
+         */
+        get: operations["getVendorProduct"];
+        /**
+         * Update one of the vendor's products
+         * @description Added beyond the spec. The same body as `PUT /product/{id}`. Any change sends the product back to staff for
+         *     approval (`approval: pending`, the earlier rejection reason cleared); until approved again shoppers do not
+         *     see it. Another store's product answers 404 and nothing changes.
+         */
+        put: operations["updateVendorProduct"];
+        post?: never;
+        /**
+         * Delete one of the vendor's products
+         * @description Added beyond the spec. Removes the product as `DELETE /product/{id}` does (orders that bought it keep their
+         *     lines) and answers its `_id`. Another store's product answers 404 and nothing changes.
+         */
+        delete: operations["deleteVendorProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a vendor's product
+         * @description Added beyond the spec (Product Management's Approve on a row pending approval). A product waiting for
+         *     approval becomes `approved` and, when its status allows, visible to shoppers. Only a `pending` product can be
+         *     approved (409 otherwise); unknown ids answer 404. Needs the `products` permission; written to the activity
+         *     log.
+         */
+        post: operations["approveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a vendor's product with a reason
+         * @description Added beyond the spec (Product Management's Reject on a row pending approval). A product waiting for approval
+         *     becomes `rejected`; the reason is kept as `approvalNote` and shown to the vendor. Only a `pending` product can
+         *     be rejected (409 otherwise); unknown ids answer 404. Needs the `products` permission; written to the
+         *     activity log.
+         */
+        post: operations["rejectProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders that hold the vendor's products
+         * @description Added beyond the spec (the vendor panel's Orders screen held sample orders). Newest first, 10 per page by
+         *     default. Each order shows only the vendor's own lines (what the order cost in other stores' lines is never
+         *     shown), their total in the order's currency, and whether they have all shipped. `q` searches the order id
+         *     (`ORD-...`) and the customer's name; `status` keeps one order status. The shopper's payment details are
+         *     never part of the answer.
+         */
+        get: operations["listVendorOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order with the vendor's lines and where they go
+         * @description Added beyond the spec. The order as the list shows it plus the ship-to name, address and phone the vendor
+         *     needs to send its lines. An order without any of the vendor's lines, or that does not exist, answers 404.
+         */
+        get: operations["getVendorOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/orders/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the vendor's lines of an order shipped
+         * @description Added beyond the spec. Records the carrier, the tracking number and the time on every one of the vendor's
+         *     lines of the order that has not shipped yet; the shopper sees them on the order's lines. Only a paid order
+         *     that is not cancelled, failed, refunded, delivered or completed can ship (409 otherwise), and 409 when the
+         *     vendor's lines have all shipped already. When this ships the order's last unshipped line, the order moves to
+         *     Shipped through the order lifecycle (by way of Processing when it had not reached it), with the store's name
+         *     in its status history. An order without any of the vendor's lines answers 404 and nothing changes.
+         */
+        post: operations["shipVendorOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's coupon codes
+         * @description Added beyond the spec (the vendor panel's Promotion & Coupons). Newest first, 10 per page by default. A
+         *     vendor's coupon is a campaign of the store's campaign engine scoped to the vendor's store, with one code: it
+         *     takes its discount off the vendor's own lines only. Each has its `status` from its dates and its `uses` so
+         *     far (orders placed with it; cancelled and failed orders give their use back). `q` searches the codes.
+         */
+        get: operations["listVendorCoupons"];
+        put?: never;
+        /**
+         * Create a coupon for the vendor's products
+         * @description Added beyond the spec. 400 with field errors when the code is not 3 to 32 letters, digits and dashes, the end
+         *     is not after the start, a percentage is not from 1 to 100, a fixed amount is not above 0 or an amount has
+         *     more than two decimals; 409 when any coupon in the store (a vendor's or the store's own) already has the
+         *     code. Shoppers type the code at checkout; it discounts the vendor's lines of their cart only, and the
+         *     minimum order counts those lines only.
+         */
+        post: operations["createVendorCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change one of the vendor's coupons
+         * @description Added beyond the spec. The whole coupon as `POST /vendor/coupons` takes it, checked the same way; orders
+         *     already placed keep the discount they were given. Once an order has used the code, the code itself can no
+         *     longer change (409). Another store's coupon answers 404 and nothing changes.
+         */
+        put: operations["updateVendorCoupon"];
+        post?: never;
+        /**
+         * Delete one of the vendor's coupons
+         * @description Added beyond the spec. Refused with 409 once an order used the code (its use stays on record); such a coupon
+         *     is stopped by moving its end date instead. Another store's coupon answers 404 and nothing changes.
+         */
+        delete: operations["deleteVendorCoupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the seller of a product
+         * @description Added beyond the spec (the product page's 'Ask the seller'). The shopper writes to the vendor store that
+         *     sells the product. The message continues the shopper's conversation with that store about that product
+         *     when there is one (200), else starts one whose subject is the product's title (201). A product shoppers
+         *     cannot see answers 404 'Product not found.'; a product not sold by a vendor store answers 409. The message
+         *     is 1 to 2000 characters once trimmed. Sending marks the conversation read for the shopper.
+         */
+        post: operations["askAboutProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shopper's conversations with sellers
+         * @description Added beyond the spec (the profile area's Messages). The signed-in shopper's conversations with vendor
+         *     stores, the latest message first; each with its store, product, subject, last message and how many of the
+         *     store's messages the shopper has not read (`unread`). `unread` at the top counts them over every
+         *     conversation.
+         */
+        get: operations["listMyConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the shopper's conversations with its messages
+         * @description Added beyond the spec. The messages oldest first. Opening it marks the store's messages read for the
+         *     shopper. Another shopper's conversation, or an unknown id, answers 404 'Conversation not found.'.
+         */
+        get: operations["getMyConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write in one of the shopper's conversations
+         * @description Added beyond the spec. The shopper writes to the store (1 to 2000 characters once trimmed); the
+         *     conversation is then read for the shopper. Another shopper's conversation answers 404 and changes nothing.
+         */
+        post: operations["replyMyConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's Message Center
+         * @description Added beyond the spec. The signed-in vendor store's conversations, with shoppers and with staff (`with`
+         *     narrows to one kind), the latest message first. `unread` on each counts the other side's messages the
+         *     vendor has not read; `unread` at the top counts them over every conversation of the store, in total and per
+         *     kind (whatever `with` is).
+         */
+        get: operations["listVendorConversations"];
+        put?: never;
+        /**
+         * Write to the store's staff about something new
+         * @description Added beyond the spec (the Message Center's 'Message staff'). Starts a conversation between the vendor's
+         *     store and staff with a subject (1 to 200 characters) and a first message (1 to 2000), both trimmed.
+         */
+        post: operations["startVendorStaffConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the vendor's conversations with its messages
+         * @description Added beyond the spec. The messages oldest first. Opening it marks the other side's messages read for the
+         *     vendor. Another store's conversation, or an unknown id, answers 404 'Conversation not found.'.
+         */
+        get: operations["getVendorConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply in one of the vendor's conversations
+         * @description Added beyond the spec. The vendor writes to the shopper or to staff (1 to 2000 characters once trimmed);
+         *     the conversation is then read for the vendor. Another store's conversation answers 404 and changes nothing.
+         */
+        post: operations["replyVendorConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor-conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversations between vendor stores and staff (Vendor Messages)
+         * @description Added beyond the spec. The conversations between vendor stores and staff (never those with shoppers), the
+         *     latest message first; `store` narrows to one store. `unread` on each counts the vendor's messages no staff
+         *     member has read yet; `unread` at the top counts them over every store–staff conversation. Needs the
+         *     `admins` permission.
+         */
+        get: operations["listStaffConversations"];
+        put?: never;
+        /**
+         * Write to a vendor store
+         * @description Added beyond the spec. Starts a conversation between staff and an active vendor store with a subject (1 to
+         *     200 characters) and a first message (1 to 2000), both trimmed. An unknown store, or one that is not a vendor
+         *     store, answers 404 'Store not found.'; a vendor store that is not active answers 409. The activity log
+         *     records it.
+         */
+        post: operations["startStaffConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor-conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One store–staff conversation with its messages
+         * @description Added beyond the spec. The messages oldest first. Opening it marks the vendor's messages read for staff.
+         *     A conversation between a store and a shopper, or an unknown id, answers 404 'Conversation not found.'.
+         */
+        get: operations["getStaffConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor-conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to a vendor store as staff
+         * @description Added beyond the spec. Staff write to the store (1 to 2000 characters once trimmed), under the staff
+         *     member's name; the conversation is then read for staff. The activity log records it. A conversation between
+         *     a store and a shopper answers 404 and changes nothing.
+         */
+        post: operations["replyStaffConversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4194,7 +4828,7 @@ export interface components {
             kind?: string;
         };
         PendingActions: {
-            /** @description Products Pending Approval (drafts). */
+            /** @description Products Pending Approval (vendors' products whose approval is `pending`). */
             products: number;
             /** @description Orders Awaiting Fulfillment. */
             orders: number;
@@ -4452,6 +5086,9 @@ export interface components {
             storeId?: string | null;
             /** Format: date-time */
             createdAt: string;
+            approval?: components["schemas"]["ProductApproval"];
+            /** @description Why staff rejected a vendor's product; null otherwise. Added beyond the spec. */
+            approvalNote?: string | null;
         };
         /** @description A catalogue product with its SKUs, for the product page. */
         ProductDetail: components["schemas"]["ProductListItem"] & {
@@ -5192,6 +5829,15 @@ export interface components {
             price: number;
             image?: string | null;
             currency: string;
+            /** @description Added beyond the spec. The carrier the line was sent with, once its seller shipped it. */
+            carrier?: string | null;
+            /** @description Added beyond the spec. The line's tracking number, once shipped. */
+            trackingNumber?: string | null;
+            /**
+             * Format: date-time
+             * @description Added beyond the spec. When the line shipped.
+             */
+            shippedAt?: string | null;
         };
         OrderShippingAddress: {
             full_name?: string;
@@ -5342,6 +5988,15 @@ export interface components {
                 total: number;
                 productId: string | null;
                 image: string | null;
+                /** @description Added beyond the spec. The carrier a vendor sent this line with. */
+                carrier?: string | null;
+                /** @description Added beyond the spec. The line's tracking number, once its vendor shipped it. */
+                trackingNumber?: string | null;
+                /**
+                 * Format: date-time
+                 * @description Added beyond the spec. When the line's vendor shipped it.
+                 */
+                shippedAt?: string | null;
             }[];
             shipping: {
                 method: string;
@@ -6158,6 +6813,281 @@ export interface components {
                 token: string;
                 store: components["schemas"]["VendorProfile"];
             };
+        };
+        VendorProfileUpdateRequest: {
+            /** @description Store Name (required; blank answers 400). */
+            name: string;
+            /** @description Required and a valid address; checked by the server with a message per field. */
+            email: string;
+            phone?: string;
+            address?: string;
+            description?: string;
+            /** @description An http(s) address, usually one `POST /vendor/images` answered; blank removes the logo. */
+            logoUrl?: string;
+        };
+        VendorDashboardOrder: {
+            /** Format: uuid */
+            _id: string;
+            /** @description The Order ID people see (`ORD-...`). */
+            orderNumber: string;
+            customer: string;
+            /** Format: date-time */
+            date: string;
+            /** @description The vendor's lines of the order, in the order's currency. */
+            amount: number;
+            currency: string;
+            status: components["schemas"]["OrderStatus"];
+        };
+        VendorDashboard: {
+            storeName: string;
+            /** @description Orders holding at least one of the vendor's lines, not cancelled or failed. */
+            orders: number;
+            /** @description The vendor's line totals in paid orders, in `currency` (USD) at each order's own rate. */
+            revenue: number;
+            /** @constant */
+            currency: "USD";
+            /** @description The vendor's products that are published and approved. */
+            activeProducts: number;
+            recentOrders: components["schemas"]["VendorDashboardOrder"][];
+        };
+        /** @description Vendor stores per status, over every vendor. */
+        VendorStatusCounts: {
+            pending: number;
+            active: number;
+            rejected: number;
+            suspended: number;
+        };
+        RejectVendorRequest: {
+            /** @description Why the application was not approved; shown to the applicant. */
+            reason: string;
+        };
+        /**
+         * @description Whether staff let shoppers see the product: a vendor's new or changed product is `pending` until staff
+         *     approve or reject it; other products are `approved`.
+         * @enum {string}
+         */
+        ProductApproval: "approved" | "pending" | "rejected";
+        /** @description One of the vendor's products as its list shows it, with its approval state. */
+        VendorProductListItem: components["schemas"]["ProductListItem"] & {
+            approval: components["schemas"]["ProductApproval"];
+            /** @description Why staff rejected it; null otherwise. */
+            approvalNote: string | null;
+        };
+        /** @description One of the vendor's products as the product editor reads it, with its approval state. */
+        VendorProduct: components["schemas"]["ProductDetail"] & {
+            approval: components["schemas"]["ProductApproval"];
+            /** @description Why staff rejected it; null otherwise. */
+            approvalNote: string | null;
+        };
+        VendorProductEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["VendorProduct"];
+        };
+        ProductRejectRequest: {
+            /** @description Why the product is rejected; the vendor sees it. */
+            reason: string;
+        };
+        /** @description One of the vendor's lines of an order, with its shipment once the vendor has sent it. */
+        VendorOrderLine: {
+            /** Format: uuid */
+            _id: string;
+            /** @description The product's `_id`; null once the product was deleted. */
+            product: string | null;
+            name: string;
+            sku: string | null;
+            quantity: number;
+            /** @description Unit price charged, in the order's currency. */
+            price: number;
+            lineTotal: number;
+            image: string | null;
+            carrier: string | null;
+            trackingNumber: string | null;
+            /** Format: date-time */
+            shippedAt: string | null;
+        };
+        /**
+         * @description An order as a vendor sees it (the vendor panel's Orders table - Order ID, Customer, Date, Items, Total,
+         *     Status): only the vendor's own lines, and their total in the order's currency.
+         */
+        VendorOrder: {
+            /** Format: uuid */
+            _id: string;
+            /** @description The order id shown to people (`ORD-...`). */
+            id: string;
+            customer: string;
+            /** Format: date-time */
+            date: string;
+            items: components["schemas"]["VendorOrderLine"][];
+            /** @description The vendor's lines' total, in `currency`. */
+            total: number;
+            currency: string;
+            status: components["schemas"]["OrderStatus"];
+            isPaid: boolean;
+            /** @description Every one of the vendor's lines has shipped. */
+            shipped: boolean;
+            /** @description The vendor may mark its lines shipped now (paid, still open, and some not shipped yet). */
+            canShip: boolean;
+        };
+        VendorOrderDetail: components["schemas"]["VendorOrder"] & {
+            /** @description Where the vendor sends its lines. */
+            shipTo: {
+                name: string;
+                address: string;
+                city: string;
+                province: string | null;
+                postalCode: string;
+                country: string;
+                phone: string | null;
+            };
+        };
+        VendorOrderEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["VendorOrderDetail"];
+        };
+        VendorShipmentRequest: {
+            carrier: string;
+            trackingNumber: string;
+        };
+        /**
+         * @description `percentage`: that percent off the vendor's lines; `fixed`: that many USD off them (never more than they cost).
+         * @enum {string}
+         */
+        VendorCouponType: "percentage" | "fixed";
+        /** @description A vendor's coupon as the Promotion & Coupons form sends it. Amounts are in USD. */
+        VendorCouponInput: {
+            /** @description 3 to 32 letters A-Z, digits and dashes, in any case (kept in upper case). */
+            code: string;
+            type: components["schemas"]["VendorCouponType"];
+            /** @description Percent off (1 to 100) for `percentage`, USD off (above 0) for `fixed`; at most two decimals. */
+            value: number;
+            /** Format: date-time */
+            startsAt: string;
+            /**
+             * Format: date-time
+             * @description Must be after `startsAt`.
+             */
+            endsAt: string;
+            /** @description How many orders may use the code in all; null or absent for no limit. */
+            usageLimit?: number | null;
+            /**
+             * @description The total of the vendor's lines (USD, before the discount) an order needs; 0 for none.
+             * @default 0
+             */
+            minOrder: number;
+        };
+        VendorCoupon: {
+            /** Format: uuid */
+            _id: string;
+            code: string;
+            /** @description What the vendor chose (`percentage` or `fixed`), or `free_shipping` if staff changed it so. */
+            type: components["schemas"]["CampaignType"];
+            /** @description Percent for `percentage`, USD for `fixed`, 0 for free shipping. */
+            value: number;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            usageLimit: number | null;
+            /** @description USD. */
+            minOrder: number;
+            /**
+             * @description The currency of a fixed `value` and of `minOrder`.
+             * @constant
+             */
+            currency: "USD";
+            status: components["schemas"]["CampaignStatus"];
+            /** @description Orders placed with the code (cancelled and failed ones excluded). */
+            uses: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        VendorCouponEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["VendorCoupon"];
+        };
+        /**
+         * @description Whom the store talks with in a conversation, a shopper (asked from a product page) or staff.
+         * @enum {string}
+         */
+        ConversationKind: "shopper" | "staff";
+        /**
+         * @description Who wrote a message, the vendor store, the shopper or a staff member.
+         * @enum {string}
+         */
+        ConversationSender: "vendor" | "customer" | "staff";
+        ConversationMessage: {
+            _id: string;
+            sender: components["schemas"]["ConversationSender"];
+            /** @description The store's, the shopper's or the staff member's name when the message was written. */
+            senderName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @description A conversation of the Message Center as one side sees it. `unread` counts the other side's messages newer
+         *     than the caller's side last read the conversation (opening it or writing in it).
+         */
+        Conversation: {
+            _id: string;
+            kind: components["schemas"]["ConversationKind"];
+            subject: string;
+            store: {
+                _id: string;
+                name: string;
+            };
+            /** @description The shopper; null in a conversation with staff. */
+            customer: {
+                _id: string;
+                name: string;
+            } | null;
+            /** @description The product asked about; null with staff, or when the product was deleted. */
+            product: {
+                _id: string;
+                title: string;
+                image: string | null;
+            } | null;
+            /** @description The latest message, its text cut to 200 characters (and an ellipsis); null only for a conversation with none. */
+            lastMessage: {
+                sender: components["schemas"]["ConversationSender"];
+                senderName: string;
+                preview: string;
+                /** Format: date-time */
+                createdAt: string;
+            } | null;
+            /** Format: date-time */
+            lastMessageAt: string;
+            unread: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A conversation with all its messages, oldest first. */
+        ConversationDetail: components["schemas"]["Conversation"] & {
+            messages: components["schemas"]["ConversationMessage"][];
+        };
+        ConversationEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ConversationDetail"];
+        };
+        /** @description Messages the vendor has not read, over every conversation of the store. */
+        VendorUnreadCounts: {
+            total: number;
+            shoppers: number;
+            staff: number;
+        };
+        ConversationMessageRequest: {
+            /** @description 1 to 2000 characters once white space at either end is trimmed. */
+            message: string;
+        };
+        StartVendorStaffConversationRequest: {
+            /** @description 1 to 200 characters once trimmed. */
+            subject: string;
+            /** @description 1 to 2000 characters once trimmed. */
+            message: string;
+        };
+        StartStaffConversationRequest: {
+            /** @description The vendor store's `_id`. */
+            storeId: string;
+            /** @description 1 to 200 characters once trimmed. */
+            subject: string;
+            /** @description 1 to 2000 characters once trimmed. */
+            message: string;
         };
     };
     responses: {
@@ -7990,6 +8920,11 @@ export interface operations {
                 minRating?: components["parameters"]["ProductMinRating"];
                 /** @description Added beyond the spec. Only the products of this store (the storefront's store page). */
                 store?: string;
+                /**
+                 * @description Added beyond the spec (Product Management's 'Pending approval'). Only products in this approval state.
+                 *     Shoppers only ever see `approved` products; asking for another state gives them an empty list.
+                 */
+                approval?: components["schemas"]["ProductApproval"];
             };
             header?: never;
             path?: never;
@@ -14452,6 +15387,1217 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateVendorProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Dhaka Leather Works",
+                 *       "email": "hello@dhakaleather.example.com",
+                 *       "phone": "+8801711000000",
+                 *       "address": "12 Tanner Lane, Hazaribagh, Dhaka",
+                 *       "description": "Hand-stitched leather bags and wallets.",
+                 *       "logoUrl": "http://localhost:3000/media/uploads/5b0d6c1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f.png"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VendorProfileUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProfileEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadVendorImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The picture (the file part's bytes). */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "url": "http://localhost:3000/media/uploads/5b0d6c1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f.png"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            /** @description The address the picture is served at. */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than 10 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "The image is larger than 10 MB."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The file is not a JPG, PNG or WebP image. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Only JPG, PNG or WebP images can be uploaded."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getVendorDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["VendorDashboard"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listVendorApplications: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only stores with this status. */
+                status?: components["schemas"]["VendorStoreStatus"];
+                /** @description Text searched in the store name and the email. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of vendor stores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["VendorProfile"][];
+                        meta: components["schemas"]["PageMeta"];
+                        counts: components["schemas"]["VendorStatusCounts"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    approveVendorApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor store's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProfileEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    rejectVendorApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor store's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "We could not verify the business address."
+                 *     }
+                 */
+                "application/json": components["schemas"]["RejectVendorRequest"];
+            };
+        };
+        responses: {
+            /** @description Rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProfileEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    suspendVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor store's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suspended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProfileEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    reactivateVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor store's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reactivated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProfileEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listVendorProducts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (the panel uses 10). */
+                limit?: number;
+                /** @description Free-text search over the title, SKU ids, tags and ids. Added beyond the spec. */
+                q?: components["parameters"]["ProductSearch"];
+                /** @description Only products in this status. */
+                status?: components["schemas"]["ProductStatus"];
+                /** @description Only products in this approval state. */
+                approval?: components["schemas"]["ProductApproval"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the vendor's products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["VendorProductListItem"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createVendorProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWriteRequest"];
+            };
+        };
+        responses: {
+            /** @description The product has been created and waits for approval. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProductEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getVendorProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProductEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateVendorProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWriteRequest"];
+            };
+        };
+        responses: {
+            /** @description The product as saved, waiting for approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorProductEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteVendorProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["IdRef"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    approveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product, approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    rejectProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The pictures do not show the product."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductRejectRequest"];
+            };
+        };
+        responses: {
+            /** @description The product, rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listVendorOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+                q?: string;
+                status?: components["schemas"]["OrderStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the vendor's orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["VendorOrder"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getVendorOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    shipVendorOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier": "DHL",
+                 *       "trackingNumber": "JD014600006281"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VendorShipmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The order as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listVendorCoupons: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                limit?: number;
+                q?: string;
+                status?: components["schemas"]["CampaignStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the vendor's coupons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["VendorCoupon"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createVendorCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "SPRING10",
+                 *       "type": "percentage",
+                 *       "value": 10,
+                 *       "startsAt": "2026-12-01T00:00:00.000Z",
+                 *       "endsAt": "2026-12-31T23:59:59.000Z",
+                 *       "usageLimit": 100,
+                 *       "minOrder": 25
+                 *     }
+                 */
+                "application/json": components["schemas"]["VendorCouponInput"];
+            };
+        };
+        responses: {
+            /** @description The coupon has been created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCouponEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateVendorCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coupon's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorCouponInput"];
+            };
+        };
+        responses: {
+            /** @description The coupon as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCouponEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteVendorCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coupon's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    askAboutProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Does this kettle come with a UK plug?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConversationMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message was added to the shopper's conversation about this product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            /** @description A new conversation with the seller was started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your question was sent to the seller.",
+                     *       "data": {
+                     *         "_id": "0b6c2f4e-8d1a-4c3b-9e7f-5a2d1c0b9e8f",
+                     *         "kind": "shopper",
+                     *         "subject": "Electric Kettle 1.7 L",
+                     *         "store": {
+                     *           "_id": "7a1e2b3c-4d5e-4f60-8a9b-0c1d2e3f4a5b",
+                     *           "name": "Dhaka Home Goods"
+                     *         },
+                     *         "customer": {
+                     *           "_id": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *           "name": "Demo Shopper"
+                     *         },
+                     *         "product": {
+                     *           "_id": "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "title": "Electric Kettle 1.7 L",
+                     *           "image": null
+                     *         },
+                     *         "lastMessage": {
+                     *           "sender": "customer",
+                     *           "senderName": "Demo Shopper",
+                     *           "preview": "Does this kettle come with a UK plug?",
+                     *           "createdAt": "2026-11-22T08:00:00.000Z"
+                     *         },
+                     *         "lastMessageAt": "2026-11-22T08:00:00.000Z",
+                     *         "unread": 0,
+                     *         "createdAt": "2026-11-22T08:00:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "_id": "9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f",
+                     *             "sender": "customer",
+                     *             "senderName": "Demo Shopper",
+                     *             "body": "Does this kettle come with a UK plug?",
+                     *             "createdAt": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listMyConversations: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Conversation"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @description Unread messages over all the shopper's conversations. */
+                        unread: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMyConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    replyMyConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation with the new message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listVendorConversations: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only conversations with shoppers, or only those with staff. */
+                with?: "shoppers" | "staff";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Conversation"][];
+                        meta: components["schemas"]["PageMeta"];
+                        unread: components["schemas"]["VendorUnreadCounts"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    startVendorStaffConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Payout date for November",
+                 *       "message": "When will the November payout reach our account?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartVendorStaffConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation was started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getVendorConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    replyVendorConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation with the new message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listStaffConversations: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only this store's conversations (its `_id`). */
+                store?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Conversation"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @description Vendors' messages no staff member has read, over every store. */
+                        unread: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    startStaffConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "storeId": "7a1e2b3c-4d5e-4f60-8a9b-0c1d2e3f4a5b",
+                 *       "subject": "Product photos",
+                 *       "message": "Please upload photos of the kettle on a plain background."
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartStaffConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation was started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getStaffConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    replyStaffConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The conversation with the new message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -22,6 +22,8 @@ export interface CustomerAuth {
 
 export interface VendorAuth {
   kind: 'vendor';
+  sessionId: string;
+  /** The vendor's store. */
   id: string;
   name: string;
   email: string;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
@@ -250,6 +251,7 @@ describe('bearer token guards', () => {
         .returning();
       const vendorToken = await tokens.signVendor({
         sub: store?.id ?? '',
+        sid: randomUUID(),
         name: 'Vendor Co',
         email: 'vendor@example.com',
         tv: 1,

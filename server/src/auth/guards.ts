@@ -11,6 +11,9 @@ import type { AuthContext } from './auth-context.ts';
 import { hasPermission } from './permissions.ts';
 import { InvalidTokenError, type TokenService, type VerifiedToken } from './tokens.ts';
 
+/** What a suspended store hears, at sign-in and on any call with its token. */
+export const STORE_SUSPENDED = 'This store is suspended. Please contact the store.';
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,13 +30,13 @@ export function createAuthenticator(deps: { db: Database; tokens: TokenService; 
   /** The token's session, which must be live: logging out or revoking a device ends the token at once. */
   const liveSession = (verified: VerifiedToken, actorType: SessionActor, accountId: SQLWrapper) =>
     and(
-      eq(sessions.id, verified.sid ?? ''),
+      eq(sessions.id, verified.sid),
       eq(sessions.actorType, actorType),
       eq(sessions.accountId, accountId),
       isNull(sessions.revokedAt),
       gt(sessions.expiresAt, new Date()),
     );
-  const hasSession = (verified: VerifiedToken) => verified.sid !== null && UUID.test(verified.sid);
+  const hasSession = (verified: VerifiedToken) => UUID.test(verified.sid);
 
   async function load(verified: VerifiedToken, expected: Audience): Promise<AuthContext> {
     if (expected === 'staff') {
@@ -93,9 +96,37 @@ export function createAuthenticator(deps: { db: Database; tokens: TokenService; 
         name: customer.name,
       };
     }
-    const [store] = await deps.db.select().from(stores).where(eq(stores.id, verified.sub)).limit(1);
-    if (!store || store.tokenVersion !== verified.tv) throw unauthorized();
-    return { kind: 'vendor', id: store.id, name: store.name, email: store.email };
+    const [row] = hasSession(verified)
+      ? await deps.db
+          .select({
+            store: {
+              id: stores.id,
+              name: stores.name,
+              email: stores.email,
+              kind: stores.kind,
+              status: stores.status,
+              tokenVersion: stores.tokenVersion,
+            },
+            session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt },
+          })
+          .from(stores)
+          .leftJoin(sessions, liveSession(verified, 'vendor', stores.id))
+          .where(eq(stores.id, verified.sub))
+          .limit(1)
+      : [];
+    if (row?.store.kind !== 'vendor') throw unauthorized();
+    const { store } = row;
+    // Suspending also revokes the store's sessions; its own token is told why rather than only signed out.
+    if (store.status !== 'active') throw forbidden(STORE_SUSPENDED);
+    if (store.tokenVersion !== verified.tv || !row.session) throw unauthorized();
+    await touchSession(deps.db, row.session);
+    return {
+      kind: 'vendor',
+      sessionId: row.session.id,
+      id: store.id,
+      name: store.name,
+      email: store.email,
+    };
   }
 
   return async function authenticate(request: FastifyRequest, expected: Audience): Promise<AuthContext> {

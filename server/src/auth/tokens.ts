@@ -34,6 +34,7 @@ export interface CustomerClaims {
 
 export interface VendorClaims {
   sub: string;
+  sid: string;
   name: string;
   email: string;
   tv: number;
@@ -43,8 +44,8 @@ export interface VerifiedToken {
   audience: Audience;
   sub: string;
   tv: number;
-  /** The session id; null only for vendor tokens, which have no sessions yet. */
-  sid: string | null;
+  /** The session id (sessions.id) the token belongs to. */
+  sid: string;
   payload: JWTPayload;
 }
 
@@ -153,8 +154,8 @@ export function createTokenService(options: {
       const tv = payload.tv;
       if (typeof tv !== 'number' || !Number.isInteger(tv)) throw new InvalidTokenError('no token version');
       if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('no subject');
-      const sid = typeof payload.sid === 'string' ? payload.sid : null;
-      if (sid === null && audience !== 'vendor') throw new InvalidTokenError('no session');
+      const sid = payload.sid;
+      if (typeof sid !== 'string') throw new InvalidTokenError('no session');
       return { audience, sub: payload.sub, tv, sid, payload };
     },
   };

@@ -111,6 +111,7 @@ describe('profile access', () => {
       'My Reviews',
       'Wishlist / Followed Stores',
       'Appeal / Dispute Center',
+      'Messages',
       'Settings',
     ]);
   });

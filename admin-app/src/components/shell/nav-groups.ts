@@ -50,6 +50,10 @@ export const navGroups: NavGroup[] = [
       { label: 'B2C Management', to: '/manage-admin/b2c', requires: ['users'] },
       // Factories are stores and their products the catalogue: the D2C operations are scoped `products`.
       { label: 'Domestic D2C Management', to: '/manage-admin/d2c', requires: ['products'] },
+      // Reviewing vendor accounts is account management: the operations are scoped `admins`.
+      { label: 'Vendor Applications', to: '/manage-admin/vendors', requires: ['admins'] },
+      // Staff write to vendor stores as account managers: the operations are scoped `admins`.
+      { label: 'Vendor Messages', to: '/manage-admin/vendor-messages', requires: ['admins'] },
     ],
   },
 ];

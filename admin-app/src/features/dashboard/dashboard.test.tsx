@@ -180,4 +180,17 @@ describe('dashboard', () => {
     expect(actions.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/manage-admin/orders');
     expect(actions.getByRole('link', { name: 'Disputes' })).toHaveAttribute('href', '/manage-admin/disputes');
   });
+
+  it('links Products Pending Approval to Product Management filtered to pending approval', async () => {
+    const waiting = () => new Promise<Response>(() => {});
+    answerByPath({ ...okAnswers(), '/product/': waiting, '/product/stats': waiting });
+    const { router, user } = renderApp('/manage-admin/dashboard');
+
+    const pending = within(await screen.findByRole('region', { name: 'Pending Actions Overview' }));
+    const link = await pending.findByRole('link', { name: 'Products Pending Approval' });
+    expect(link).toHaveAttribute('href', '/manage-admin/products?approval=pending');
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/manage-admin/products');
+    expect(router.state.location.search).toEqual({ approval: 'pending' });
+  });
 });

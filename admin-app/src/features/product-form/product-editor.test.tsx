@@ -121,7 +121,9 @@ describe('product editor', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(label('Product Title'))).toHaveValue('Shop Originals Canvas Tote Bag');
     expect(screen.getByLabelText(label('Category ID'))).toHaveValue('152401');
     expect(screen.getByLabelText(label('Currency Code'))).toHaveValue('USD');
-    expect(screen.getByLabelText('Product Description')).toHaveValue('<p>Heavy 12 oz cotton canvas.</p>');
+    expect(screen.getByRole('textbox', { name: 'Product Description' })).toHaveTextContent(
+      'Heavy 12 oz cotton canvas.',
+    );
     expect(screen.getByRole('combobox', { name: 'Product Status' })).toHaveValue('Published');
     expect(screen.getByRole('button', { name: 'Duplicate Product' })).toBeInTheDocument();
     expect(screen.getByText('100%')).toBeInTheDocument();
@@ -142,9 +144,14 @@ describe('product editor', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Video URL')).toHaveValue('https://www.youtube.com/watch?v=abc');
 
     await user.click(within(steps).getByText('4. SKUs & Pricing'));
-    const sku = within(screen.getByRole('group', { name: 'SKU 1' }));
-    expect(sku.getByLabelText(label('SKU ID'))).toHaveValue('9000000300101');
-    expect(sku.getByLabelText(label('Offer Sale Price'))).toHaveValue(14.99);
+    // A manual product's SKUs show as options by name: the Color it has, with its value's name.
+    const option = within(screen.getByRole('group', { name: 'Option 1' }));
+    expect(option.getByLabelText('Option name')).toHaveValue('Color');
+    expect(option.getByText('Natural')).toBeInTheDocument();
+    expect(screen.getByLabelText('SKU Code (Natural)')).toHaveValue('9000000300101');
+    expect(screen.getByLabelText('Price (Natural)')).toHaveValue('14.99');
+    expect(screen.getByLabelText('Compare-at Price (Natural)')).toHaveValue('19.99');
+    expect(screen.getByLabelText('Stock (Natural)')).toHaveValue('40');
 
     await user.click(within(steps).getByText('5. SEO & Labels'));
     expect(screen.getByLabelText(label('URL Slug'))).toHaveValue('canvas-tote-bag');
@@ -204,11 +211,57 @@ describe('product editor', { timeout: 30_000 }, () => {
         order: 1,
       },
     ]);
-    expect(body.skus[0]).toMatchObject({
-      sku_id: '9000000300101',
-      offer_sale_price: '14.99',
-      currency_code: 'USD',
+    // The SKU comes back as it was loaded: its property and value ids, names and fields the form does not show.
+    expect(body.skus).toEqual(product.skus);
+  });
+
+  it('shows the description in the rich text editor and as HTML, and saves it unchanged when it was not edited', async () => {
+    const imported =
+      '<p>Heavy canvas.</p><p><img src="https://ae01.alicdn.com/kf/tote.jpg" alt="tote" width="750"></p>' +
+      '<table><tbody><tr><th>Size</th><td colspan="2">40 x 35 cm</td></tr></tbody></table>';
+    const requests = serve({
+      'GET /product/p1': () => ({
+        status: 200,
+        body: { success: true, data: { ...product, description: imported } },
+      }),
+      'PUT /product/p1': () => ({ status: 200, body: { success: true, data: product } }),
     });
+    const { user } = renderApp(EDIT_PATH);
+    const editor = await screen.findByRole('textbox', { name: 'Product Description' });
+    expect(within(editor).getByRole('img', { name: 'tote' })).toHaveAttribute(
+      'src',
+      'https://ae01.alicdn.com/kf/tote.jpg',
+    );
+    expect(within(editor).getByRole('table')).toHaveTextContent('40 x 35 cm');
+
+    await user.click(screen.getByText('HTML'));
+    expect(screen.getByLabelText('Product Description HTML')).toHaveValue(imported);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await screen.findByText('Product information saved successfully!');
+    const body = await requests.find((request) => request.method === 'PUT')?.json();
+    expect(body.description).toBe(imported);
+  });
+
+  it("keeps the marketplace's SKU fields for an imported product", async () => {
+    serve({
+      'GET /product/p1': () => ({
+        status: 200,
+        body: { success: true, data: { ...product, source: 'aliexpress' } },
+      }),
+    });
+    const { user } = renderApp(EDIT_PATH);
+    await user.click(await screen.findByText('4. SKUs & Pricing'));
+
+    const sku = within(screen.getByRole('group', { name: 'SKU 1' }));
+    expect(sku.getByLabelText(label('SKU ID'))).toHaveValue('9000000300101');
+    expect(sku.getByLabelText(label('Attributes'))).toHaveValue('14:193#Natural');
+    expect(sku.getByLabelText(label('Offer Sale Price'))).toHaveValue(14.99);
+    expect(sku.getByLabelText(label('Limit Strategy'))).toHaveValue('create_order_fail');
+    expect(
+      within(sku.getByRole('group', { name: 'Color (14)' })).getByLabelText(label('Property Value ID')),
+    ).toHaveValue('193');
+    expect(screen.queryByRole('button', { name: 'Add option' })).not.toBeInTheDocument();
   });
 
   it('asks before Save Draft takes a published product off the storefront', async () => {

@@ -112,23 +112,21 @@ async function fillProperty(user: User, index: number, name: string, value: stri
   await fill(user, row.getByLabelText('Attribute Value'), value);
 }
 
+/** The SKU step of a product without options: one variant's price, compare-at price, stock and code. */
 async function fillSku(user: User) {
-  const sku = within(screen.getByRole('group', { name: 'SKU 1' }));
-  await fill(user, sku.getByLabelText(label('SKU ID')), '9000000300101');
-  await fill(user, sku.getByLabelText(label('Attributes')), '14:193#Natural');
-  await fill(user, sku.getByLabelText(label('Offer Sale Price')), '14.99');
-  await fill(user, sku.getByLabelText(label('SKU Price')), '19.99');
-  await fill(user, sku.getByLabelText(label('Available Stock')), '40');
-  const values = [
-    ['Color (14)', 'natural', '193'],
-    ['Is Customized (200007009)', 'no', '0'],
-    ['Ships From (200007763)', 'CN', '201336100'],
-  ] as const;
-  for (const [group, value, id] of values) {
-    const property = within(sku.getByRole('group', { name: group }));
-    await fill(user, property.getByLabelText(label('Property Value')), value);
-    await fill(user, property.getByLabelText(label('Property Value ID')), id);
-  }
+  await fill(user, screen.getByLabelText(label('Price')), '14.99');
+  await fill(user, screen.getByLabelText(label('Compare-at Price')), '19.99');
+  await fill(user, screen.getByLabelText(label('Stock')), '40');
+  await fill(user, screen.getByLabelText(label('SKU Code')), '9000000300101');
+}
+
+/** Adds an option by name with its values (each value is a tag, entered with Enter). */
+async function addOption(user: User, name: string, values: string[]) {
+  await user.click(screen.getByRole('button', { name: 'Add option' }));
+  const option = within(screen.getAllByRole('group', { name: /^Option \d+$/ }).at(-1) as HTMLElement);
+  await user.type(option.getByLabelText('Option name'), name);
+  for (const value of values)
+    await user.type(option.getByRole('combobox', { name: 'Values' }), `${value}{Enter}`);
 }
 
 async function fillSeoAndLabels(user: User) {
@@ -336,7 +334,7 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     expect(nextStep()).toBeEnabled();
   });
 
-  it('starts the SKU step with one SKU with the defaults, and keeps at least one', async () => {
+  it('starts the SKU step as one variant with stock 0, and makes a variant per option combination', async () => {
     serve({ 'POST /media': uploadRoute });
     const { user } = renderApp(WIZARD_PATH);
     await fillBasicInfo(user);
@@ -346,23 +344,84 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     await fillProperty(user, 1, 'Material', 'Cotton');
     await user.click(nextStep());
 
-    const sku = within(screen.getByRole('group', { name: 'SKU 1' }));
-    expect(sku.getByLabelText(/^Currency Code/)).toHaveValue('USD');
-    expect(sku.getByLabelText(/^Limit Strategy/)).toHaveValue('create_order_fail');
-    expect(sku.getByLabelText(/^Available Stock/)).toHaveValue('0');
-    expect(sku.getByLabelText(/^Bulk Order Quantity/)).toHaveValue('0');
-    expect(sku.getByLabelText('Price includes tax')).not.toBeChecked();
-    expect(sku.getAllByRole('group').map((group) => group.querySelector('legend')?.textContent)).toEqual([
-      'Color (14)',
-      'Is Customized (200007009)',
-      'Ships From (200007763)',
-    ]);
-    expect(screen.getByRole('button', { name: 'Remove SKU 1' })).toBeDisabled();
+    expect(screen.getByLabelText(label('Stock'))).toHaveValue('0');
+    expect(screen.getByLabelText(label('SKU Code'))).toHaveValue('SKU');
+    // A product made here has no marketplace fields: those stay with imported products.
+    expect(screen.queryByLabelText(label('Attributes'))).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(label('Property Value ID'))).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(label('Limit Strategy'))).not.toBeInTheDocument();
     expect(nextStep()).toBeDisabled();
 
-    await fillSku(user);
+    await addOption(user, 'Color', ['Red', 'Blue']);
+    await addOption(user, 'Size', ['S', 'M']);
+    const rows = within(screen.getByRole('table', { name: 'Variants' })).getAllByRole('rowheader');
+    expect(rows.map((row) => row.textContent)).toEqual(['Red / S', 'Red / M', 'Blue / S', 'Blue / M']);
+    expect(screen.getByLabelText('SKU Code (Red / S)')).toHaveValue('CANVAS-TOTE-BAG-RED-S');
+    expect(nextStep()).toBeDisabled();
+
+    for (const variant of ['Red / S', 'Red / M', 'Blue / S', 'Blue / M'])
+      await fill(user, screen.getByLabelText(`Price (${variant})`), '14.99');
 
     expect(nextStep()).toBeEnabled();
+  });
+
+  it('creates a product whose SKUs carry its options and values by name', async () => {
+    const requests = serve({
+      'POST /media': uploadRoute,
+      'POST /product/': () => ({ status: 201, body: { success: true, data: createdProduct } }),
+      ...productListRoutes,
+    });
+    const { user } = renderApp(WIZARD_PATH);
+    await fillBasicInfo(user);
+    await user.click(nextStep());
+    await uploadImages(user, imageFile('tote-red.png', MB));
+    await user.click(nextStep());
+    await fillProperty(user, 1, 'Material', 'Cotton canvas');
+    await user.click(nextStep());
+    await addOption(user, 'Color', ['Red', 'Blue']);
+    await addOption(user, 'Size', ['S', 'M']);
+    for (const [index, variant] of ['Red / S', 'Red / M', 'Blue / S', 'Blue / M'].entries()) {
+      await fill(user, screen.getByLabelText(`Price (${variant})`), `1${index}.50`);
+      await fill(user, screen.getByLabelText(`Stock (${variant})`), '5');
+    }
+    const image = screen.getByRole('combobox', { name: 'Image (Red / S)' });
+    await user.click(image);
+    // Every row's picker lists the pictures: choose from the list this one opened.
+    const listbox = document.getElementById(image.getAttribute('aria-controls') ?? '') as HTMLElement;
+    await user.click(within(listbox).getByRole('option', { name: 'tote-red.png', hidden: true }));
+    await user.click(nextStep());
+    await fillSeoAndLabels(user);
+
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
+    const body = await requests
+      .find((request) => request.method === 'POST' && request.url.endsWith('/product/'))
+      ?.json();
+    expect(body.skus).toHaveLength(4);
+    expect(
+      body.skus.map((sku: { ae_sku_property_dtos: { ae_sku_property_d_t_o: Record<string, unknown>[] } }) =>
+        sku.ae_sku_property_dtos.ae_sku_property_d_t_o.map(
+          (property) => `${property.sku_property_name}: ${property.property_value_definition_name}`,
+        ),
+      ),
+    ).toEqual([
+      ['Color: Red', 'Size: S'],
+      ['Color: Red', 'Size: M'],
+      ['Color: Blue', 'Size: S'],
+      ['Color: Blue', 'Size: M'],
+    ]);
+    expect(body.skus[0]).toMatchObject({
+      sku_id: 'CANVAS-TOTE-BAG-RED-S',
+      offer_sale_price: '10.50',
+      sku_price: '10.50',
+      sku_available_stock: 5,
+      currency_code: 'USD',
+    });
+    expect(body.skus[0].ae_sku_property_dtos.ae_sku_property_d_t_o[0].sku_image).toBe(
+      'http://localhost:3000/media/uploads/1-tote-red.png',
+    );
+    expect(body.skus[3]).toMatchObject({ sku_id: 'CANVAS-TOTE-BAG-BLUE-M', offer_sale_price: '13.50' });
   });
 
   it('enables Create Product only at 100% and creates the product with the chosen status', async () => {
@@ -417,10 +476,11 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
       seo: { metaTitle: 'Canvas Tote Bag | Shop Originals', slug: 'canvas-tote-bag', index: true },
       labels: { mainCategory: 'Fashion', tags: [], flashSaleAt: null },
     });
+    // A product without options is one SKU without properties.
     expect(body.skus).toEqual([
-      expect.objectContaining({
+      {
         sku_id: '9000000300101',
-        sku_attr: '14:193#Natural',
+        sku_attr: '',
         offer_sale_price: '14.99',
         sku_price: '19.99',
         sku_available_stock: 40,
@@ -428,26 +488,7 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
         price_include_tax: false,
         limit_strategy: 'create_order_fail',
         currency_code: 'USD',
-      }),
-    ]);
-    expect(body.skus[0].ae_sku_property_dtos.ae_sku_property_d_t_o).toEqual([
-      {
-        sku_property_id: 14,
-        sku_property_name: 'Color',
-        sku_property_value: 'natural',
-        property_value_id: 193,
-      },
-      {
-        sku_property_id: 200007009,
-        sku_property_name: 'Is Customized',
-        sku_property_value: 'no',
-        property_value_id: 0,
-      },
-      {
-        sku_property_id: 200007763,
-        sku_property_name: 'Ships From',
-        sku_property_value: 'CN',
-        property_value_id: 201336100,
+        ae_sku_property_dtos: { ae_sku_property_d_t_o: [] },
       },
     ]);
   });
@@ -483,7 +524,7 @@ describe('manual creation wizard', { timeout: 30_000 }, () => {
     const { user, router } = renderApp(WIZARD_PATH);
     await fillBasicInfo(user);
 
-    // The properties and SKU rows are still empty: the draft is refused, and the first failing step opens.
+    // The properties and the SKU's price are still empty: the draft is refused, and the first failing step opens.
     await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
     expect(await screen.findByRole('heading', { name: 'Step 3 of 5: Properties' })).toBeInTheDocument();
     expect(screen.getByText('Please fill in all attribute names and values.')).toBeInTheDocument();

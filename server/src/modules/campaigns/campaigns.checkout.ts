@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { campaigns, couponRedemptions, coupons, orders, products } from '../../db/schema.ts';
+import { campaigns, couponRedemptions, coupons, orders, products, stores } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor, decimalTextToMinor, toDecimalText } from '../../money/money.ts';
 import {
   computeOrderTotals,
@@ -78,6 +78,10 @@ export const belowMinimumMessage = (minimumMinor: number, currency: string) =>
 
 export const appliedMessage = (code: string) => `Code ${code} applied.`;
 
+/** A vendor's code in a cart without that vendor's products. */
+export const otherStoreMessage = (storeName: string) =>
+  `This code is for products from ${storeName} only, and your order has none of them.`;
+
 function discountOf(campaign: CampaignRow): OrderDiscount {
   switch (campaign.type) {
     case 'percentage':
@@ -113,9 +117,10 @@ async function usesOf(tx: Database, campaignId: string, customerId: string | nul
 /**
  * Whether `code` applies to a priced order, and with what totals. The checks, in order: the code exists; the
  * campaign has started and not ended; its uses in all and the shopper's own (when the shopper is known) are under
- * its limits; at least one line is eligible; the items total reaches the minimum (the rule is in USD, like the
- * shipping rule, and the message says it in the order's currency). With `lock`, the campaign's row stays locked
- * until the transaction ends, so the counts cannot change before this order's use is recorded.
+ * its limits; at least one line is eligible; the items total (a vendor's campaign: that vendor's lines) reaches the
+ * minimum (the rule is in USD, like the shipping rule, and the message says it in the order's currency). With
+ * `lock`, the campaign's row stays locked until the transaction ends, so the counts cannot change before this
+ * order's use is recorded.
  */
 export async function checkCoupon(
   tx: Database,
@@ -163,15 +168,33 @@ export async function checkCoupon(
     .from(products)
     .where(inArray(products.id, productIds));
   const eligible = new Set(scopes.filter((scope) => appliesTo(campaign, scope)).map((scope) => scope.id));
-  const lines: OrderLine[] = priced.lines.map(({ line, product, unitPriceMinor, usdUnitPriceMinor }) => ({
-    unitPriceMinor,
-    usdUnitPriceMinor,
-    quantity: line.quantity,
-    discountable: eligible.has(product.id),
-  }));
-  if (!lines.some((line) => line.discountable)) return refuse('not_eligible', COUPON_MESSAGES.not_eligible);
+  // A vendor's campaign looks at that vendor's lines only, for its minimum as for its discount.
+  const storeOf = new Map(scopes.map((scope) => [scope.id, scope.storeId]));
+  const counted = (productId: string) =>
+    campaign.storeId === null || storeOf.get(productId) === campaign.storeId;
+  const lines: Array<OrderLine & { counted: boolean }> = priced.lines.map(
+    ({ line, product, unitPriceMinor, usdUnitPriceMinor }) => ({
+      unitPriceMinor,
+      usdUnitPriceMinor,
+      quantity: line.quantity,
+      discountable: eligible.has(product.id),
+      counted: counted(product.id),
+    }),
+  );
+  if (!lines.some((line) => line.discountable)) {
+    if (campaign.storeId !== null && !lines.some((line) => line.counted)) {
+      const [store] = await tx
+        .select({ name: stores.name })
+        .from(stores)
+        .where(eq(stores.id, campaign.storeId));
+      if (store) return refuse('not_eligible', otherStoreMessage(store.name));
+    }
+    return refuse('not_eligible', COUPON_MESSAGES.not_eligible);
+  }
 
-  const usdItemsMinor = lines.reduce((sum, line) => sum + (line.usdUnitPriceMinor ?? 0) * line.quantity, 0);
+  const usdItemsMinor = lines
+    .filter((line) => line.counted)
+    .reduce((sum, line) => sum + (line.usdUnitPriceMinor ?? 0) * line.quantity, 0);
   if (usdItemsMinor < campaign.minOrderUsdMinor) {
     const minimumMinor = convertMinor(campaign.minOrderUsdMinor, BASE_RATE, priced.rate);
     return refuse('below_minimum', belowMinimumMessage(minimumMinor, priced.currency), minimumMinor);

@@ -50,6 +50,8 @@ export interface CampaignDetails {
 export interface CampaignFilters {
   q?: string | undefined;
   status?: CampaignStatus | undefined;
+  /** One vendor's campaigns only (the vendor panel); staff see every campaign. */
+  storeId?: string | undefined;
 }
 
 function statusIs(status: CampaignStatus, now: Date): SQL | undefined {
@@ -76,8 +78,13 @@ function whereOf(filters: CampaignFilters, now: Date): SQL | undefined {
         )
       : undefined,
     filters.status ? statusIs(filters.status, now) : undefined,
+    filters.storeId ? eq(campaigns.storeId, filters.storeId) : undefined,
   );
 }
+
+/** A campaign's row, or only one store's campaign when `storeId` is given. */
+const campaignIs = (id: string, storeId?: string) =>
+  and(eq(campaigns.id, id), storeId === undefined ? undefined : eq(campaigns.storeId, storeId));
 
 /** One page of campaigns, newest first, with their details, and how many match. */
 export async function listCampaigns(
@@ -100,8 +107,12 @@ export async function listCampaigns(
   return { rows: await withDetails(db, rows), total: counted?.total ?? 0 };
 }
 
-export async function findCampaign(db: Database, id: string): Promise<CampaignDetails | null> {
-  const rows = await db.select().from(campaigns).where(eq(campaigns.id, id));
+export async function findCampaign(
+  db: Database,
+  id: string,
+  storeId?: string,
+): Promise<CampaignDetails | null> {
+  const rows = await db.select().from(campaigns).where(campaignIs(id, storeId));
   const [found] = await withDetails(db, rows);
   return found ?? null;
 }
@@ -247,18 +258,102 @@ async function usesOfCampaign(db: Database, id: string): Promise<number> {
   return row?.uses ?? 0;
 }
 
-/** Deletes a campaign and its codes, unless an order used one: its results would go with it. */
-export async function deleteCampaign(db: Database, id: string): Promise<'deleted' | 'not_found' | 'used'> {
+/**
+ * Deletes a campaign and its codes, unless an order used one: its results would go with it. With `storeId`, only
+ * that store's campaign (another's is not found).
+ */
+export async function deleteCampaign(
+  db: Database,
+  id: string,
+  storeId?: string,
+): Promise<'deleted' | 'not_found' | 'used'> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: campaigns.id })
       .from(campaigns)
-      .where(eq(campaigns.id, id))
+      .where(campaignIs(id, storeId))
       .for('update');
     if (!row) return 'not_found';
     if ((await usesOfCampaign(tx, id)) > 0) return 'used';
     await tx.delete(campaigns).where(eq(campaigns.id, id));
     return 'deleted';
+  });
+}
+
+/** Thrown inside a transaction to roll it back when a code is taken. */
+class CodeTaken extends Error {}
+
+/**
+ * A vendor's coupon: a campaign scoped to the store with its one code, written together; 'taken' (and nothing
+ * written) when any campaign has the code already.
+ */
+export async function insertStoreCoupon(
+  db: Database,
+  input: { storeId: string; code: string; values: CampaignValues; createdBy: string },
+): Promise<CampaignRow | 'taken'> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(campaigns)
+        .values({ ...input.values, storeId: input.storeId, createdBy: input.createdBy })
+        .returning();
+      if (!row) throw new Error('campaign insert returned no row');
+      const added = await tx
+        .insert(coupons)
+        .values({ campaignId: row.id, code: input.code })
+        .onConflictDoNothing({ target: coupons.code })
+        .returning({ id: coupons.id });
+      if (added.length === 0) throw new CodeTaken();
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof CodeTaken) return 'taken';
+    throw error;
+  }
+}
+
+/**
+ * Saves a vendor's coupon: its campaign's values and its code. Null when the store has no such coupon; 'taken'
+ * when another campaign has the code; 'used' when the code would change after orders used it. Nothing is
+ * written unless all of it is.
+ */
+export async function updateStoreCoupon(
+  db: Database,
+  input: { id: string; storeId: string; code: string; values: CampaignValues; now: Date },
+): Promise<CampaignRow | 'taken' | 'used' | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(campaigns)
+      .where(campaignIs(input.id, input.storeId))
+      .for('update');
+    if (!before) return null;
+    const [coupon] = await tx
+      .select()
+      .from(coupons)
+      .where(eq(coupons.campaignId, before.id))
+      .orderBy(asc(coupons.createdAt))
+      .limit(1);
+    if (coupon && coupon.code !== input.code) {
+      if ((await usesOfCampaign(tx, before.id)) > 0) return 'used';
+      const [other] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, input.code));
+      if (other) return 'taken';
+      await tx.update(coupons).set({ code: input.code }).where(eq(coupons.id, coupon.id));
+    } else if (!coupon) {
+      const added = await tx
+        .insert(coupons)
+        .values({ campaignId: before.id, code: input.code })
+        .onConflictDoNothing({ target: coupons.code })
+        .returning({ id: coupons.id });
+      if (added.length === 0) return 'taken';
+    }
+    const [after] = await tx
+      .update(campaigns)
+      .set({ ...input.values, updatedAt: input.now })
+      .where(eq(campaigns.id, before.id))
+      .returning();
+    if (!after) throw new Error('campaign update returned no row');
+    return after;
   });
 }
 

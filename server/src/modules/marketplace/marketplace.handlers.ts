@@ -25,9 +25,9 @@ import {
   effectiveStatus,
   findImportedProduct,
   findProductByAnyId,
-  SHOPPER_STATUSES,
   skusOf,
   upsertImportedProduct,
+  visibleToShoppers,
 } from '../products/products.repository.ts';
 import type { DeliveryOption, MarketplaceAdapter } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
@@ -191,7 +191,7 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
       // Shoppers get quotes for what they can buy, staff for any imported product; the store's own products
       // have no marketplace freight.
       const visible =
-        product && (SHOPPER_STATUSES.includes(product.status) || catalogueStaff(request) !== null);
+        product && (catalogueStaff(request) !== null || (await visibleToShoppers(db, product.id)));
       if (!product || !visible || product.source !== 'aliexpress') return none;
       const skus = await skusOf(db, [product.id]);
       if (!skus.some((sku) => sku.skuId === skuId)) return none;

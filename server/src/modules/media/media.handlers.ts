@@ -57,7 +57,8 @@ export const usedBy = (names: string[]) => `The file is used by: ${names.join(';
 
 const FOLDER_NAME = /^[^/\\<>\p{Cc}]+$/u;
 
-function fileOrRefuse(body: unknown, sizeMessage: string): UploadedFile {
+/** The uploaded file part of a multipart body; 400 without one, 413 when it was cut at the size limit. */
+export function fileOrRefuse(body: unknown, sizeMessage: string): UploadedFile {
   // The contract's multipart body has no JSON type; media.multipart.ts put the file part here.
   const file = uploadedFile((body as Record<string, unknown> | undefined)?.file);
   if (!file) throw badRequest('Send the file as multipart/form-data in the field "file".');
@@ -70,6 +71,31 @@ function libraryFileOrRefuse(body: unknown): { file: UploadedFile; kind: Library
   const kind = libraryKind(file.bytes);
   if (kind === null) throw new ApiError(415, 'BAD_REQUEST', NOT_A_LIBRARY_FILE);
   return { file, kind };
+}
+
+/** Stores the bytes and records the file in a library folder. */
+export async function keepFile(
+  db: Database,
+  media: MediaStore,
+  file: { folderId: string; name: string; bytes: Uint8Array; kind: LibraryKind | 'gif'; uploadedBy: string },
+): Promise<MediaFileRow> {
+  const { bytes, kind } = file;
+  const storedName = await storeImage(media, bytes, kind);
+  const size = kindGroup(kind) === 'image' ? await measure(bytes) : { width: null, height: null };
+  const [row] = await db
+    .insert(mediaFiles)
+    .values({
+      folderId: file.folderId,
+      name: file.name,
+      storedName,
+      contentType: CONTENT_TYPES[kind],
+      sizeBytes: bytes.length,
+      ...size,
+      uploadedBy: file.uploadedBy,
+    })
+    .returning();
+  if (!row) throw new Error('media file not recorded');
+  return row;
 }
 
 export function createMediaHandlers(deps: {
@@ -98,31 +124,13 @@ export function createMediaHandlers(deps: {
   const viewOne = async (row: MediaFileRow) =>
     view(row, await readMediaSettings(db), (await usersOf(db, [row.storedName])).get(row.storedName) ?? []);
 
-  /** Stores the bytes and records the file in a folder. */
-  async function keep(
+  const keep = (
     folderId: string,
     name: string,
     bytes: Uint8Array,
     kind: LibraryKind | 'gif',
     uploadedBy: string,
-  ): Promise<MediaFileRow> {
-    const storedName = await storeImage(media, bytes, kind);
-    const size = kindGroup(kind) === 'image' ? await measure(bytes) : { width: null, height: null };
-    const [row] = await db
-      .insert(mediaFiles)
-      .values({
-        folderId,
-        name,
-        storedName,
-        contentType: CONTENT_TYPES[kind],
-        sizeBytes: bytes.length,
-        ...size,
-        uploadedBy,
-      })
-      .returning();
-    if (!row) throw new Error('media file not recorded');
-    return row;
-  }
+  ) => keepFile(db, media, { folderId, name, bytes, kind, uploadedBy });
 
   const log = (
     request: FastifyRequest,

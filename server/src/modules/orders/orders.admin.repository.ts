@@ -29,7 +29,7 @@ import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
 import { orderNamed } from '../refunds/refunds.repository.ts';
 import { ORDER_NOT_FOUND } from './orders.handlers.ts';
 import { ADDRESS_LOCKED, ARCHIVABLE, AWAITING_SHIPMENT, type OrderStatus } from './orders.lifecycle.ts';
-import { computeOrderTotals } from './orders.pricing.ts';
+import { computeOrderTotals, salesChannel } from './orders.pricing.ts';
 import {
   nextOrderNumber,
   type OrderItemRow,
@@ -380,7 +380,7 @@ export async function placeManualOrder(db: Database, input: ManualOrderInput): P
         customerName: input.customer.name ?? account?.name ?? GUEST_CUSTOMER,
         customerEmail: email ?? '',
         customerPhone: input.customer.phone ?? account?.phone ?? null,
-        channel: 'b2c',
+        channel: salesChannel(priced.lines.map(({ product: item }) => item.storeKind)),
         status: 'Placed',
         currency: priced.currency,
         rate: priced.rate,
@@ -413,6 +413,7 @@ export async function placeManualOrder(db: Database, input: ManualOrderInput): P
         lineTotalMinor: unitPriceMinor * line.quantity,
         currency: priced.currency,
         position,
+        storeId: item.storeId,
       })),
     );
     await tx.insert(orderStatusHistory).values({

@@ -45,6 +45,9 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
       total: toAmount(item.lineTotalMinor),
       productId: item.productId,
       image: item.image,
+      carrier: item.carrier,
+      trackingNumber: item.trackingNumber,
+      shippedAt: item.shippedAt?.toISOString() ?? null,
     })),
     shipping: {
       method: order.logisticsServiceName ?? '',

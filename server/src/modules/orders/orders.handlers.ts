@@ -71,6 +71,9 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
       price: toAmount(item.unitPriceMinor),
       image: item.image,
       currency: item.currency,
+      carrier: item.carrier,
+      trackingNumber: item.trackingNumber,
+      shippedAt: item.shippedAt?.toISOString() ?? null,
     })),
     shippingAddress: {
       ...(order.shipFullName === null ? {} : { full_name: order.shipFullName }),

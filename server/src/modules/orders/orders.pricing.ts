@@ -130,11 +130,12 @@ export function usdDiscountMinor(
 }
 
 /**
- * The channel a shopper's order is sold through: D2C (factory to customer) when every item comes from a factory
- * store, B2C otherwise.
+ * The channel an order is sold through: B2B (the dashboard's vendor channel) when any item comes from a vendor's
+ * store, D2C (factory to customer) when every item comes from a factory store, B2C otherwise.
  */
 export function salesChannel(
   storeKinds: ReadonlyArray<'marketplace' | 'vendor' | 'factory' | null>,
-): 'b2c' | 'd2c' {
+): 'b2c' | 'd2c' | 'b2b' {
+  if (storeKinds.includes('vendor')) return 'b2b';
   return storeKinds.length > 0 && storeKinds.every((kind) => kind === 'factory') ? 'd2c' : 'b2c';
 }

@@ -13,6 +13,7 @@ import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
 import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
 import { contextFromRules } from '../pricing/pricing.repository.ts';
 import { type PriceContext, shopperPrice } from '../pricing/pricing.rules.ts';
+import { shopperVisible } from '../products/products.repository.ts';
 import { loadRatesAndCheckoutRules } from '../settings/store-settings.repository.ts';
 import {
   type CheckoutRules,
@@ -85,9 +86,6 @@ export interface PlaceOrderInput {
   now?: Date;
 }
 
-/** Products a shopper may buy or see; drafts and disabled products are hidden from them. */
-export const SHOPPER_VISIBLE_STATUSES = ['published', 'out_of_stock'] as const;
-
 /**
  * A new `ORD-YYYYMMDD-NNNN` for the day of `at` (UTC): the number comes from a database sequence, unique across
  * days and instances, so no order is scanned and nothing waits on another order (at least four digits).
@@ -111,7 +109,9 @@ export interface CatalogueLine {
     status: ProductStatus;
     currency: string;
     images: string[];
-    /** Its store's kind (a factory's products make D2C orders); null for a product without a store. */
+    /** The store that sells it, recorded on the order's line; null for a product without a store. */
+    storeId: string | null;
+    /** Its store's kind (the order's channel follows it); null for a product without a store. */
     storeKind: StoreKind | null;
   };
   sku: {
@@ -184,6 +184,7 @@ export async function catalogueLines(
         status: products.status,
         currency: products.currency,
         images: products.images,
+        storeId: products.storeId,
       },
       sku: {
         id: productSkus.id,
@@ -196,7 +197,8 @@ export async function catalogueLines(
         stock: productSkus.stock,
         image: productSkus.image,
       },
-      store: { kind: stores.kind, status: stores.status },
+      store: { kind: stores.kind },
+      forSale: sql<boolean>`${shopperVisible}`,
     })
     .from(products)
     .leftJoin(stores, eq(stores.id, products.storeId))
@@ -214,7 +216,7 @@ export async function catalogueLines(
   const productRows = rows.map((row) => ({
     ...row.product,
     storeKind: row.store?.kind ?? null,
-    storeOpen: row.store === null || row.store.status === 'active',
+    forSale: row.forSale,
   }));
   const skuRows = rows.flatMap((row) => (row.sku ? [row.sku] : []));
 
@@ -223,8 +225,8 @@ export async function catalogueLines(
   return lines.map((line) => {
     const product = productById.get(line.productId);
     if (!product) throw new OrderRejection('not_found', 'A product in your order no longer exists.');
-    // A suspended store's products are off the storefront, so they cannot be bought either.
-    if (product.status === 'draft' || product.status === 'disabled' || !product.storeOpen) {
+    // What shoppers cannot see they cannot buy: drafts, products awaiting approval, a suspended store's.
+    if (!product.forSale) {
       throw new OrderRejection('not_for_sale', `${product.title} is not for sale.`);
     }
     const sku = skuByKey.get(`${product.id} ${line.skuId}`);
@@ -236,7 +238,7 @@ export async function catalogueLines(
     if (line.quantity > available) {
       throw new OrderRejection('out_of_stock', outOfStockMessage(product.title, available));
     }
-    const { storeOpen: _open, ...shown } = product;
+    const { forSale: _forSale, ...shown } = product;
     return { line, product: shown, sku };
   });
 }
@@ -395,6 +397,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           lineTotalMinor: unitPriceMinor * line.quantity,
           currency,
           position,
+          storeId: product.storeId,
         })),
       )
       .returning();

@@ -21,7 +21,7 @@ import { returnStock, StockShortage, takeStock } from './orders.stock.ts';
 /** Who makes a change, as the status history records it. */
 export interface OrderActor {
   name: string;
-  type: 'admin' | 'customer' | 'system';
+  type: 'admin' | 'customer' | 'vendor' | 'system';
 }
 
 /** Why an order cannot change; the handler turns each kind into its HTTP answer (404, 409, 400). */

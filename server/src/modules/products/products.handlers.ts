@@ -1,46 +1,36 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
 import { hasPermission, optionalStaff, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/errors.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
-import { ApiError, badRequest, notFound, unprocessable, validationError } from '../../http/errors.ts';
+import { ApiError, badRequest, notFound, unprocessable } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import type { ShortCache } from '../../http/short-cache.ts';
 import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
-import {
-  BelowMarginFloor,
-  keepCostsAndOverrides,
-  lowestCosts,
-  priceContextFor,
-} from '../pricing/pricing.repository.ts';
+import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
 import { changesPrices, type PriceContext } from '../pricing/pricing.rules.ts';
 import { toCsv } from './products.export.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
-import { editorFieldsOf, manualProduct, skuDetailsOf, writeRequestErrors } from './products.input.ts';
 import {
   countProducts,
   deleteProducts,
-  effectiveStatus,
   exportProducts,
   findProduct,
-  insertNormalizedProduct,
   listProducts,
   type ProductFilters,
   type ProductRow,
   type ProductSort,
   productStats,
   propertiesOf,
-  replaceProduct,
   SHOPPER_STATUSES,
   setProductStatus,
   skusOf,
-  storeOpen,
+  visibleToShoppers,
 } from './products.repository.ts';
-import { conversionWith, convertedAmount, parseRecord, toDetail, toListItems } from './products.view.ts';
+import { conversionWith, convertedAmount, toDetail, toListItems } from './products.view.ts';
+import { createFromForm, newProductCode, updateFromForm } from './products.write.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const SELECT_A_FILE = 'Please select a file to import.';
@@ -70,6 +60,7 @@ function filtersOf(
     brand: query.brand,
     store: query.store,
     minRating: query.minRating,
+    approval: query.approval,
     visible: staff ? undefined : SHOPPER_STATUSES,
   } satisfies ProductFilters;
 }
@@ -100,11 +91,6 @@ export function staffActivity(
     ...requestOrigin(request),
     ...entry,
   };
-}
-
-/** A new product code for a manual product: 11 digits starting with 9, clear of marketplace ids. */
-export function newProductCode(): string {
-  return `9${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
 }
 
 export function createProductHandlers(deps: { db: Database; cache?: ShortCache }) {
@@ -230,8 +216,7 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const rates = await loadRates(db);
       assertKnownCurrency(rates, currency);
       const row = await findProduct(db, request.params.id);
-      const hidden =
-        !staff && row && (!SHOPPER_STATUSES.includes(row.status) || !(await storeOpen(db, row.storeId)));
+      const hidden = !staff && row && !(await visibleToShoppers(db, row.id));
       if (!row || hidden) throw notFound(PRODUCT_NOT_FOUND);
       const pricing = staff
         ? undefined
@@ -249,33 +234,7 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
 
     createProduct: operation('createProduct', async (request, reply) => {
       const staff = requireStaff(request);
-      const body = request.body;
-      const errors = writeRequestErrors(body);
-      if (errors.length > 0) throw validationError(errors);
-      const rates = await loadRates(db);
-      assertKnownCurrency(rates, body.currency ?? 'USD');
-      const editor = editorFieldsOf(body);
-
-      let row: ProductRow | null = null;
-      // A clash of random 10-digit codes is very unlikely; trying again settles it.
-      for (let attempt = 0; row === null; attempt++) {
-        const product = manualProduct(body, newProductCode(), null);
-        try {
-          row = await db.transaction((tx) =>
-            insertNormalizedProduct(tx, product, {
-              source: 'manual',
-              status: effectiveStatus(
-                body.status ?? 'draft',
-                product.skus.reduce((n, sku) => n + sku.stock, 0),
-              ),
-              editor,
-              skuDetails: skuDetailsOf(body.skus ?? []),
-            }),
-          );
-        } catch (error) {
-          if (attempt >= 2 || uniqueViolation(error) !== 'products_source_product_id_unique') throw error;
-        }
-      }
+      const { row, rates } = await createFromForm(db, request.body, { source: 'manual' });
       await recordActivity(
         db,
         request,
@@ -292,47 +251,9 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
 
     updateProduct: operation('updateProduct', async (request) => {
       const staff = requireStaff(request);
-      const body = request.body;
       const existing = await findProduct(db, request.params.id);
       if (!existing) throw notFound(PRODUCT_NOT_FOUND);
-      const errors = writeRequestErrors(body);
-      if (errors.length > 0) throw validationError(errors);
-      const rates = await loadRates(db);
-      assertKnownCurrency(rates, body.currency ?? 'USD');
-
-      const product = {
-        ...manualProduct(body, existing.productId, parseRecord(existing.logText)),
-        // Ratings come from reviews and the marketplace, not from the form.
-        rating: existing.rating,
-        reviewCount: existing.reviewCount,
-      };
-      const stock = product.skus.reduce((n, sku) => n + sku.stock, 0);
-      let overrides: string[] = [];
-      let row: ProductRow | null;
-      try {
-        row = await db.transaction(async (tx) => {
-          const before = await skusOf(tx, [existing.id]);
-          const saved = await replaceProduct(tx, existing.id, product, {
-            source: existing.source,
-            status: effectiveStatus(body.status ?? 'draft', stock),
-            editor: editorFieldsOf(body),
-            skuDetails: skuDetailsOf(body.skus ?? []),
-          });
-          if (saved) {
-            // Imported SKUs keep their supplier cost; a price set by hand is an override, logged.
-            overrides = await keepCostsAndOverrides(tx, { product: saved, before, by: staff.name });
-          }
-          return saved;
-        });
-      } catch (error) {
-        if (error instanceof BelowMarginFloor) {
-          throw validationError(
-            [{ path: `/skus/${error.skuIndex}/offer_sale_price`, message: error.message }],
-            error.message,
-          );
-        }
-        throw error;
-      }
+      const { row, overrides, rates } = await updateFromForm(db, existing, request.body, { by: staff.name });
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       await recordActivity(
         db,

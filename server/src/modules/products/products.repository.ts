@@ -7,7 +7,6 @@ import {
   productProperties,
   productSkus,
   products,
-  stores,
 } from '../../db/schema.ts';
 import type { NormalizedProduct } from '../marketplace/normalize.ts';
 import { brandOf, type CategoryFilter, storefrontCategories } from './products.categories.ts';
@@ -18,6 +17,7 @@ export type PropertyRow = typeof productProperties.$inferSelect;
 type ProductInsert = typeof products.$inferInsert;
 export type ProductStatus = ProductRow['status'];
 export type ProductSource = ProductRow['source'];
+export type ProductApproval = ProductRow['approval'];
 
 /** What the editor keeps beside the marketplace-shaped record. */
 export interface ProductEditorFields {
@@ -38,6 +38,8 @@ export interface SkuDetails {
 export interface CatalogueFields {
   source: ProductSource;
   status: ProductStatus;
+  /** Set on a vendor's writes (back to pending); other writes keep what the product has. */
+  approval?: { state: ProductApproval; note: string | null };
   storeId?: string | null;
   tags?: string[];
   salesCount?: number;
@@ -103,6 +105,7 @@ export function productValues(product: NormalizedProduct, fields: CatalogueField
     labels: fields.editor?.labels ?? {},
     logText: product.logText,
     storeId: fields.storeId ?? null,
+    ...(fields.approval ? { approval: fields.approval.state, approvalNote: fields.approval.note } : {}),
     searchTerms: [...product.skus.map((sku) => sku.skuId), ...tags].join(' '),
     ...(fields.createdAt ? { createdAt: fields.createdAt, updatedAt: fields.createdAt } : {}),
   };
@@ -252,6 +255,7 @@ export interface ProductFilters {
   minRating?: number | undefined;
   /** Only one store's products (the storefront's store page). */
   store?: string | undefined;
+  approval?: ProductApproval | undefined;
   /** Statuses the caller may see; every status when absent (staff). */
   visible?: readonly ProductStatus[] | undefined;
 }
@@ -273,8 +277,12 @@ export function searchQuery(q: string): string | null {
     .join(' & ');
 }
 
-/** The product has no store, or its store is active. */
-const storeIsOpen = sql`not exists (select 1 from stores s where s.id = "products"."store_id" and s.status <> 'active')`;
+// What shoppers see and buy is one rule, written over "products" by name so joins and subqueries over the
+// unaliased table can use it too: staff approved the product, and it has no store or an active one.
+const approvedAndOpen = sql`("products"."approval" = 'approved' and not exists (select 1 from stores s where s.id = "products"."store_id" and s.status <> 'active'))`;
+
+/** The product is one shoppers may see and buy: a shopper status, approved, of no store or an active one. */
+export const shopperVisible = sql`("products"."status" in ('published', 'out_of_stock') and ${approvedAndOpen})`;
 
 export function productConditions(filters: ProductFilters): SQL | undefined {
   const conditions: SQL[] = [];
@@ -285,8 +293,9 @@ export function productConditions(filters: ProductFilters): SQL | undefined {
     // Only without a status filter: both together lead the planner to AND in the (unselective) status index.
     conditions.push(inArray(products.status, [...filters.visible]));
   }
-  // Shoppers never see the products of a store that is not active (a suspended factory or vendor).
-  if (filters.visible) conditions.push(storeIsOpen);
+  // Shoppers never see a product staff have not approved, nor one of a store that is not active.
+  if (filters.visible) conditions.push(approvedAndOpen);
+  if (filters.approval !== undefined) conditions.push(eq(products.approval, filters.approval));
   if (filters.source !== undefined) conditions.push(eq(products.source, filters.source));
   if (filters.category !== undefined) {
     const category = filters.category === 'Home' ? 'Home & Kitchen' : filters.category;
@@ -358,6 +367,8 @@ export interface ListedProduct
     | 'stock'
     | 'categoryId'
     | 'storeId'
+    | 'approval'
+    | 'approvalNote'
     | 'createdAt'
     | 'rating'
     | 'reviewCount'
@@ -404,6 +415,8 @@ const listColumns = {
   stock: products.stock,
   categoryId: products.categoryId,
   storeId: products.storeId,
+  approval: products.approval,
+  approvalNote: products.approvalNote,
   createdAt: products.createdAt,
   rating: products.rating,
   reviewCount: products.reviewCount,
@@ -472,15 +485,15 @@ export async function countProducts(db: Database, filters: ProductFilters): Prom
   return counted?.total ?? 0;
 }
 
-/** Whether shoppers may see a product of this store: none, or an active one. */
-export async function storeOpen(db: Database, storeId: string | null): Promise<boolean> {
-  if (storeId === null) return true;
+/** Whether shoppers may see and buy this product (`shopperVisible`); false for an unknown id. */
+export async function visibleToShoppers(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const [row] = await db
-    .select({ status: stores.status })
-    .from(stores)
-    .where(eq(stores.id, storeId))
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), shopperVisible))
     .limit(1);
-  return row === undefined || row.status === 'active';
+  return row !== undefined;
 }
 
 export async function findProduct(db: Database, id: string): Promise<ProductRow | null> {
@@ -545,11 +558,17 @@ export async function productStats(db: Database): Promise<Record<ProductStatus, 
 
 // ---- Changing ----------------------------------------------------------------------------------------------
 
-/** Deletes products; SKUs, properties, reviews and wishlist entries go with them (foreign keys cascade). */
-export async function deleteProducts(db: Database, ids: string[]): Promise<ProductRow[]> {
+/**
+ * Deletes products; SKUs, properties, reviews and wishlist entries go with them (foreign keys cascade), and order
+ * lines keep their copy. `scope` narrows which of them may go (a vendor's own).
+ */
+export async function deleteProducts(db: Database, ids: string[], scope?: SQL): Promise<ProductRow[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
-  return db.delete(products).where(inArray(products.id, valid)).returning();
+  return db
+    .delete(products)
+    .where(and(inArray(products.id, valid), scope))
+    .returning();
 }
 
 /**

@@ -193,6 +193,8 @@ export function toListItem(
     categoryId: row.categoryId,
     storeId: row.storeId,
     createdAt: row.createdAt.toISOString(),
+    approval: row.approval,
+    approvalNote: row.approvalNote,
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { customers, orderItems, orders, products, reviews, reviewVotes } from '../../db/schema.ts';
-import { SHOPPER_VISIBLE_STATUSES } from '../orders/orders.repository.ts';
+import { shopperVisible } from '../products/products.repository.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type ReviewWithProduct = ReviewRow & { product: { id: string; name: string; image: string | null } };
@@ -10,7 +10,7 @@ export async function productVisibleToShoppers(db: Database, productId: string):
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.id, productId), inArray(products.status, [...SHOPPER_VISIBLE_STATUSES])))
+    .where(and(eq(products.id, productId), shopperVisible))
     .limit(1);
   return row !== undefined;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
-export type SessionActor = 'admin' | 'customer';
+export type SessionActor = 'admin' | 'customer' | 'vendor';
 
 /** lastUsedAt is written at most this often, so a busy screen does not write on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;

@@ -289,7 +289,8 @@ export async function alerts(
 const AWAITING_FULFILMENT = ['Placed', 'Pending', 'Confirmed', 'Processing'] as const;
 
 export async function pendingActions(db: Database) {
-  const [drafts] = await db.select({ n: count() }).from(products).where(eq(products.status, 'draft'));
+  // Products Pending Approval: vendors' new or changed products waiting for staff (a partial index holds them).
+  const [waiting] = await db.select({ n: count() }).from(products).where(eq(products.approval, 'pending'));
   const [awaiting] = await db
     .select({ n: count() })
     .from(orders)
@@ -299,7 +300,7 @@ export async function pendingActions(db: Database) {
   const [applications] = await db.select({ n: count() }).from(stores).where(eq(stores.status, 'pending'));
   const unread = await countUnreadSupportMessages(db);
   return {
-    products: drafts?.n ?? 0,
+    products: waiting?.n ?? 0,
     orders: awaiting?.n ?? 0,
     vendors: applications?.n ?? 0,
     support: unread,

@@ -63,6 +63,31 @@ describe('the dashboard figures', () => {
         { productId: 'p2', source: 'manual', status: 'out_of_stock', title: 'Beta Mug', stock: 0 },
         { productId: 'p3', source: 'manual', status: 'draft', title: 'Gamma Cap', stock: 9 },
         { productId: 'p4', source: 'manual', status: 'published', title: 'Sold Out Stool', stock: 0 },
+        // Vendors' products: two wait for approval (a draft among them), one was rejected.
+        {
+          productId: 'p5',
+          source: 'vendor',
+          status: 'published',
+          approval: 'pending',
+          title: 'Vendor Vase',
+          stock: 2,
+        },
+        {
+          productId: 'p6',
+          source: 'vendor',
+          status: 'draft',
+          approval: 'pending',
+          title: 'Vendor Bowl',
+          stock: 4,
+        },
+        {
+          productId: 'p7',
+          source: 'vendor',
+          status: 'draft',
+          approval: 'rejected',
+          title: 'Vendor Jug',
+          stock: 1,
+        },
       ])
       .returning();
     if (!lamp || !mug || !cap) throw new Error('products not inserted');
@@ -343,12 +368,13 @@ describe('the dashboard figures', () => {
     ]);
   });
 
-  it('counts drafts, orders awaiting fulfilment, vendor applications and unread shopper messages', async () => {
+  it('counts products pending approval, orders awaiting fulfilment, vendor applications and unread shopper messages', async () => {
     const response = await get('/api/admin/pending-actions');
     expect(response.statusCode).toBe(200);
     assertMatchesContract('getPendingActions', response);
+    // Products Pending Approval: the two vendor products waiting (not the manual draft, not the rejected one).
     // Orders Awaiting Fulfillment: only the order paid today; the BDT one has shipped.
-    expect(response.json().data).toEqual({ products: 1, orders: 1, vendors: 1, support: 5 });
+    expect(response.json().data).toEqual({ products: 2, orders: 1, vendors: 1, support: 5 });
   });
 
   it('lists API calls for the last 14 days, newest first, today counted live', async () => {

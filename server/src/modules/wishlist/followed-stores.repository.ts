@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storeFollows, stores } from '../../db/schema.ts';
+import { shopperVisible } from '../products/products.repository.ts';
 
 export interface FollowedStoreRow {
   id: string;
@@ -62,7 +63,7 @@ export async function findPublicStore(db: Database, storeId: string) {
       description: stores.description,
       country: stores.country,
       createdAt: stores.createdAt,
-      productCount: sql<number>`(select count(*)::int from products p where p.store_id = stores.id and p.status in ('published', 'out_of_stock'))`,
+      productCount: sql<number>`(select count(*)::int from products where "products"."store_id" = stores.id and ${shopperVisible})`,
       followers: sql<number>`(select count(*)::int from store_follows f where f.store_id = stores.id)`,
     })
     .from(stores)

@@ -7,9 +7,9 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { converterFor, loadRates, toAmount } from '../../money/money.ts';
 import { isUuid } from '../orders/orders.handlers.ts';
-import { SHOPPER_VISIBLE_STATUSES } from '../orders/orders.repository.ts';
 import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
 import { shopperPrice } from '../pricing/pricing.rules.ts';
+import { visibleToShoppers } from '../products/products.repository.ts';
 import {
   addToWishlist,
   findProductStatus,
@@ -66,9 +66,6 @@ async function toEntries(
   });
 }
 
-const visibleToShoppers = (status: string | null) =>
-  status !== null && (SHOPPER_VISIBLE_STATUSES as readonly string[]).includes(status);
-
 export function createWishlistHandlers(deps: { db: Database }) {
   const { db } = deps;
 
@@ -82,8 +79,7 @@ export function createWishlistHandlers(deps: { db: Database }) {
     addToWishlist: operation('addToWishlist', async (request) => {
       const customer = requireCustomer(request);
       const { productId } = request.body;
-      const status = isUuid(productId) ? await findProductStatus(db, productId) : null;
-      if (!visibleToShoppers(status)) throw notFound(PRODUCT_NOT_FOUND);
+      if (!(await visibleToShoppers(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
       const row = await addToWishlist(db, customer.id, productId);
       const [entry] = await toEntries(db, [row], 'USD', customer.id);
       if (!entry) throw new Error('no wishlist entry to answer');

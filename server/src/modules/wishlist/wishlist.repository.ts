@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, wishlistEntries } from '../../db/schema.ts';
-import { SHOPPER_VISIBLE_STATUSES } from '../orders/orders.repository.ts';
+import { shopperVisible } from '../products/products.repository.ts';
 
 export interface WishlistRow {
   id: string;
@@ -45,12 +45,7 @@ export function listWishlist(db: Database, customerId: string): Promise<Wishlist
     .select(entryColumns)
     .from(wishlistEntries)
     .innerJoin(products, eq(products.id, wishlistEntries.productId))
-    .where(
-      and(
-        eq(wishlistEntries.customerId, customerId),
-        inArray(products.status, [...SHOPPER_VISIBLE_STATUSES]),
-      ),
-    )
+    .where(and(eq(wishlistEntries.customerId, customerId), shopperVisible))
     .orderBy(desc(wishlistEntries.createdAt), desc(wishlistEntries.id));
 }
 

@@ -63,6 +63,9 @@ export function SiteFooter() {
             <AnchorLink to="/blog" size="sm">
               {t('marketing:footer.blog')}
             </AnchorLink>
+            <AnchorLink to="/sell" size="sm">
+              {t('sell.footerLink')}
+            </AnchorLink>
             {/* The terms and the privacy notice are sections of the About page. */}
             <AnchorLink to="/about" size="sm">
               {t('footer.terms')}

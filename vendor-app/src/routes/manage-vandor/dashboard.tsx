@@ -1,10 +1,9 @@
-import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { dashboardQueries } from '../../features/dashboard/api/dashboard.queries';
+import { VendorDashboard } from '../../features/dashboard/components/vendor-dashboard';
 
 export const Route = createFileRoute('/manage-vandor/dashboard')({
-  component: DashboardPage,
+  // Started while the route loads; the screen shows its skeletons until it arrives.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(dashboardQueries.figures()),
+  component: VendorDashboard,
 });
-
-function DashboardPage() {
-  return <Title order={1}>Welcome, Vendor!</Title>;
-}

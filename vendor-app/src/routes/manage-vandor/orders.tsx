@@ -1,37 +1,32 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { Stack, Title } from '@mantine/core';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { VendorOrdersScreen } from '../../features/orders/components/vendor-orders-screen';
+import {
+  type VendorOrderSearch,
+  vendorOrderSearchDefaults,
+  vendorOrderSearchSchema,
+} from '../../features/orders/schemas/vendor-order-search';
 
 export const Route = createFileRoute('/manage-vandor/orders')({
+  validateSearch: vendorOrderSearchSchema,
+  // The first page stays out of the address, so the plain list is just /manage-vandor/orders.
+  search: { middlewares: [stripSearchParams(vendorOrderSearchDefaults)] },
   component: OrdersPage,
 });
 
-const COLUMNS = ['Order ID', 'Customer', 'Date', 'Items', 'Total ($)', 'Status'];
-
-// No vendor orders endpoint exists yet, so the table shows its empty state.
 function OrdersPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (change: Partial<VendorOrderSearch>) =>
+      void navigate({ search: (previous) => ({ ...previous, ...change }) }),
+    [navigate],
+  );
   return (
     <Stack>
       <Title order={1}>Orders</Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => (
-                <Table.Th key={column}>{column}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  No orders found.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <VendorOrdersScreen search={search} onSearchChange={onSearchChange} />
     </Stack>
   );
 }

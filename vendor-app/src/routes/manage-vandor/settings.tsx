@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { VendorSettingsForm } from '../../features/settings/components/vendor-settings-form';
+import { VendorSettingsScreen } from '../../features/settings/components/vendor-settings-form';
 
 export const Route = createFileRoute('/manage-vandor/settings')({
   component: SettingsPage,
@@ -10,7 +10,7 @@ function SettingsPage() {
   return (
     <Stack>
       <Title order={1}>Settings</Title>
-      <VendorSettingsForm />
+      <VendorSettingsScreen />
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { Button, ColorInput, Group, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { SelectField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { MAIN_CATEGORIES } from '@shop/ui/product-form/categories';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { categoryFromTitle } from '../lib/auto-category';
-import { type LabelsValues, type labelsSchema, MAIN_CATEGORIES } from '../schemas/labels.schema';
+import type { LabelsValues, labelsSchema } from '../schemas/labels.schema';
 
 type LabelsForm = UseFormReturn<LabelsValues, unknown, z.output<typeof labelsSchema>>;
 

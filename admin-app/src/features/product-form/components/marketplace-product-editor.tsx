@@ -1,15 +1,15 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { basicInfoSchema } from '@shop/ui/product-form/basic-info.schema';
+import { BasicInfoFields } from '@shop/ui/product-form/basic-info-fields';
+import { propertiesSchema } from '@shop/ui/product-form/properties.schema';
+import { PropertiesEditor } from '@shop/ui/product-form/properties-editor';
+import { SkuEditor } from '@shop/ui/product-form/sku-editor';
+import { skusSchema } from '@shop/ui/product-form/skus.schema';
+import { useSectionForm } from '@shop/ui/product-form/use-section-form';
+import { validated } from '@shop/ui/product-form/validated';
 import type { ReactNode } from 'react';
 import { editedMarketplaceResult, marketplaceFormValues } from '../lib/marketplace-product';
-import { useSectionForm } from '../lib/use-section-form';
-import { validated } from '../lib/validated';
-import { basicInfoSchema } from '../schemas/basic-info.schema';
-import { propertiesSchema } from '../schemas/properties.schema';
-import { skusSchema } from '../schemas/skus.schema';
-import { BasicInfoFields } from './basic-info-fields';
-import { PropertiesEditor } from './properties-editor';
-import { SkuEditor } from './sku-editor';
 
 type AeProductResult = Schemas['AeProductResult'];
 

@@ -1,6 +1,7 @@
 import { Badge, Group, Image, List, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMegabytes } from '@shop/ui/product-form/media.schema';
+import { variantLabel } from '@shop/ui/product-form/variants';
 import type { ProductFormDefaults } from '../lib/product-body';
-import { formatMegabytes } from '../schemas/media.schema';
 
 const STATUS_LABELS = { draft: 'Draft', published: 'Published', disabled: 'Disabled' } as const;
 
@@ -13,7 +14,7 @@ type ProductPreviewModalProps = {
 
 /** A read-only summary of the product as entered so far. */
 export function ProductPreviewModal({ opened, onClose, product }: ProductPreviewModalProps) {
-  const { basicInfo, media, properties, skus, seo, labels, status } = product;
+  const { basicInfo, media, properties, variants, skus, seo, labels, status } = product;
   const defaultImage = media.images.find((image) => image.isDefault) ?? media.images[0];
   const filledProperties = properties.properties.filter(
     (row) => row.attr_name.trim() || row.attr_value.trim(),
@@ -91,29 +92,57 @@ export function ProductPreviewModal({ opened, onClose, product }: ProductPreview
 
         <Stack gap={4}>
           <Text fw={600}>SKUs</Text>
-          <Table withTableBorder striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>SKU ID</Table.Th>
-                <Table.Th>Offer Sale Price</Table.Th>
-                <Table.Th>SKU Price</Table.Th>
-                <Table.Th>Stock</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {skus.skus.map((sku, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only snapshot whose rows never move
-                <Table.Tr key={`${sku.sku_id}-${index}`}>
-                  <Table.Td>{sku.sku_id || '—'}</Table.Td>
-                  <Table.Td>
-                    {sku.offer_sale_price ? `${sku.offer_sale_price} ${sku.currency_code}` : '—'}
-                  </Table.Td>
-                  <Table.Td>{sku.sku_price ? `${sku.sku_price} ${sku.currency_code}` : '—'}</Table.Td>
-                  <Table.Td>{sku.sku_available_stock ?? '—'}</Table.Td>
+          {product.skuMode === 'variants' ? (
+            <Table withTableBorder striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Variant</Table.Th>
+                  <Table.Th>SKU Code</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                  <Table.Th>Compare-at Price</Table.Th>
+                  <Table.Th>Stock</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {variants.variants.map((row, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only snapshot whose rows never move
+                  <Table.Tr key={`${row.key}-${index}`}>
+                    <Table.Td>{variantLabel(row.combination) || 'Default'}</Table.Td>
+                    <Table.Td>{row.skuCode || '—'}</Table.Td>
+                    <Table.Td>{row.price ? `${row.price} ${basicInfo.currency}` : '—'}</Table.Td>
+                    <Table.Td>
+                      {row.compareAtPrice ? `${row.compareAtPrice} ${basicInfo.currency}` : '—'}
+                    </Table.Td>
+                    <Table.Td>{row.stock ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Table withTableBorder striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>SKU ID</Table.Th>
+                  <Table.Th>Offer Sale Price</Table.Th>
+                  <Table.Th>SKU Price</Table.Th>
+                  <Table.Th>Stock</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {skus.skus.map((sku, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only snapshot whose rows never move
+                  <Table.Tr key={`${sku.sku_id}-${index}`}>
+                    <Table.Td>{sku.sku_id || '—'}</Table.Td>
+                    <Table.Td>
+                      {sku.offer_sale_price ? `${sku.offer_sale_price} ${sku.currency_code}` : '—'}
+                    </Table.Td>
+                    <Table.Td>{sku.sku_price ? `${sku.sku_price} ${sku.currency_code}` : '—'}</Table.Td>
+                    <Table.Td>{sku.sku_available_stock ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
         </Stack>
 
         <Stack gap={4}>

@@ -2,19 +2,26 @@ import { Alert, Button, Grid, Group, Paper, Progress, Select, Stack, Text, Title
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { toast } from '@shop/ui/notifications';
+import { FORM_ERRORS_BANNER } from '@shop/ui/product-form/basic-info.schema';
+import { BasicInfoFields } from '@shop/ui/product-form/basic-info-fields';
+import { MediaFields } from '@shop/ui/product-form/media-fields';
+import {
+  type ProductStatus,
+  type ProductWriteBody,
+  productWriteBody,
+} from '@shop/ui/product-form/product-body';
+import { PropertiesEditor } from '@shop/ui/product-form/properties-editor';
+import { slugify } from '@shop/ui/product-form/seo.schema';
+import { SeoFields } from '@shop/ui/product-form/seo-fields';
+import { SkuEditor } from '@shop/ui/product-form/sku-editor';
+import { VariantsEditor } from '@shop/ui/product-form/variants-editor';
 import { IconCopy, IconDeviceFloppy, IconEye, IconFileExport } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useCreateProduct, useUpdateProduct } from '../api/product.mutations';
-import {
-  emptyProductForm,
-  type ProductFormDefaults,
-  type ProductStatus,
-  type ProductWriteBody,
-  productFormFromDetail,
-  productWriteBody,
-} from '../lib/product-body';
+import { MediaPicker } from '../../media/components/media-manager';
+import { useCreateProduct, useUpdateProduct, useUploadMedia } from '../api/product.mutations';
+import { emptyProductForm, type ProductFormDefaults, productFormFromDetail } from '../lib/product-body';
 import {
   type ProductForms,
   SECTIONS,
@@ -23,15 +30,8 @@ import {
   useSectionCompletion,
   validateProductForms,
 } from '../lib/use-product-forms';
-import { FORM_ERRORS_BANNER } from '../schemas/basic-info.schema';
-import { slugify } from '../schemas/seo.schema';
-import { BasicInfoFields } from './basic-info-fields';
 import { LabelsFields } from './labels-fields';
-import { MediaFields } from './media-fields';
 import { ProductPreviewModal } from './product-preview-modal';
-import { PropertiesEditor } from './properties-editor';
-import { SeoFields } from './seo-fields';
-import { SkuEditor } from './sku-editor';
 import { StepNavigator } from './step-navigator';
 
 /** Spec 1 §2.12: five steps over the six progress sections. */
@@ -59,11 +59,17 @@ const PRODUCT_SAVE_FAILED = 'Failed to save product information. Please try agai
 type ProductWizardProps = { mode: 'create' } | { mode: 'edit'; product: Schemas['ProductDetail'] };
 
 /** Every form's current values, as the preview and the export show them. */
-function snapshot(forms: ProductForms, status: ProductStatus): ProductFormDefaults {
+function snapshot(
+  forms: ProductForms,
+  defaults: ProductFormDefaults,
+  status: ProductStatus,
+): ProductFormDefaults {
   return {
     basicInfo: forms.basicInfo.getValues(),
     media: forms.media.getValues(),
     properties: forms.properties.getValues(),
+    skuMode: defaults.skuMode,
+    variants: forms.variants.getValues(),
     skus: forms.skus.getValues(),
     seo: forms.seo.getValues(),
     labels: forms.labels.getValues(),
@@ -91,7 +97,8 @@ export function ProductWizard(props: ProductWizardProps) {
     props.mode === 'edit' ? productFormFromDetail(props.product) : emptyProductForm(),
   );
   const forms = useProductForms(defaults);
-  const complete = useSectionCompletion(forms);
+  const { skuMode } = defaults;
+  const complete = useSectionCompletion(forms, skuMode);
   const [active, setActive] = useState(0);
   const [status, setStatus] = useState<ProductStatus>(defaults.status);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -100,6 +107,7 @@ export function ProductWizard(props: ProductWizardProps) {
   const navigate = useNavigate();
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
+  const { upload } = useUploadMedia();
   const busy = createProduct.isPending || updateProduct.isPending;
 
   const completedCount = SECTIONS.filter((section) => complete[section]).length;
@@ -109,11 +117,12 @@ export function ProductWizard(props: ProductWizardProps) {
   // Creating: a step opens once every step before it is complete. Editing: any step opens.
   const canOpen = (index: number) => editing || STEPS.slice(0, index).every((_, i) => stepComplete(i));
   const title = forms.basicInfo.watch('productTitle');
+  const productImages = forms.media.watch('images');
 
   /** Checks every form; on failure opens the first step with an error. */
   async function checkedBody(bodyStatus: ProductStatus): Promise<ProductWriteBody | null> {
     setServerError(null);
-    const result = await validateProductForms(forms);
+    const result = await validateProductForms(forms, skuMode);
     if (!result.ok) {
       const firstStep = STEPS.findIndex((step) =>
         step.sections.some((section) => result.failed.includes(section)),
@@ -182,15 +191,26 @@ export function ProductWizard(props: ProductWizardProps) {
     else void (editing ? save('draft') : create('draft'));
   };
   const exportData = () => {
-    const data = snapshot(forms, status);
+    const data = snapshot(forms, defaults, status);
     downloadJson(`${slugify(data.basicInfo.productTitle) || 'product'}.json`, data);
   };
 
   const stepContent: Record<number, ReactNode> = {
     0: <BasicInfoFields form={forms.basicInfo} withMarketplaceFields={false} />,
-    1: <MediaFields form={forms.media} />,
+    1: (
+      <MediaFields
+        form={forms.media}
+        upload={async (file) => (await upload(file)).data}
+        renderLibrary={(picker) => <MediaPicker {...picker} />}
+      />
+    ),
     2: <PropertiesEditor form={forms.properties} />,
-    3: <SkuEditor form={forms.skus} />,
+    3:
+      skuMode === 'variants' ? (
+        <VariantsEditor form={forms.variants} images={productImages} skuPrefix={title} />
+      ) : (
+        <SkuEditor form={forms.skus} />
+      ),
     4: (
       <Stack gap="xl">
         <Stack gap="sm">
@@ -354,7 +374,7 @@ export function ProductWizard(props: ProductWizardProps) {
       <ProductPreviewModal
         opened={previewOpen}
         onClose={() => setPreviewOpen(false)}
-        product={previewOpen ? snapshot(forms, status) : defaults}
+        product={previewOpen ? snapshot(forms, defaults, status) : defaults}
       />
     </Stack>
   );

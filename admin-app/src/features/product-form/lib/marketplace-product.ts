@@ -1,12 +1,12 @@
 import type { Schemas } from '@shop/sdk/types';
-import type { z } from 'zod';
-import type { BasicInfo, BasicInfoValues } from '../schemas/basic-info.schema';
+import type { BasicInfo, BasicInfoValues } from '@shop/ui/product-form/basic-info.schema';
 import {
   emptyPropertyRow,
   type PropertiesValues,
   type PropertySubmission,
-} from '../schemas/properties.schema';
-import { newSku, type SkusValues, type skusSchema, skuToValues } from '../schemas/skus.schema';
+} from '@shop/ui/product-form/properties.schema';
+import { newSku, type SkusValues, type skusSchema, skuToValues } from '@shop/ui/product-form/skus.schema';
+import type { z } from 'zod';
 
 type AeProductResult = Schemas['AeProductResult'];
 

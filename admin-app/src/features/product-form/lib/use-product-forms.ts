@@ -1,12 +1,14 @@
-import { basicInfoSchema } from '../schemas/basic-info.schema';
+import { basicInfoSchema } from '@shop/ui/product-form/basic-info.schema';
+import { mediaSchema } from '@shop/ui/product-form/media.schema';
+import type { ProductFormOutput } from '@shop/ui/product-form/product-body';
+import { propertiesSchema } from '@shop/ui/product-form/properties.schema';
+import { isSeoComplete, seoSchema } from '@shop/ui/product-form/seo.schema';
+import { skusSchema } from '@shop/ui/product-form/skus.schema';
+import { useSectionForm } from '@shop/ui/product-form/use-section-form';
+import { validated } from '@shop/ui/product-form/validated';
+import { variantsSchema } from '@shop/ui/product-form/variants.schema';
 import { isLabelsComplete, labelsSchema } from '../schemas/labels.schema';
-import { mediaSchema } from '../schemas/media.schema';
-import { propertiesSchema } from '../schemas/properties.schema';
-import { isSeoComplete, seoSchema } from '../schemas/seo.schema';
-import { skusSchema } from '../schemas/skus.schema';
-import type { ProductFormDefaults, ProductFormOutput } from './product-body';
-import { useSectionForm } from './use-section-form';
-import { validated } from './validated';
+import type { ProductFormDefaults, SkuMode } from './product-body';
 
 /** Spec 1 §4 "Wizard": the six sections progress is counted over. */
 export const SECTIONS = ['basicInfo', 'images', 'properties', 'skus', 'seo', 'labels'] as const;
@@ -19,6 +21,8 @@ export function useProductForms(defaults: ProductFormDefaults) {
     basicInfo: useSectionForm(basicInfoSchema, defaults.basicInfo, 'blur'),
     media: useSectionForm(mediaSchema, defaults.media, 'blur'),
     properties: useSectionForm(propertiesSchema, defaults.properties, 'blur'),
+    // One of the two SKU forms is used, by the product's `skuMode`.
+    variants: useSectionForm(variantsSchema, defaults.variants, 'blur'),
     skus: useSectionForm(skusSchema, defaults.skus, 'blur'),
     seo: useSectionForm(seoSchema, defaults.seo, 'blur'),
     labels: useSectionForm(labelsSchema, defaults.labels, 'blur'),
@@ -28,10 +32,11 @@ export function useProductForms(defaults: ProductFormDefaults) {
 export type ProductForms = ReturnType<typeof useProductForms>;
 
 /** Which sections are complete right now (re-rendering with every edit). */
-export function useSectionCompletion(forms: ProductForms): Record<Section, boolean> {
+export function useSectionCompletion(forms: ProductForms, skuMode: SkuMode): Record<Section, boolean> {
   const basicInfo = forms.basicInfo.watch();
   const media = forms.media.watch();
   const properties = forms.properties.watch();
+  const variants = forms.variants.watch();
   const skus = forms.skus.watch();
   const seo = forms.seo.watch();
   const labels = forms.labels.watch();
@@ -40,7 +45,10 @@ export function useSectionCompletion(forms: ProductForms): Record<Section, boole
     // 'At least 1 image advised': the step counts as done once a picture is there.
     images: media.images.length > 0 && mediaSchema.safeParse(media).success,
     properties: propertiesSchema.safeParse(properties).success,
-    skus: skusSchema.safeParse(skus).success,
+    skus:
+      skuMode === 'variants'
+        ? variantsSchema.safeParse(variants).success
+        : skusSchema.safeParse(skus).success,
     seo: isSeoComplete(seo),
     labels: isLabelsComplete(labels) && labelsSchema.safeParse(labels).success,
   };
@@ -51,6 +59,7 @@ const FORM_SECTIONS: Record<keyof ProductForms, Section> = {
   basicInfo: 'basicInfo',
   media: 'images',
   properties: 'properties',
+  variants: 'skus',
   skus: 'skus',
   seo: 'seo',
   labels: 'labels',
@@ -62,22 +71,25 @@ const FORM_SECTIONS: Record<keyof ProductForms, Section> = {
  */
 export async function validateProductForms(
   forms: ProductForms,
+  skuMode: SkuMode,
 ): Promise<{ ok: true; output: ProductFormOutput } | { ok: false; failed: Section[] }> {
-  const [basicInfo, media, properties, skus, seo, labels] = await Promise.all([
+  const [basicInfo, media, properties, variants, skus, seo, labels] = await Promise.all([
     validated(forms.basicInfo),
     validated(forms.media),
     validated(forms.properties),
-    validated(forms.skus),
+    skuMode === 'variants' ? validated(forms.variants) : undefined,
+    skuMode === 'marketplace' ? validated(forms.skus) : undefined,
     validated(forms.seo),
     validated(forms.labels),
   ]);
-  if (basicInfo && media && properties && skus && seo && labels) {
+  const skuOutput = variants ? { variants } : skus ? { marketplace: skus.skus } : null;
+  if (basicInfo && media && properties && skuOutput && seo && labels) {
     return {
       ok: true,
-      output: { basicInfo, media, properties: properties.properties, skus: skus.skus, seo, labels },
+      output: { basicInfo, media, properties: properties.properties, skus: skuOutput, seo, labels },
     };
   }
-  const results = { basicInfo, media, properties, skus, seo, labels };
+  const results = { basicInfo, media, properties, variants, skus, seo, labels };
   const failed = (Object.keys(results) as (keyof ProductForms)[])
     .filter((key) => results[key] === null)
     .map((key) => FORM_SECTIONS[key]);

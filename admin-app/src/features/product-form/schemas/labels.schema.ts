@@ -1,9 +1,6 @@
 import type { Schemas } from '@shop/sdk/types';
 import { z } from 'zod';
 
-/** The storefront's categories (spec 3), offered as the Main Category. */
-export const MAIN_CATEGORIES = ['Electronics', 'Fashion', 'Home & Kitchen', 'Beauty', 'Books'] as const;
-
 const optionalText = (label: string, max: number) =>
   z
     .string()

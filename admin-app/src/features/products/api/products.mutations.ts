@@ -10,6 +10,30 @@ function invalidateProducts(queryClient: QueryClient) {
   ]);
 }
 
+/** An approval decision also changes the dashboard's Products Pending Approval. */
+function invalidateApprovals(queryClient: QueryClient) {
+  return Promise.all([
+    invalidateProducts(queryClient),
+    queryClient.invalidateQueries({ queryKey: ['get', '/admin/pending-actions'] }),
+  ]);
+}
+
+/** POST /products/{id}/approve (approveProduct): a vendor's product waiting for approval goes on sale. */
+export function useApproveProduct() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/products/{id}/approve', {
+    onSuccess: () => invalidateApprovals(queryClient),
+  });
+}
+
+/** POST /products/{id}/reject (rejectProduct): with the reason the vendor reads. */
+export function useRejectProduct() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/products/{id}/reject', {
+    onSuccess: () => invalidateApprovals(queryClient),
+  });
+}
+
 /** DELETE /product/{id} (deleteProduct). */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();

@@ -1,14 +1,17 @@
 import { Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { DataTable } from '@shop/ui/data-table';
+import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/router-links';
-import { useBulkProducts } from '../api/products.mutations';
+import { useApproveProduct, useBulkProducts } from '../api/products.mutations';
 import { productQueries } from '../api/products.queries';
 import { errorText } from '../lib/error-text';
-import { toStoreRow } from '../lib/product-rows';
+import { type StoreRow, toStoreRow } from '../lib/product-rows';
 import {
+  APPROVAL_LABELS,
   PRODUCT_PAGE_SIZE,
+  STORE_APPROVALS,
   STORE_SOURCES,
   STORE_STATUSES,
   type StoreListSearch,
@@ -17,6 +20,7 @@ import { BulkActionBar } from './bulk-action-bar';
 import { type BulkAction, runBulkAction } from './bulk-action-toast';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ProductStatCards } from './product-stat-cards';
+import { RejectProductModal, type RejectTarget } from './reject-product-modal';
 import { SearchField } from './search-field';
 import { storeColumns, storeTableFeatures } from './store-columns';
 import { useDeleteProductFlow } from './use-delete-product-flow';
@@ -38,6 +42,7 @@ export function ProductManagementList({ search, onSearchChange }: ProductManagem
       q: search.q || undefined,
       source: search.source === 'all' ? undefined : search.source,
       status: search.status === 'all' ? undefined : search.status,
+      approval: search.approval === 'all' ? undefined : search.approval,
     }),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
@@ -49,6 +54,17 @@ export function ProductManagementList({ search, onSearchChange }: ProductManagem
   const deleteFlow = useDeleteProductFlow();
   const bulk = useBulkProducts();
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const approve = useApproveProduct();
+  const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
+
+  const approveRow = async (row: StoreRow) => {
+    try {
+      const answer = await approve.mutateAsync({ params: { path: { id: row.id } } });
+      toast.success(answer.message ?? 'Product approved.');
+    } catch (error) {
+      toast.error(errorText(error, 'Failed to approve product.'));
+    }
+  };
 
   const runBulk = async (action: BulkAction) => {
     const ids = selection.ids;
@@ -76,6 +92,14 @@ export function ProductManagementList({ search, onSearchChange }: ProductManagem
             data={[...STORE_STATUSES]}
             value={search.status}
             onChange={(event) => filter({ status: event.currentTarget.value as StoreListSearch['status'] })}
+          />
+          <NativeSelect
+            label="Approval"
+            data={STORE_APPROVALS.map((value) => ({ value, label: APPROVAL_LABELS[value] }))}
+            value={search.approval}
+            onChange={(event) =>
+              filter({ approval: event.currentTarget.value as StoreListSearch['approval'] })
+            }
           />
           <SearchField
             label="Search"
@@ -105,7 +129,14 @@ export function ProductManagementList({ search, onSearchChange }: ProductManagem
           <DataTable
             label="Products"
             features={storeTableFeatures}
-            columns={storeColumns({ rows, selection, onDelete: deleteFlow.ask })}
+            columns={storeColumns({
+              rows,
+              selection,
+              onDelete: deleteFlow.ask,
+              onApprove: (row) => void approveRow(row),
+              onReject: (row) => setRejecting({ id: row.id, title: row.fullTitle ?? row.title }),
+              approving: approve.isPending ? (approve.variables?.params.path.id ?? null) : null,
+            })}
             data={rows}
             getRowId={(row) => row.id}
             rowCount={total}
@@ -128,6 +159,7 @@ export function ProductManagementList({ search, onSearchChange }: ProductManagem
         )}
       </Paper>
       <ConfirmDeleteDialog {...deleteFlow.dialog} />
+      <RejectProductModal product={rejecting} onClose={() => setRejecting(null)} />
       <ConfirmDeleteDialog
         opened={confirmBulkDelete}
         message={`Are you sure you want to delete the ${selection.count} selected products?`}

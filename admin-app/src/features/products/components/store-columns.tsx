@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { AnchorLink } from '../../../components/router-links';
 import type { StoreRow } from '../lib/product-rows';
+import { ProductApprovalBadge } from './product-approval-badge';
 import { ProductStatusBadge } from './product-status-badge';
 import { ProductThumb } from './product-thumb';
 import { SelectAllCheckbox, SelectRowCheckbox } from './selection-checkboxes';
@@ -14,13 +15,25 @@ type StoreColumnsOptions = {
   rows: StoreRow[];
   selection: RowSelection;
   onDelete: (id: string) => void;
+  /** Rows pending approval: Approve at once, Reject asks for the reason. */
+  onApprove: (row: StoreRow) => void;
+  onReject: (row: StoreRow) => void;
+  /** The row whose approval is being sent, if any. */
+  approving: string | null;
 };
 
 /**
  * Spec 1 §2.8 columns: checkbox, Product, SKU, Price, Status, Source, Actions. Built on each render because the
  * checkboxes read the selection; ten rows make that cheap.
  */
-export function storeColumns({ rows, selection, onDelete }: StoreColumnsOptions) {
+export function storeColumns({
+  rows,
+  selection,
+  onDelete,
+  onApprove,
+  onReject,
+  approving,
+}: StoreColumnsOptions) {
   const pageIds = rows.map((row) => row.id);
   return column.columns([
     column.display({
@@ -58,7 +71,12 @@ export function storeColumns({ rows, selection, onDelete }: StoreColumnsOptions)
     column.accessor('margin', { header: 'Margin', cell: ({ getValue }) => getValue() ?? '—' }),
     column.accessor('status', {
       header: 'Status',
-      cell: ({ getValue }) => <ProductStatusBadge status={getValue()} />,
+      cell: ({ row, getValue }) => (
+        <Stack gap={4} align="flex-start">
+          <ProductStatusBadge status={getValue()} />
+          <ProductApprovalBadge approval={row.original.approval} note={row.original.approvalNote} />
+        </Stack>
+      ),
     }),
     column.accessor('source', { header: 'Source' }),
     column.display({
@@ -72,6 +90,22 @@ export function storeColumns({ rows, selection, onDelete }: StoreColumnsOptions)
           <AnchorLink to="/manage-admin/products/product-viewer" search={{ id: row.original.id }} size="sm">
             View
           </AnchorLink>
+          {row.original.approval === 'pending' ? (
+            <>
+              <Button
+                variant="light"
+                color="teal"
+                size="compact-sm"
+                loading={approving === row.original.id}
+                onClick={() => onApprove(row.original)}
+              >
+                Approve
+              </Button>
+              <Button variant="light" color="orange" size="compact-sm" onClick={() => onReject(row.original)}>
+                Reject
+              </Button>
+            </>
+          ) : null}
           <Button variant="subtle" color="red" size="compact-sm" onClick={() => onDelete(row.original.id)}>
             Delete
           </Button>

@@ -25,6 +25,9 @@ export type StoreRow = {
   margin?: string;
   status: DisplayStatus;
   source: Schemas['ProductSource'];
+  /** Staff approval of a vendor's product, and why it was rejected. */
+  approval?: Schemas['ProductApproval'];
+  approvalNote?: string;
   invalid: boolean;
 };
 
@@ -32,8 +35,19 @@ const INVALID_PRODUCT_TEXT = 'Invalid product data';
 
 export function toStoreRow(item: ProductListItem): StoreRow {
   const view = readLogText(item.logText);
+  const approval = {
+    ...(item.approval ? { approval: item.approval } : {}),
+    ...(item.approvalNote ? { approvalNote: item.approvalNote } : {}),
+  };
   if (!view) {
-    return { id: item.id, title: INVALID_PRODUCT_TEXT, status: 'error', source: item.source, invalid: true };
+    return {
+      id: item.id,
+      title: INVALID_PRODUCT_TEXT,
+      status: 'error',
+      source: item.source,
+      ...approval,
+      invalid: true,
+    };
   }
   const fullTitle = view.title ?? item.name;
   return {
@@ -47,6 +61,7 @@ export function toStoreRow(item: ProductListItem): StoreRow {
     ...(item.profitPercent != null ? { margin: `${item.profitPercent.toFixed(2)}%` } : {}),
     status: item.status,
     source: item.source,
+    ...approval,
     invalid: false,
   };
 }

@@ -22,6 +22,7 @@ import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
 import { usePageMeta } from '../../../lib/page-meta';
 import { toast } from '../../../lib/toast';
 import { useAfterOwnFirstFrame } from '../../../lib/use-after-own-first-frame';
+import { AskSeller } from '../../messages/components/ask-seller';
 import { SoldBy } from '../../stores/components/sold-by';
 import { catalogueQueries } from '../api/catalogue.queries';
 import { skuPrice, toCartItem } from '../lib/cart-item';
@@ -191,6 +192,8 @@ function ProductView({ product, country, currency }: ProductViewProps) {
               <ShareButton title={name} />
             </Group>
             {product.storeId && <SoldBy storeId={product.storeId} />}
+            {/* Only a product of a vendor store has a seller to ask. */}
+            {product.source === 'vendor' && product.storeId && <AskSeller productId={product._id} />}
           </Stack>
         </Grid.Col>
 

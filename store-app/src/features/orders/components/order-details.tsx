@@ -8,8 +8,10 @@ import { useLocaleFormat } from '../../../i18n/i18n';
 import '../orders-texts';
 import { isOrderMissing, myOrderQueryOptions } from '../api/orders.queries';
 import { CancelOrderButton } from './cancel-order-button';
-import { OrderTimelineCard, RefundsCard, ShipmentCard } from './order-progress';
+import { LineShipment, OrderTimelineCard, RefundsCard, ShipmentCard } from './order-progress';
 import { OrderStatusBadges } from './order-status-badges';
+
+const SHIPPED_STATUSES: readonly Schemas['OrderStatus'][] = ['Shipped', 'Delivered', 'Completed'];
 
 export function OrderDetails({ id }: { id: string }) {
   const { t } = useTranslation('orders');
@@ -41,6 +43,9 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
   const format = useLocaleFormat();
   const money = (amount: number) => format.money(amount, order.currency);
   const address = order.shippingAddress;
+  // Sellers ship their own lines: once one has, the lines still to come say so until the whole order ships.
+  const awaitingLines =
+    order.items.some((item) => item.shippedAt) && !SHIPPED_STATUSES.includes(order.status);
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
@@ -98,9 +103,17 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
         </Title>
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {order.items.map((item, index) => (
-            <Group component="li" key={`${item.product}-${item.sku_id ?? index}`} wrap="nowrap">
+            <Group
+              component="li"
+              key={`${item.product}-${item.sku_id ?? index}`}
+              wrap="nowrap"
+              align="flex-start"
+            >
               {item.image && <Image src={item.image} alt="" w={56} h={56} radius="sm" fit="cover" />}
-              <Text flex={1}>{item.name}</Text>
+              <Stack gap={2} flex={1}>
+                <Text>{item.name}</Text>
+                <LineShipment item={item} showPending={awaitingLines} />
+              </Stack>
               <Text c="dimmed">
                 {item.quantity} × {format.money(item.price, item.currency)}
               </Text>

@@ -67,6 +67,30 @@ export function ShipmentCard({ order }: { order: Order }) {
   );
 }
 
+/** One line's shipment, when its seller shipped it apart from the rest of the order. */
+export function LineShipment({ item, showPending }: { item: Schemas['OrderItem']; showPending: boolean }) {
+  const { t } = useTranslation('orders');
+  const { date } = useLocaleFormat();
+  if (!item.shippedAt) {
+    return showPending ? (
+      <Text size="sm" c="dimmed">
+        {t('lineShipment.notShipped')}
+      </Text>
+    ) : null;
+  }
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="teal">
+        {t('lineShipment.shippedOn', { date: date(item.shippedAt) })}
+      </Text>
+      {item.carrier && <Text size="sm">{t('lineShipment.carrier', { carrier: item.carrier })}</Text>}
+      {item.trackingNumber && (
+        <Text size="sm">{t('lineShipment.tracking', { tracking: item.trackingNumber })}</Text>
+      )}
+    </Stack>
+  );
+}
+
 /** What the store has paid back, or is about to. */
 export function RefundsCard({ order }: { order: Order }) {
   const { t } = useTranslation('orders');

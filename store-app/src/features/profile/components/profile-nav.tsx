@@ -3,6 +3,7 @@ import {
   IconGavel,
   IconHeart,
   IconLayoutDashboard,
+  IconMessages,
   IconPackage,
   IconReceiptRefund,
   IconSettings,
@@ -21,6 +22,7 @@ const ENTRIES = [
   { to: '/profile/my-reviews', label: 'myReviews', icon: IconStar },
   { to: '/profile/wishlist-and-followed-stores', label: 'wishlist', icon: IconHeart },
   { to: '/profile/appeal-dispute-center', label: 'disputes', icon: IconGavel },
+  { to: '/profile/messages', label: 'messages', icon: IconMessages },
   { to: '/profile/settings', label: 'settings', icon: IconSettings },
 ] as const;
 

@@ -1,9 +1,9 @@
-import { Table } from '@mantine/core';
-import { formatMoney } from '@shop/ui/format';
+import { Table, Text } from '@mantine/core';
+import { formatDate, formatMoney } from '@shop/ui/format';
 import type { AdminOrder } from '../../lib/order-status';
 import { DetailPanel } from './detail-panel';
 
-/** Spec 2 §3 Order items: sku, name, qty, price, total. */
+/** Spec 2 §3 Order items: sku, name, qty, price, total; a line its vendor shipped shows its own tracking. */
 export function OrderItemsTable({ order }: { order: AdminOrder }) {
   return (
     <DetailPanel title="Items">
@@ -21,7 +21,15 @@ export function OrderItemsTable({ order }: { order: AdminOrder }) {
           {order.items.map((item) => (
             <Table.Tr key={`${item.sku}-${item.name}`}>
               <Table.Td>{item.sku}</Table.Td>
-              <Table.Td>{item.name}</Table.Td>
+              <Table.Td>
+                {item.name}
+                {item.shippedAt ? (
+                  <Text size="xs" c="dimmed">
+                    Shipped by the vendor {formatDate(item.shippedAt)}:{' '}
+                    {[item.carrier, item.trackingNumber].filter(Boolean).join(' ')}
+                  </Text>
+                ) : null}
+              </Table.Td>
               <Table.Td ta="right">{item.qty}</Table.Td>
               <Table.Td ta="right">{formatMoney(item.price, order.currency)}</Table.Td>
               <Table.Td ta="right">{formatMoney(item.total, order.currency)}</Table.Td>

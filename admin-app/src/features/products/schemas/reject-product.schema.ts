@@ -1,0 +1,14 @@
+import type { RequestBody } from '@shop/sdk/types';
+import { z } from 'zod';
+
+/** Reject: the reason is required, as the server requires it; the vendor reads it beside the product. */
+export const rejectProductSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Give the reason for rejecting the product.')
+    .max(1000, 'The reason must be at most 1000 characters'),
+}) satisfies z.ZodType<RequestBody<'rejectProduct'>>;
+
+export type RejectProductValues = z.input<typeof rejectProductSchema>;
+export type RejectProductBody = z.output<typeof rejectProductSchema>;

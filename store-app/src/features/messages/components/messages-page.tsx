@@ -1,0 +1,109 @@
+import { Alert, Badge, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  conversationKeys,
+  myConversationQueryOptions,
+  myConversationsQueryOptions,
+} from '../api/messages.queries';
+import '../messages-texts';
+import { ConversationList } from './conversation-list';
+import { ConversationView } from './conversation-view';
+
+type MessagesPageProps = {
+  /** The conversation on view (kept in the URL). */
+  conversationId: string | undefined;
+  page: number;
+  onSelect: (id: string) => void;
+  onPageChange: (page: number) => void;
+};
+
+/** The profile area's Messages: the shopper's conversations with sellers beside the one on view. */
+export function MessagesPage({ conversationId, page, onSelect, onPageChange }: MessagesPageProps) {
+  const { t } = useTranslation('messages');
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...myConversationsQueryOptions(page), placeholderData: keepPreviousData });
+  const detail = useQuery({
+    ...myConversationQueryOptions(conversationId ?? ''),
+    enabled: conversationId !== undefined,
+  });
+
+  const conversations = list.data?.data ?? [];
+  const listedUnread = conversations.find((item) => item._id === conversationId)?.unread ?? 0;
+  const openedAt = detail.dataUpdatedAt;
+  // Opening a conversation marks it read on the server: the list's badges follow.
+  useEffect(() => {
+    if (listedUnread > 0 && openedAt > 0)
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists });
+  }, [listedUnread, openedAt, queryClient]);
+
+  const total = list.data?.meta.total ?? 0;
+  const unread = list.data?.unread ?? 0;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <Title order={1} fz="h2">
+          {t('page.title')}
+        </Title>
+        {unread > 0 && (
+          <Badge color="red" variant="filled">
+            {t('page.unreadTotal', { count: unread })}
+          </Badge>
+        )}
+      </Group>
+      {list.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(list.error, t('page.loadFailed'))}
+        </Alert>
+      )}
+      {list.isSuccess && total === 0 ? (
+        <Paper withBorder p="xl">
+          <Stack gap={4} align="center">
+            <Text fw={600}>{t('page.empty')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('page.emptyHint')}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <ConversationList
+              conversations={conversations}
+              loading={list.isPending}
+              selectedId={conversationId}
+              onSelect={onSelect}
+              page={page}
+              pages={Math.ceil(total / CONVERSATIONS_PAGE_SIZE)}
+              onPageChange={onPageChange}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            {conversationId === undefined ? (
+              <Paper withBorder p="xl">
+                <Text c="dimmed" ta="center">
+                  {t('page.select')}
+                </Text>
+              </Paper>
+            ) : detail.data ? (
+              <ConversationView key={conversationId} conversation={detail.data.data} />
+            ) : detail.isError ? (
+              <Alert color="red" role="alert">
+                {errorMessage(detail.error, t('thread.loadFailed'))}
+              </Alert>
+            ) : (
+              <Stack gap="sm" aria-label={t('thread.loading')}>
+                <Skeleton height={28} width="50%" />
+                <Skeleton height={240} />
+              </Stack>
+            )}
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** The contract's bound on one message, once trimmed. */
+export const MAX_MESSAGE = 2000;
