@@ -82,6 +82,7 @@ ${apps.map((a) => `  ${a.name.padEnd(18)} http://localhost:${a.port}${a.path}`).
 Demo sign-ins:
   staff    admin@example.com / admin12345
   shopper  shopper@example.com / shopper123
+  vendor   sales@bengalhome.example.com / vendor12345   (http://localhost:5175/login)
 
 Press Ctrl+C to stop.`);
 }

@@ -100,7 +100,7 @@ test('a shop applies to sell, is approved, lists a product with a coupon; a shop
     }, api);
     expect(me.data.logoUrl).toMatch(/^http/);
     const page = await request.get(`${api}/stores/${me.data._id}`);
-    expect(((await page.json()) as { data: { logoUrl: string | null } }).data.logoUrl).toBe(me.data.logoUrl);
+    expect(((await page.json()) as { data: { logo: string | null } }).data.logo).toBe(me.data.logoUrl);
   });
 
   await test.step('the vendor creates a product, which waits for staff', async () => {
@@ -108,7 +108,7 @@ test('a shop applies to sell, is approved, lists a product with a coupon; a shop
       .getByRole('navigation', { name: 'Vendor panel' })
       .getByRole('link', { name: 'Products' })
       .click();
-    await vendor.getByRole('link', { name: 'Add Product' }).click();
+    await vendor.getByRole('link', { name: 'Add Product' }).first().click();
     await vendor.getByLabel(/^Product Title/).fill(productTitle);
     await vendor.getByRole('combobox', { name: /^Category/ }).click();
     await vendor.getByRole('option', { name: 'Home & Kitchen' }).click();
@@ -150,8 +150,9 @@ test('a shop applies to sell, is approved, lists a product with a coupon; a shop
     await form.getByLabel(/^Start/).fill(localInput(new Date(Date.now() - 60 * 60 * 1000)));
     await form.getByLabel(/^End/).fill(localInput(new Date(Date.now() + 24 * 60 * 60 * 1000)));
     await form.getByRole('button', { name: 'Create Coupon' }).click();
-    await expect(vendor.getByText('Coupon created.')).toBeVisible();
-    await expect(vendor.getByRole('table', { name: 'Coupons' })).toContainText(code);
+    await expect(
+      vendor.getByRole('table', { name: 'Coupons' }).getByRole('row').filter({ hasText: code }),
+    ).toContainText('Active');
   });
 
   await test.step('staff approve the product from Product Management', async () => {
@@ -269,12 +270,11 @@ test('a shop applies to sell, is approved, lists a product with a coupon; a shop
       .getByRole('button', { name: new RegExp(productTitle) })
       .first()
       .click();
-    await expect(vendor.getByText('Does the planter have a drainage hole?')).toBeVisible();
+    const thread = vendor.getByRole('list', { name: 'Message thread' });
+    await expect(thread).toContainText('Does the planter have a drainage hole?');
     await vendor.getByLabel(/^Reply/).fill(answer);
     await vendor.getByRole('button', { name: 'Send Reply' }).click();
-    await expect(
-      vendor.getByRole('log', { name: 'Message thread' }).or(vendor.getByLabel('Message thread')),
-    ).toContainText(answer);
+    await expect(thread).toContainText(answer);
   });
 
   await test.step('the shopper reads the answer and sees the tracking on the order', async () => {
@@ -283,11 +283,11 @@ test('a shop applies to sell, is approved, lists a product with a coupon; a shop
       .getByRole('button', { name: new RegExp(productTitle) })
       .first()
       .click();
-    await expect(shopper.getByText(answer)).toBeVisible();
+    await expect(shopper.getByRole('list', { name: 'Messages in this conversation' })).toContainText(answer);
 
     await shopper.goto(`${store}/#/order/${orderId}`);
-    await expect(shopper.getByText(`Tracking number: ${tracking}`)).toBeVisible();
-    await expect(shopper.getByText('Carrier: DHL')).toBeVisible();
+    await expect(shopper.getByText(`Tracking number: ${tracking}`).first()).toBeVisible();
+    await expect(shopper.getByText('Carrier: DHL').first()).toBeVisible();
   });
 
   expect(policyViolations.flat()).toEqual([]);
