@@ -253,7 +253,7 @@ test('staff run the catalogue: dashboard figures, list filters and paging, impor
     await option.getByLabel('Option name').fill('Color');
     await option.getByRole('combobox', { name: 'Values' }).fill('Natural');
     await option.getByRole('combobox', { name: 'Values' }).press('Enter');
-    await page.getByLabel('Price (Natural)').fill('14.99');
+    await page.getByLabel('Price (Natural)', { exact: true }).fill('14.99');
     await page.getByLabel('Compare-at Price (Natural)').fill('19.99');
     await page.getByLabel('Stock (Natural)').fill('40');
     await page.getByLabel('SKU Code (Natural)').fill(`e2e-${stamp}-01`);
