@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, errorMessage, isApiError } from './client';
+import { ApiStatusError, createApiClient, errorMessage, isApiError, unwrap } from './client';
 
 const BASE_URL = 'http://api.test/api';
 
@@ -106,6 +106,43 @@ describe('createApiClient', () => {
 
     expect(requests[0]?.url).toBe('http://api.test/api/settings/currency');
     expect(data?.data).toEqual([]);
+  });
+});
+
+describe('unwrap', () => {
+  it('answers the body of a successful call', async () => {
+    const { fetch } = fakeFetch(() => json(200, { success: true, data: profile }));
+    const client = createApiClient({ baseUrl: BASE_URL, fetch });
+
+    const body = await unwrap(client.GET('/user/profile'));
+
+    expect(body.data.username).toBe('shopper');
+  });
+
+  it("throws the API's error envelope when the call fails", async () => {
+    const envelope = { success: false, code: 'NOT_FOUND', message: 'User not found.' };
+    const { fetch } = fakeFetch(() => json(404, envelope));
+    const client = createApiClient({ baseUrl: BASE_URL, fetch });
+
+    const failure = await unwrap(client.GET('/user/profile')).catch((error: unknown) => error);
+
+    expect(failure).toEqual(envelope);
+    expect(errorMessage(failure, 'Failed to load the profile')).toBe('User not found.');
+  });
+
+  it.each([
+    ['an empty 502', () => new Response(null, { status: 502 }), 502],
+    ['a 200 without a body', () => new Response(null, { status: 200 }), 200],
+  ])('throws an ApiStatusError with the status for %s', async (_case, reply, status) => {
+    const { fetch } = fakeFetch(reply);
+    const client = createApiClient({ baseUrl: BASE_URL, fetch });
+
+    const failure = await unwrap(client.GET('/user/profile')).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ApiStatusError);
+    expect(failure).toMatchObject({ status, message: `The API answered ${status}` });
+    expect(isApiError(failure)).toBe(false);
+    expect(errorMessage(failure, 'Failed to load the profile')).toBe('Failed to load the profile');
   });
 });
 

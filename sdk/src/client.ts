@@ -61,6 +61,25 @@ export function isApiError(value: unknown): value is ApiError {
   );
 }
 
+/** A failed call whose answer carried no error envelope (an empty 5xx from a proxy, say). */
+export class ApiStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`The API answered ${status}`);
+  }
+}
+
+/**
+ * The body of a successful call, else throws the API's error envelope. A failure with an empty body leaves
+ * openapi-fetch's `error` undefined, so success is judged by the status, and such a failure throws an ApiStatusError.
+ */
+export async function unwrap<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok && data !== undefined) return data;
+  throw isApiError(error) ? error : new ApiStatusError(response.status);
+}
+
 /** The server's message from a failed call, or `fallback` when there is none (network failure, empty text). */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.message.trim() !== '' ? error.message : fallback;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatDateTime, formatMoney } from './format';
 
 describe('formatMoney', () => {
   it('formats an amount in its currency with two decimals', () => {
@@ -19,5 +19,18 @@ describe('formatDate', () => {
 
   it('returns text that is not a date unchanged', () => {
     expect(formatDate('soon')).toBe('soon');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the day and the time of day in the reader’s locale', () => {
+    const iso = '2026-11-22T09:00:00.000Z';
+    const time = new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(formatDateTime(iso)).toBe(`${formatDate(iso)}, ${time}`);
+    expect(formatDateTime(iso, 'de-DE')).toMatch(/^\d{2}\.11\.2026, \d{2}:\d{2}$/);
+  });
+
+  it('returns text that is not a date unchanged', () => {
+    expect(formatDateTime('soon')).toBe('soon');
   });
 });

@@ -26,3 +26,10 @@ export function formatDate(iso: string, locale: string = LOCALE): string {
     timeZone,
   }).format(date);
 }
+
+/** `formatDateTime('2026-11-22T10:20:00Z')` → 'Nov 22, 2026, 10:20 AM': a message needs the time as well as the day. */
+export function formatDateTime(iso: string, locale: string = LOCALE): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
-import { stores } from '../db/schema.ts';
+import { products, stores } from '../db/schema.ts';
+import { insertTestProduct } from '../modules/orders/orders.fixtures.ts';
 
 export interface TestVendor {
   id: string;
@@ -56,4 +59,32 @@ export async function vendorToken(app: FastifyInstance, vendor: Pick<TestVendor,
 export async function signedInVendor(app: FastifyInstance, db: Database, overrides: { name?: string } = {}) {
   const vendor = await createVendor(db, overrides);
   return { ...vendor, token: await vendorToken(app, vendor) };
+}
+
+/**
+ * A vendor's product as shoppers see it (published, approved by staff) with one SKU, written straight to the
+ * database; `fields` set other columns, such as `approval: 'pending'`. A null store leaves it without one.
+ */
+export async function insertVendorProduct(
+  db: Database,
+  storeId: string | null,
+  options: {
+    title?: string;
+    skuId?: string;
+    priceMinor?: number;
+    stock?: number;
+    fields?: Partial<typeof products.$inferInsert>;
+  } = {},
+): Promise<{ id: string; skuId: string }> {
+  const skuId = options.skuId ?? `sku-${randomUUID()}`;
+  const product = await insertTestProduct(db, {
+    title: options.title,
+    source: 'vendor',
+    skus: [{ skuId, salePriceMinor: options.priceMinor ?? 2500, stock: options.stock ?? 5 }],
+  });
+  await db
+    .update(products)
+    .set({ storeId, approval: 'approved', status: 'published', ...options.fields })
+    .where(eq(products.id, product.id));
+  return { id: product.id, skuId };
 }

@@ -1,12 +1,12 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
-import { errorMessage } from '@shop/sdk/client';
+import { errorMessage, unwrap } from '@shop/sdk/client';
 import type { Schemas, SuccessBody } from '@shop/sdk/types';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { overviewQueryOptions } from '../features/account/api/account.queries';
-import { $api, api, unwrap } from '../lib/api';
+import { $api, api } from '../lib/api';
 import { useSessionUser } from '../lib/session';
 import { toast } from '../lib/toast';
 

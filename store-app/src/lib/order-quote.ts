@@ -1,6 +1,7 @@
+import { unwrap } from '@shop/sdk/client';
 import type { RequestBody } from '@shop/sdk/types';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from './api';
+import { api } from './api';
 
 export type QuoteBody = RequestBody<'quoteOrder'>;
 

@@ -1,4 +1,9 @@
 import type { Schemas } from '@shop/sdk/types';
+import {
+  conversationPage,
+  makeConversation,
+  makeMessage,
+} from '@shop/ui/conversations/conversation-fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminSession } from '../../app/session';
@@ -13,40 +18,30 @@ type Handler = (request: SentRequest) => Response | Promise<Response>;
 const LIST = 'GET /vendor-conversations';
 const STORES = 'GET /vendor-applications';
 
-function message(
+const message = (
   _id: string,
   sender: Schemas['ConversationSender'],
   body: string,
   senderName = sender === 'staff' ? 'Store Admin' : 'Dhaka Crafts',
-): Schemas['ConversationMessage'] {
-  return { _id, sender, senderName, body, createdAt: '2026-11-22T09:00:00.000Z' };
-}
+) => makeMessage(_id, sender, body, senderName);
 
 function conversation(overrides: Partial<ConversationDetail> = {}): ConversationDetail {
-  const messages = overrides.messages ?? [message('m1', 'vendor', 'When is the November payout?')];
-  const last = messages.at(-1);
-  return {
+  return makeConversation({
     _id: 'c-1',
     kind: 'staff',
     subject: 'Payout date',
     store: { _id: 'store-1', name: 'Dhaka Crafts' },
     customer: null,
     product: null,
-    lastMessage: last
-      ? { sender: last.sender, senderName: last.senderName, preview: last.body, createdAt: last.createdAt }
-      : null,
-    lastMessageAt: '2026-11-22T09:00:00.000Z',
     unread: 0,
     createdAt: '2026-11-22T08:00:00.000Z',
-    messages,
+    messages: [message('m1', 'vendor', 'When is the November payout?')],
     ...overrides,
-  };
+  });
 }
 
-const summary = ({ messages: _messages, ...rest }: ConversationDetail): Schemas['Conversation'] => rest;
-
-const listAnswer = (items: ConversationDetail[], unread: number, total = items.length) =>
-  jsonResponse(200, { success: true, data: items.map(summary), meta: { page: 1, limit: 20, total }, unread });
+const listAnswer = (items: ConversationDetail[], unread: number, total?: number) =>
+  jsonResponse(200, conversationPage(items, unread, total));
 
 const detailAnswer = (item: ConversationDetail) => jsonResponse(200, { success: true, data: item });
 

@@ -6,18 +6,21 @@ import { operation } from '../../http/operation.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import { messageNotice } from './messages.notices.ts';
 import {
+  type Author,
   addMessage,
   askAboutProduct,
   type ConversationRow,
   findConversation,
   findProductWithStore,
   findStore,
+  type ListFilters,
   listConversations,
   type MessageRow,
   markRead,
   startStaffConversation,
   unreadTotals,
   type Viewer,
+  type WriteOptions,
 } from './messages.repository.ts';
 import { checkedText } from './messages.rules.ts';
 
@@ -91,10 +94,26 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
     return load(viewer, id);
   }
 
-  const page = (query: { page?: number; limit?: number }) => {
+  /** One page of the viewer's conversations, with the viewer's unread counts beside it. */
+  async function listPage(viewer: Viewer, filters: ListFilters, query: { page?: number; limit?: number }) {
     const { page = 1, limit = 20 } = query;
-    return { page, limit, offset: (page - 1) * limit };
-  };
+    const [{ rows, total }, unread] = await Promise.all([
+      listConversations(db, viewer, filters, { offset: (page - 1) * limit, limit }),
+      unreadTotals(db, viewer),
+    ]);
+    return { data: rows.map(toConversation), meta: { page, limit, total }, unread };
+  }
+
+  /** Adds the author's reply to a conversation within their reach (404 otherwise) and shows the conversation. */
+  async function replyTo(author: Author, id: string, message: string, activity?: WriteOptions['activity']) {
+    const written = await addMessage(db, author, id, message, {
+      now: now(),
+      notice: messageNotice(storeUrl, message),
+      activity,
+    });
+    if (!written) throw notFound(CONVERSATION_NOT_FOUND);
+    return { success: true, message: MESSAGE_SENT, data: await load(author, id) } as const;
+  }
 
   return {
     askAboutProduct: operation('askAboutProduct', async (request, reply) => {
@@ -117,18 +136,12 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
 
     listMyConversations: operation('listMyConversations', async (request) => {
       const customer = requireCustomer(request);
-      const viewer = { side: 'customer', customerId: customer.id } as const;
-      const { page: current, limit, offset } = page(request.query);
-      const [{ rows, total }, unread] = await Promise.all([
-        listConversations(db, viewer, {}, { offset, limit }),
-        unreadTotals(db, viewer),
-      ]);
-      return {
-        success: true,
-        data: rows.map(toConversation),
-        meta: { page: current, limit, total },
-        unread: unread.total,
-      };
+      const { data, meta, unread } = await listPage(
+        { side: 'customer', customerId: customer.id },
+        {},
+        request.query,
+      );
+      return { success: true, data, meta, unread: unread.total };
     }),
 
     getMyConversation: operation('getMyConversation', async (request) => {
@@ -143,28 +156,17 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
       const customer = requireCustomer(request);
       const { message } = checkedText(request.body);
       const author = { side: 'customer', customerId: customer.id, name: customer.name } as const;
-      const written = await addMessage(db, author, request.params.id, message, {
-        now: now(),
-        notice: messageNotice(storeUrl, message),
-      });
-      if (!written) throw notFound(CONVERSATION_NOT_FOUND);
-      return { success: true, message: MESSAGE_SENT, data: await load(author, request.params.id) };
+      return replyTo(author, request.params.id, message);
     }),
 
     listVendorConversations: operation('listVendorConversations', async (request) => {
       const vendor = requireVendor(request);
-      const viewer = { side: 'vendor', storeId: vendor.id } as const;
-      const { page: current, limit, offset } = page(request.query);
-      const [{ rows, total }, unread] = await Promise.all([
-        listConversations(db, viewer, { with: request.query.with }, { offset, limit }),
-        unreadTotals(db, viewer),
-      ]);
-      return {
-        success: true,
-        data: rows.map(toConversation),
-        meta: { page: current, limit, total },
-        unread,
-      };
+      const { data, meta, unread } = await listPage(
+        { side: 'vendor', storeId: vendor.id },
+        { with: request.query.with },
+        request.query,
+      );
+      return { success: true, data, meta, unread };
     }),
 
     getVendorConversation: operation('getVendorConversation', async (request) => {
@@ -176,12 +178,7 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
       const vendor = requireVendor(request);
       const { message } = checkedText(request.body);
       const author = { side: 'vendor', storeId: vendor.id, name: vendor.name } as const;
-      const written = await addMessage(db, author, request.params.id, message, {
-        now: now(),
-        notice: messageNotice(storeUrl, message),
-      });
-      if (!written) throw notFound(CONVERSATION_NOT_FOUND);
-      return { success: true, message: MESSAGE_SENT, data: await load(author, request.params.id) };
+      return replyTo(author, request.params.id, message);
     }),
 
     startVendorStaffConversation: operation('startVendorStaffConversation', async (request, reply) => {
@@ -197,18 +194,12 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
 
     listStaffConversations: operation('listStaffConversations', async (request) => {
       requireStaff(request);
-      const viewer = { side: 'staff' } as const;
-      const { page: current, limit, offset } = page(request.query);
-      const [{ rows, total }, unread] = await Promise.all([
-        listConversations(db, viewer, { storeId: request.query.store }, { offset, limit }),
-        unreadTotals(db, viewer),
-      ]);
-      return {
-        success: true,
-        data: rows.map(toConversation),
-        meta: { page: current, limit, total },
-        unread: unread.total,
-      };
+      const { data, meta, unread } = await listPage(
+        { side: 'staff' },
+        { storeId: request.query.store },
+        request.query,
+      );
+      return { success: true, data, meta, unread: unread.total };
     }),
 
     getStaffConversation: operation('getStaffConversation', async (request) => {
@@ -220,18 +211,13 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
       const staff = requireStaff(request);
       const { message } = checkedText(request.body);
       const author = { side: 'staff', name: staff.name } as const;
-      const written = await addMessage(db, author, request.params.id, message, {
-        now: now(),
-        notice: messageNotice(storeUrl, message),
-        activity: (conversation) =>
-          staffActivity(request, staff, {
-            action: 'vendor_message.reply',
-            target: conversationTarget(conversation.id),
-            details: { store: conversation.storeId, length: [...message].length },
-          }),
-      });
-      if (!written) throw notFound(CONVERSATION_NOT_FOUND);
-      return { success: true, message: MESSAGE_SENT, data: await load(author, request.params.id) };
+      return replyTo(author, request.params.id, message, (conversation) =>
+        staffActivity(request, staff, {
+          action: 'vendor_message.reply',
+          target: conversationTarget(conversation.id),
+          details: { store: conversation.storeId, length: [...message].length },
+        }),
+      );
     }),
 
     startStaffConversation: operation('startStaffConversation', async (request, reply) => {

@@ -277,7 +277,7 @@ export type Notice = (about: {
   author: Author;
 }) => OutboxMessage | null;
 
-interface WriteOptions {
+export interface WriteOptions {
   now: Date;
   /** The activity log entry of a staff member's message, written in the same transaction. */
   activity?: (conversation: { id: string; storeId: string }) => ActivityEntry;

@@ -13,7 +13,7 @@ import type { OperationId } from '../../http/contract-types.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, limitedStaffToken, type RegisteredShopper, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createVendor, signedInVendor } from '../../test/vendors.ts';
+import { createVendor, insertVendorProduct, signedInVendor } from '../../test/vendors.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import {
   CONVERSATION_NOT_FOUND,
@@ -101,23 +101,12 @@ describe('Message Center', () => {
   let lamp: string;
   let rug: string;
 
-  /** A product of a vendor store as shoppers see it: published and approved by staff. */
-  async function vendorProduct(
+  /** The id of a product of a vendor store as shoppers see it: published and approved by staff. */
+  const vendorProduct = async (
     storeId: string,
     title: string,
-    overrides: Partial<typeof products.$inferInsert> = {},
-  ): Promise<string> {
-    const product = await insertTestProduct(t.db, {
-      title,
-      source: 'vendor',
-      skus: [{ skuId: `sku-${randomUUID()}`, salePriceMinor: 2500, stock: 5 }],
-    });
-    await t.db
-      .update(products)
-      .set({ storeId, approval: 'approved', status: 'published', ...overrides })
-      .where(eq(products.id, product.id));
-    return product.id;
-  }
+    fields: Partial<typeof products.$inferInsert> = {},
+  ) => (await insertVendorProduct(t.db, storeId, { title, fields })).id;
 
   beforeAll(async () => {
     t = await createTestApp();

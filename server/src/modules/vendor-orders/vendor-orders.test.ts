@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  campaigns,
-  coupons,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  products,
-  stores,
-} from '../../db/schema.ts';
+import { campaigns, coupons, orderItems, orderStatusHistory, orders, stores } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, type RegisteredShopper, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedInVendor } from '../../test/vendors.ts';
+import { insertVendorProduct, signedInVendor } from '../../test/vendors.ts';
 import { otherStoreMessage } from '../campaigns/campaigns.checkout.ts';
 import {
   CODE_FORMAT,
@@ -115,21 +107,16 @@ describe('vendor orders and coupons', () => {
     });
 
   let seq = 0;
-  /** A published, approved product of a vendor's store (or of no store), one SKU. */
+  /** A published, approved product of a vendor's store (or the shop's own), one SKU. */
   async function product(priceMinor: number, storeId: string | null = null) {
     seq += 1;
+    const item = { title: `Item ${seq}`, skuId: `SKU-${seq}`, priceMinor, stock: 100 };
+    if (storeId) return insertVendorProduct(t.db, storeId, item);
     const row = await insertTestProduct(t.db, {
-      title: `Item ${seq}`,
-      source: storeId ? 'vendor' : 'manual',
-      skus: [{ skuId: `SKU-${seq}`, salePriceMinor: priceMinor, stock: 100 }],
+      title: item.title,
+      skus: [{ skuId: item.skuId, salePriceMinor: priceMinor, stock: item.stock }],
     });
-    if (storeId) {
-      await t.db
-        .update(products)
-        .set({ storeId, approval: 'approved', status: 'published' })
-        .where(eq(products.id, row.id));
-    }
-    return { id: row.id, skuId: `SKU-${seq}` };
+    return { id: row.id, skuId: item.skuId };
   }
 
   const line = (item: { id: string; skuId: string }, quantity = 1): Line => ({

@@ -10,7 +10,7 @@ import {
   registerShopper,
 } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedInVendor } from '../../test/vendors.ts';
+import { insertVendorProduct, signedInVendor } from '../../test/vendors.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { SUBMITTED } from './vendor-products.handlers.ts';
 
@@ -435,10 +435,11 @@ describe('vendor products', () => {
         title: 'Catalogue Kettle',
         skus: [{ skuId: `KETTLE-${method}`, salePriceMinor: 2000, stock: 2 }],
       });
-      const vendorProduct = await insertTestProduct(t.db, {
+      const vendorProduct = await insertVendorProduct(t.db, null, {
         title: 'Storeless Vendor Pot',
-        source: 'vendor',
-        skus: [{ skuId: `POT-${method}`, salePriceMinor: 900, stock: 2 }],
+        skuId: `POT-${method}`,
+        priceMinor: 900,
+        stock: 2,
       });
       for (const id of [theirs._id, catalogue.id, vendorProduct.id]) {
         const before = await row(id);

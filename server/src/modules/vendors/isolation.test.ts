@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { bearer, type RegisteredShopper, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signedInVendor } from '../../test/vendors.ts';
+import { insertVendorProduct, signedInVendor } from '../../test/vendors.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Vendor = Awaited<ReturnType<typeof signedInVendor>>;
@@ -79,29 +79,12 @@ describe('a vendor reaches only its own store', () => {
     shopper = await registerShopper(t.app, { name: 'Curious Shopper' });
 
     // A's approved product, on the storefront.
-    const [product] = await t.db
-      .insert(products)
-      .values({
-        productId: randomUUID(),
-        source: 'vendor',
-        status: 'published',
-        approval: 'approved',
-        title: 'Owner Store Lamp',
-        currency: 'USD',
-        priceMinor: 2500,
-        stock: 10,
-        storeId: a.id,
-      })
-      .returning();
-    if (!product) throw new Error('product insert returned no row');
-    owned.productId = product.id;
-    await t.db.insert(productSkus).values({
-      productId: product.id,
-      skuId: `lamp-${product.id}`,
-      salePriceMinor: 2500,
+    const product = await insertVendorProduct(t.db, a.id, {
+      title: 'Owner Store Lamp',
       priceMinor: 2500,
       stock: 10,
     });
+    owned.productId = product.id;
 
     // A paid order holding A's line, waiting to be shipped.
     const [order] = await t.db
@@ -131,7 +114,7 @@ describe('a vendor reaches only its own store', () => {
       orderId: order.id,
       productId: product.id,
       storeId: a.id,
-      skuId: `lamp-${product.id}`,
+      skuId: product.skuId,
       name: 'Owner Store Lamp',
       quantity: 1,
       unitPriceMinor: 2500,

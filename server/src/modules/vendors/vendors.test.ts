@@ -6,16 +6,21 @@ import { STORE_SUSPENDED } from '../../auth/guards.ts';
 import { MAX_FAILED_LOGINS } from '../../auth/login-throttle.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { createTokenService } from '../../auth/tokens.ts';
-import { activityLog, orderItems, orders, outbox, products, sessions, stores } from '../../db/schema.ts';
+import { activityLog, orderItems, orders, outbox, sessions, stores } from '../../db/schema.ts';
 import type { OperationId } from '../../http/contract-types.ts';
 import { assertMatchesContract, contractOperations } from '../../test/contract.ts';
 import { multipartForm } from '../../test/multipart.ts';
 import { bearer, limitedStaffToken, type RegisteredShopper, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_TOKEN_SECRET } from '../../test/test-config.ts';
-import { createVendor, signedInVendor, type TestVendor, vendorToken } from '../../test/vendors.ts';
+import {
+  createVendor,
+  insertVendorProduct,
+  signedInVendor,
+  type TestVendor,
+  vendorToken,
+} from '../../test/vendors.ts';
 import { MAX_REGISTRATIONS_PER_ADDRESS } from '../customers/customers.handlers.ts';
-import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import {
   APPLICATION_PENDING,
   NOT_A_VENDOR_IMAGE,
@@ -597,18 +602,6 @@ describe('vendor accounts', () => {
   });
 
   describe('GET /vendor/dashboard', () => {
-    async function vendorProduct(storeId: string | null, fields: Partial<typeof products.$inferInsert> = {}) {
-      const product = await insertTestProduct(t.db, {
-        source: 'vendor',
-        skus: [{ skuId: randomUUID(), salePriceMinor: 1000, stock: 5 }],
-      });
-      await t.db
-        .update(products)
-        .set({ storeId, ...fields })
-        .where(eq(products.id, product.id));
-      return product;
-    }
-
     let placed = 0;
     async function order(
       lines: { storeId: string | null; totalMinor: number }[],
@@ -671,11 +664,11 @@ describe('vendor accounts', () => {
       const vendor = await signedInVendor(t.app, t.db, { name: 'Khulna Crafts' });
       const other = await createVendor(t.db);
 
-      await vendorProduct(vendor.id);
-      await vendorProduct(vendor.id);
-      await vendorProduct(vendor.id, { approval: 'pending' });
-      await vendorProduct(vendor.id, { status: 'draft' });
-      await vendorProduct(other.id);
+      await insertVendorProduct(t.db, vendor.id);
+      await insertVendorProduct(t.db, vendor.id);
+      await insertVendorProduct(t.db, vendor.id, { fields: { approval: 'pending' } });
+      await insertVendorProduct(t.db, vendor.id, { fields: { status: 'draft' } });
+      await insertVendorProduct(t.db, other.id);
 
       // Paid in USD, with a line of another store beside the vendor's.
       const mixed = await order([
@@ -877,12 +870,11 @@ describe('vendor accounts', () => {
 
     it("suspending ends the vendor's tokens and sign-ins and takes its products off the storefront", async () => {
       const vendor = await signedInVendor(t.app, t.db, { name: 'Bogura Yoghurt' });
-      const product = await insertTestProduct(t.db, {
-        source: 'vendor',
+      const product = await insertVendorProduct(t.db, vendor.id, {
         title: 'Bogura Doi 500g',
-        skus: [{ skuId: randomUUID(), salePriceMinor: 450, stock: 10 }],
+        priceMinor: 450,
+        stock: 10,
       });
-      await t.db.update(products).set({ storeId: vendor.id }).where(eq(products.id, product.id));
       const shown = async () => {
         const list = await call('GET', `/product/?store=${vendor.id}&currency=USD`, null);
         expect(list.statusCode, list.body).toBe(200);

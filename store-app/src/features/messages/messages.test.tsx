@@ -1,4 +1,9 @@
 import type { Schemas } from '@shop/sdk/types';
+import {
+  conversationPage,
+  makeConversation,
+  makeMessage,
+} from '@shop/ui/conversations/conversation-fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -28,54 +33,29 @@ const store = {
   createdAt: '2026-10-01T00:00:00.000Z',
 };
 
-function message(
-  _id: string,
-  sender: Schemas['ConversationSender'],
-  body: string,
-  createdAt: string,
-): Schemas['ConversationMessage'] {
-  return {
-    _id,
-    sender,
-    senderName: sender === 'customer' ? 'Demo Shopper' : 'Dhaka Craft House',
-    body,
-    createdAt,
-  };
-}
+const message = (_id: string, sender: Schemas['ConversationSender'], body: string, createdAt: string) =>
+  makeMessage(_id, sender, body, sender === 'customer' ? 'Demo Shopper' : 'Dhaka Craft House', createdAt);
 
 function conversation(overrides: Partial<ConversationDetail> = {}): ConversationDetail {
-  const messages = overrides.messages ?? [
-    message('m1', 'customer', 'Is it pre-shrunk?', '2026-11-22T08:00:00.000Z'),
-    message('m2', 'vendor', 'Yes, it is washed before sewing.', '2026-11-22T09:00:00.000Z'),
-  ];
-  const last = messages.at(-1);
-  return {
+  return makeConversation({
     _id: 'c1',
     kind: 'shopper',
     subject: 'Cotton T-Shirt',
     store: { _id: 's1', name: 'Dhaka Craft House' },
     customer: { _id: 'user-1', name: 'Demo Shopper' },
     product: { _id: 'shirt', title: 'Cotton T-Shirt', image: null },
-    lastMessage: last
-      ? { sender: last.sender, senderName: last.senderName, preview: last.body, createdAt: last.createdAt }
-      : null,
-    lastMessageAt: last?.createdAt ?? '2026-11-22T08:00:00.000Z',
     unread: 0,
     createdAt: '2026-11-22T08:00:00.000Z',
-    messages,
+    messages: [
+      message('m1', 'customer', 'Is it pre-shrunk?', '2026-11-22T08:00:00.000Z'),
+      message('m2', 'vendor', 'Yes, it is washed before sewing.', '2026-11-22T09:00:00.000Z'),
+    ],
     ...overrides,
-  };
+  });
 }
 
-const summary = ({ messages: _messages, ...rest }: ConversationDetail): Schemas['Conversation'] => rest;
-
 const listAnswer = (items: ConversationDetail[], unread: number) =>
-  json(200, {
-    success: true,
-    data: items.map(summary),
-    meta: { page: 1, limit: 20, total: items.length },
-    unread,
-  });
+  json(200, conversationPage(items, unread));
 
 const callsTo = (requests: Request[], method: string, path: string) =>
   requests.filter((request) => request.method === method && new URL(request.url).pathname === `/api${path}`);

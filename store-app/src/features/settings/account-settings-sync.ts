@@ -1,5 +1,6 @@
+import { unwrap } from '@shop/sdk/client';
 import type { SuccessBody } from '@shop/sdk/types';
-import { api, unwrap } from '../../lib/api';
+import { api } from '../../lib/api';
 import type { CustomerSession } from '../../lib/session';
 import { DEFAULT_SETTINGS, type StoreSettings, settingsStore } from './settings-store';
 

@@ -1,4 +1,9 @@
 import type { Schemas } from '@shop/sdk/types';
+import {
+  conversationPage,
+  makeConversation,
+  makeMessage,
+} from '@shop/ui/conversations/conversation-fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,34 +14,26 @@ import { renderApp } from '../../test/render-app';
 type ConversationDetail = Schemas['ConversationDetail'];
 type Unread = Schemas['VendorUnreadCounts'];
 
-function message(
+const message = (
   _id: string,
   sender: Schemas['ConversationSender'],
   body: string,
   senderName = sender === 'vendor' ? 'Dhaka Crafts' : sender === 'staff' ? 'Amina Rahman' : 'Nusrat Jahan',
-): Schemas['ConversationMessage'] {
-  return { _id, sender, senderName, body, createdAt: '2026-11-22T09:00:00.000Z' };
-}
+) => makeMessage(_id, sender, body, senderName);
 
 function conversation(overrides: Partial<ConversationDetail> = {}): ConversationDetail {
-  const messages = overrides.messages ?? [message('m1', 'customer', 'Is the wallet real leather?')];
-  const last = messages.at(-1);
-  return {
+  return makeConversation({
     _id: 'c-shopper',
     kind: 'shopper',
     subject: 'Leather Wallet',
     store: { _id: 'store-1', name: 'Dhaka Crafts' },
     customer: { _id: 'u-1', name: 'Nusrat Jahan' },
     product: { _id: 'p-1', title: 'Leather Wallet', image: null },
-    lastMessage: last
-      ? { sender: last.sender, senderName: last.senderName, preview: last.body, createdAt: last.createdAt }
-      : null,
-    lastMessageAt: '2026-11-22T09:00:00.000Z',
     unread: 0,
     createdAt: '2026-11-22T08:00:00.000Z',
-    messages,
+    messages: [message('m1', 'customer', 'Is the wallet real leather?')],
     ...overrides,
-  };
+  });
 }
 
 const staffConversation = (overrides: Partial<ConversationDetail> = {}) =>
@@ -50,15 +47,8 @@ const staffConversation = (overrides: Partial<ConversationDetail> = {}) =>
     ...overrides,
   });
 
-const summary = ({ messages: _messages, ...rest }: ConversationDetail): Schemas['Conversation'] => rest;
-
-const listAnswer = (items: ConversationDetail[], unread: Unread, total = items.length) =>
-  jsonResponse(200, {
-    success: true,
-    data: items.map(summary),
-    meta: { page: 1, limit: 20, total },
-    unread,
-  });
+const listAnswer = (items: ConversationDetail[], unread: Unread, total?: number) =>
+  jsonResponse(200, conversationPage(items, unread, total));
 
 const detailAnswer = (item: ConversationDetail) => jsonResponse(200, { success: true, data: item });
 

@@ -1,11 +1,11 @@
 import type { Schemas } from '@shop/sdk/types';
+import { toLocalInput } from '@shop/ui/discount.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeVendorProfile } from '../../test/fixtures';
 import { fetchStub, jsonResponse, type RouteHandler, routeStub, sentRoutes } from '../../test/network';
 import { renderApp } from '../../test/render-app';
-import { toLocalInput } from './schemas/coupon-form.schema';
 
 type VendorCoupon = Schemas['VendorCoupon'];
 

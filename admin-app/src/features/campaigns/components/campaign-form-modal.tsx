@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
+import { toLocalInput } from '@shop/ui/discount.schema';
 import { NumberField, SelectField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateCampaign, useUpdateCampaign } from '../api/campaigns.mutations';
 import {
   CAMPAIGN_CATEGORIES,
@@ -14,7 +15,6 @@ import {
   type CampaignFormBody,
   type CampaignFormValues,
   campaignFormSchema,
-  toLocalInput,
 } from '../schemas/campaign-form.schema';
 import { ProductPicker } from './product-picker';
 

@@ -1,4 +1,5 @@
 import type { RequestBody, Schemas } from '@shop/sdk/types';
+import { checkDiscount, localDateTime } from '@shop/ui/discount.schema';
 import { z } from 'zod';
 
 export const CAMPAIGN_TYPES = [
@@ -20,23 +21,7 @@ export const CAMPAIGN_CATEGORIES = [
 ] as const satisfies ReadonlyArray<Schemas['CampaignCategory']>;
 
 export const NAME_REQUIRED = 'Name is required.';
-export const END_AFTER_START = 'The end must be after the start.';
-export const PERCENT_RANGE = 'A percentage must be from 1 to 100.';
-export const FIXED_ABOVE_ZERO = 'A fixed amount must be more than 0.';
 export const LIMIT_AT_LEAST_ONE = 'A limit must be at least 1.';
-
-/** `2026-12-01T09:30` (a datetime-local value, local time) from an ISO instant. */
-export function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-const localTime = (message: string) =>
-  z
-    .string()
-    .min(1, message)
-    .refine((value) => !Number.isNaN(new Date(value).getTime()), message);
 
 const limit = z
   .number(LIMIT_AT_LEAST_ONE)
@@ -50,26 +35,15 @@ export const campaignFormSchema = z
     name: z.string().trim().min(1, NAME_REQUIRED).max(120, 'Name must be at most 120 characters.'),
     type: z.enum(['percentage', 'fixed', 'free_shipping']),
     value: z.number('Enter a number.').optional(),
-    startsAt: localTime('Choose when the campaign starts.'),
-    endsAt: localTime('Choose when the campaign ends.'),
+    startsAt: localDateTime('Choose when the campaign starts.'),
+    endsAt: localDateTime('Choose when the campaign ends.'),
     minOrder: z.number('Enter a number.').min(0, 'The minimum order cannot be negative.').optional(),
     productIds: z.array(z.string()),
     categories: z.array(z.enum(CAMPAIGN_CATEGORIES)),
     usageLimitTotal: limit,
     usageLimitPerShopper: limit,
   })
-  .superRefine((values, context) => {
-    if (values.startsAt && values.endsAt && !(new Date(values.endsAt) > new Date(values.startsAt))) {
-      context.addIssue({ code: 'custom', path: ['endsAt'], message: END_AFTER_START });
-    }
-    const value = values.value ?? 0;
-    if (values.type === 'percentage' && (value < 1 || value > 100)) {
-      context.addIssue({ code: 'custom', path: ['value'], message: PERCENT_RANGE });
-    }
-    if (values.type === 'fixed' && value <= 0) {
-      context.addIssue({ code: 'custom', path: ['value'], message: FIXED_ABOVE_ZERO });
-    }
-  })
+  .superRefine(checkDiscount)
   .transform((values) => ({
     ...values,
     value: values.type === 'free_shipping' ? 0 : (values.value ?? 0),

@@ -4,9 +4,9 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { TextareaField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateFactory, useUpdateFactory } from '../api/d2c.mutations';
 import {
   type FactoryFormBody,

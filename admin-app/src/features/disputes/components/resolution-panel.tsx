@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { NumberField, SelectField, TextareaField } from '@shop/ui/form-fields';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { optionsOf, RESOLUTION_ACTIONS, RESOLUTION_CURRENCIES } from '../lib/dispute-values';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
 import { type ResolutionBody, type ResolutionValues, resolutionSchema } from '../schemas/resolution.schema';
 
 const ACTION_OPTIONS = optionsOf(RESOLUTION_ACTIONS);

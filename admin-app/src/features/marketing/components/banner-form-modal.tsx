@@ -16,9 +16,9 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { SelectField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateBanner, useUpdateBanner } from '../api/marketing.mutations';
 import {
   type BannerFormBody,

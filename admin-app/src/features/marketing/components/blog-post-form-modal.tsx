@@ -5,10 +5,10 @@ import type { Schemas } from '@shop/sdk/types';
 import { TextareaField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
 import { RichTextField } from '@shop/ui/rich-text-field';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateBlogPost, useUpdateBlogPost } from '../api/marketing.mutations';
 import { marketingQueries } from '../api/marketing.queries';
 import {

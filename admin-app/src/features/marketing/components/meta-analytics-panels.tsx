@@ -4,10 +4,10 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { TextareaField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useQuery } from '@tanstack/react-query';
 import { type FieldPath, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useUpdateMarketingSettings } from '../api/marketing.mutations';
 import { marketingQueries } from '../api/marketing.queries';
 import {

@@ -4,10 +4,10 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { NumberField, SelectField, TextareaField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { AnchorLink } from '../../../components/router-links';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAdminOrder } from '../api/orders.mutations';
 import {
   MANUAL_PAYMENT_METHODS,

@@ -9,6 +9,3 @@ export const rejectProductSchema = z.object({
     .min(1, 'Give the reason for rejecting the product.')
     .max(1000, 'The reason must be at most 1000 characters'),
 }) satisfies z.ZodType<RequestBody<'rejectProduct'>>;
-
-export type RejectProductValues = z.input<typeof rejectProductSchema>;
-export type RejectProductBody = z.output<typeof rejectProductSchema>;

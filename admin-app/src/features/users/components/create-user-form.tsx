@@ -3,10 +3,10 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { PasswordField, SelectField, TextField } from '@shop/ui/form-fields';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { AnchorLink } from '../../../components/router-links';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateUser } from '../api/users.mutations';
 import {
   type CreateUserBody,

@@ -3,10 +3,10 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@manti
 import { errorMessage } from '@shop/sdk/client';
 import { TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useUpdateUser } from '../api/users.mutations';
 import { userQueries } from '../api/users.queries';
 import { type EditUserBody, type EditUserValues, editUserSchema } from '../schemas/edit-user.schema';

@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useInviteUser } from '../api/users.mutations';
 import { type InviteUserBody, type InviteUserValues, inviteUserSchema } from '../schemas/edit-user.schema';
 

@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { TextareaField, TextField } from '@shop/ui/form-fields';
+import { SubjectMessageModal } from '@shop/ui/conversations/subject-message-modal';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useController, useForm } from 'react-hook-form';
 import { useStartVendorConversation } from '../api/vendor-messages.mutations';
-import { showServerFieldErrors } from '../lib/server-field-errors';
 import {
-  MAX_MESSAGE,
-  MAX_SUBJECT,
   type NewConversationBody,
   type NewConversationValues,
   newConversationSchema,
@@ -39,55 +36,31 @@ export function NewConversationModal({ store, onClose, onStarted }: NewConversat
       { body },
       {
         onSuccess: (envelope) => onStarted(envelope.data),
-        onError: (error) => showServerFieldErrors(error, ['storeId', 'subject', 'message'], form.setError),
+        onError: (error) => applyServerFieldErrors(error, ['storeId', 'subject', 'message'], form.setError),
       },
     ),
   );
 
   return (
-    <Modal opened onClose={onClose} title="New Conversation" centered size="lg">
-      <form onSubmit={submit} noValidate aria-label="New Conversation">
-        <Stack gap="md">
-          <StorePicker
-            label="Store"
-            placeholder="Search vendor stores"
-            withAsterisk
-            value={storeField.value || null}
-            known={store}
-            onChange={(option) => storeField.onChange(option?.value ?? '')}
-            onBlur={storeField.onBlur}
-            error={storeState.error?.message}
-          />
-          <TextField
-            control={form.control}
-            name="subject"
-            label="Subject"
-            withAsterisk
-            maxLength={MAX_SUBJECT}
-          />
-          <TextareaField
-            control={form.control}
-            name="message"
-            label="Message"
-            withAsterisk
-            rows={5}
-            maxLength={MAX_MESSAGE}
-          />
-          {start.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(start.error, 'Failed to send the message.')}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={start.isPending}>
-              Send
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <SubjectMessageModal
+      title="New Conversation"
+      size="lg"
+      control={form.control}
+      onSubmit={submit}
+      onClose={onClose}
+      sending={start.isPending}
+      error={start.isError ? errorMessage(start.error, 'Failed to send the message.') : null}
+    >
+      <StorePicker
+        label="Store"
+        placeholder="Search vendor stores"
+        withAsterisk
+        value={storeField.value || null}
+        known={store}
+        onChange={(option) => storeField.onChange(option?.value ?? '')}
+        onBlur={storeField.onBlur}
+        error={storeState.error?.message}
+      />
+    </SubjectMessageModal>
   );
 }

@@ -1,6 +1,11 @@
-import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { errorMessage } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
+import { ConversationList, type ConversationListTexts } from '@shop/ui/conversations/conversation-list';
+import { ConversationPanes } from '@shop/ui/conversations/conversation-panes';
+import { ConversationThread } from '@shop/ui/conversations/conversation-thread';
+import { ReplyBox, type ReplyBoxTexts } from '@shop/ui/conversations/reply-box';
 import { toast } from '@shop/ui/notifications';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,8 +17,6 @@ import {
   vendorMessageQueries,
 } from '../api/vendor-messages.queries';
 import type { VendorMessagesSearch } from '../schemas/vendor-messages-search';
-import { ConversationList } from './conversation-list';
-import { ConversationThread } from './conversation-thread';
 import { NewConversationModal } from './new-conversation-modal';
 import { type StoreOption, StorePicker } from './store-picker';
 
@@ -22,6 +25,34 @@ type VendorMessagesDeskProps = {
   /** Writes to the URL. */
   onSearchChange: (change: Partial<VendorMessagesSearch>) => void;
 };
+
+const LIST_TEXTS: ConversationListTexts = {
+  list: 'Conversations',
+  loading: 'Loading conversations',
+  empty: 'No conversations found',
+  unread: (count) => `${count} unread`,
+  previousPage: 'previous page',
+  nextPage: 'next page',
+};
+
+const REPLY_TEXTS: ReplyBoxTexts = {
+  label: 'Reply',
+  placeholder: 'Type your reply to the vendor...',
+  send: 'Send Reply',
+};
+
+/** A conversation in the list: its subject, the vendor store, and the last message with its writer if staff. */
+function itemText({ subject, store, lastMessage: last }: Schemas['Conversation']) {
+  return {
+    title: subject,
+    about: store.name,
+    lastMessage: last
+      ? last.sender === 'staff'
+        ? `${last.senderName}: ${last.preview}`
+        : last.preview
+      : null,
+  };
+}
 
 /** Vendor Messages: the conversations between vendor stores and staff, unread counts, thread, reply, new ones. */
 export function VendorMessagesDesk({ search, onSearchChange }: VendorMessagesDeskProps) {
@@ -78,6 +109,8 @@ export function VendorMessagesDesk({ search, onSearchChange }: VendorMessagesDes
   };
 
   const unread = list.data?.unread ?? 0;
+  const total = list.data?.meta.total ?? 0;
+  const viewed = search.id !== undefined ? detail.data?.data : undefined;
 
   return (
     <Stack gap="md">
@@ -104,55 +137,42 @@ export function VendorMessagesDesk({ search, onSearchChange }: VendorMessagesDes
           New Conversation
         </Button>
       </Group>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      <ConversationPanes
+        list={
           <ConversationList
+            heading={`Conversations (${total})`}
             conversations={rows}
-            total={list.data?.meta.total ?? 0}
             loading={list.isPending}
             page={search.page}
+            pages={Math.ceil(total / CONVERSATION_PAGE_SIZE)}
             onPageChange={(page) => onSearchChange({ page })}
             selectedId={search.id}
             onSelect={(id) => {
               setActionError(null);
               onSearchChange({ id });
             }}
+            itemText={itemText}
+            texts={LIST_TEXTS}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          {search.id !== undefined && detail.data ? (
+        }
+        thread={
+          viewed ? (
             <ConversationThread
-              conversation={detail.data.data}
-              sending={reply.isPending}
-              onReply={sendReply}
-            />
-          ) : search.id !== undefined && detail.isPending ? (
-            <Paper withBorder p="md" radius="md" aria-label="Loading the conversation">
-              <Stack gap="sm">
-                <Skeleton height={28} width="60%" />
-                <Skeleton height={240} />
-              </Stack>
-            </Paper>
-          ) : (
-            <Paper withBorder p="xl" radius="md">
-              <Text c="dimmed" ta="center">
-                Select a conversation to view it
-              </Text>
-            </Paper>
-          )}
-        </Grid.Col>
-      </Grid>
-      {errors.length > 0 ? (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap={4}>
-            {errors.map((message) => (
-              <Text key={message} size="sm" c="red.8">
-                {message}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      ) : null}
+              title={viewed.subject}
+              subtitle={`With ${viewed.store.name}`}
+              headingOrder={3}
+              messages={viewed.messages}
+              listLabel="Message thread"
+              me="staff"
+            >
+              <ReplyBox key={viewed._id} busy={reply.isPending} onSend={sendReply} texts={REPLY_TEXTS} />
+            </ConversationThread>
+          ) : null
+        }
+        loading={search.id !== undefined && detail.isPending}
+        texts={{ loading: 'Loading the conversation', select: 'Select a conversation to view it' }}
+        errors={errors}
+      />
       {writing ? (
         <NewConversationModal
           store={knownStore}

@@ -9,6 +9,3 @@ export const rejectVendorSchema = z.object({
     .min(1, 'Give the reason for rejecting the application.')
     .max(1000, 'The reason must be at most 1000 characters'),
 }) satisfies z.ZodType<RequestBody<'rejectVendorApplication'>>;
-
-export type RejectVendorValues = z.input<typeof rejectVendorSchema>;
-export type RejectVendorBody = z.output<typeof rejectVendorSchema>;

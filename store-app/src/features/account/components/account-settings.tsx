@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { errorMessage } from '@shop/sdk/client';
+import { errorMessage, unwrap } from '@shop/sdk/client';
 import type { RequestBody } from '@shop/sdk/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../account-texts';
 import { useLocaleFormat } from '../../../i18n/i18n';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { rememberAccountChoices } from '../../settings/account-settings-sync';
 import {

@@ -1,6 +1,6 @@
-import { errorMessage } from '@shop/sdk/client';
+import { errorMessage, unwrap } from '@shop/sdk/client';
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { customerSession } from '../../../lib/session';
 import type { AcceptInvitationBody } from '../schemas/accept-invitation.schema';
 

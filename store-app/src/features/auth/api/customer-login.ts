@@ -1,6 +1,6 @@
-import { errorMessage, isApiError } from '@shop/sdk/client';
+import { ApiStatusError, errorMessage, isApiError, unwrap } from '@shop/sdk/client';
 import { useMutation } from '@tanstack/react-query';
-import { ApiStatusError, api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { customerSession } from '../../../lib/session';
 import type { LoginBody } from '../schemas/auth.schemas';
 

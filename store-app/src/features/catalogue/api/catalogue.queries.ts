@@ -1,6 +1,7 @@
+import { unwrap } from '@shop/sdk/client';
 import type { QueryParams, RequestBody } from '@shop/sdk/types';
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 /** Cards per page of the home grid and the search results. */
 export const PAGE_SIZE = 20;

@@ -1,7 +1,8 @@
+import { unwrap } from '@shop/sdk/client';
 import type { RequestBody } from '@shop/sdk/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { $api, api, unwrap } from '../../../lib/api';
+import { $api, api } from '../../../lib/api';
 
 type PlaceOrderBody = RequestBody<'placeOrder'>;
 

@@ -1,5 +1,6 @@
+import { unwrap } from '@shop/sdk/client';
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { takeEarlyContent } from '../lib/early-content';
 
 /** Posts per page of the storefront blog (the API's default). */

@@ -1,6 +1,7 @@
+import { unwrap } from '@shop/sdk/client';
 import type { SuccessBody } from '@shop/sdk/types';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { conversationKeys } from './messages.queries';
 
 type ConversationEnvelope = SuccessBody<'getMyConversation'>;

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
+import { MAX_MESSAGE } from '@shop/ui/conversations/subject-message.schema';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/router-links';
 import { useAskSeller } from '../api/messages.mutations';
-import { MAX_MESSAGE } from '../lib/message-rules';
 
 type AskSellerFormProps = { productId: string; onClose: () => void };
 

@@ -1,8 +1,12 @@
-import { Alert, Badge, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
+import { ConversationList } from '@shop/ui/conversations/conversation-list';
+import { ConversationPanes } from '@shop/ui/conversations/conversation-panes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import {
   CONVERSATIONS_PAGE_SIZE,
   conversationKeys,
@@ -10,7 +14,6 @@ import {
   myConversationsQueryOptions,
 } from '../api/messages.queries';
 import '../messages-texts';
-import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 
 type MessagesPageProps = {
@@ -24,6 +27,7 @@ type MessagesPageProps = {
 /** The profile area's Messages: the shopper's conversations with sellers beside the one on view. */
 export function MessagesPage({ conversationId, page, onSelect, onPageChange }: MessagesPageProps) {
   const { t } = useTranslation('messages');
+  const { locale } = useLocaleFormat();
   const queryClient = useQueryClient();
   const list = useQuery({ ...myConversationsQueryOptions(page), placeholderData: keepPreviousData });
   const detail = useQuery({
@@ -41,6 +45,16 @@ export function MessagesPage({ conversationId, page, onSelect, onPageChange }: M
   }, [listedUnread, openedAt, queryClient]);
 
   const total = list.data?.meta.total ?? 0;
+  // A conversation in the list: the seller, what it is about, the last message ('You: …' when the shopper's).
+  const itemText = ({ store, product, subject, lastMessage: last }: Schemas['Conversation']) => ({
+    title: store.name,
+    about: product?.title ?? subject,
+    lastMessage: last
+      ? last.sender === 'customer'
+        ? t('list.you', { text: last.preview })
+        : last.preview
+      : null,
+  });
   const unread = list.data?.unread ?? 0;
 
   return (
@@ -70,8 +84,8 @@ export function MessagesPage({ conversationId, page, onSelect, onPageChange }: M
           </Stack>
         </Paper>
       ) : (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 5 }}>
+        <ConversationPanes
+          list={
             <ConversationList
               conversations={conversations}
               loading={list.isPending}
@@ -80,29 +94,31 @@ export function MessagesPage({ conversationId, page, onSelect, onPageChange }: M
               page={page}
               pages={Math.ceil(total / CONVERSATIONS_PAGE_SIZE)}
               onPageChange={onPageChange}
+              itemText={itemText}
+              texts={{
+                list: t('list.label'),
+                loading: t('page.loading'),
+                unread: (count) => t('list.unread', { count }),
+                previousPage: t('list.previous'),
+                nextPage: t('list.next'),
+              }}
+              // Spec §9 scrolls the dispute list at about 24rem; the conversations do the same.
+              height="24rem"
+              locale={locale}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            {conversationId === undefined ? (
-              <Paper withBorder p="xl">
-                <Text c="dimmed" ta="center">
-                  {t('page.select')}
-                </Text>
-              </Paper>
-            ) : detail.data ? (
+          }
+          thread={
+            conversationId === undefined ? null : detail.data ? (
               <ConversationView key={conversationId} conversation={detail.data.data} />
             ) : detail.isError ? (
               <Alert color="red" role="alert">
                 {errorMessage(detail.error, t('thread.loadFailed'))}
               </Alert>
-            ) : (
-              <Stack gap="sm" aria-label={t('thread.loading')}>
-                <Skeleton height={28} width="50%" />
-                <Skeleton height={240} />
-              </Stack>
-            )}
-          </Grid.Col>
-        </Grid>
+            ) : null
+          }
+          loading={conversationId !== undefined}
+          texts={{ loading: t('thread.loading'), select: t('page.select') }}
+        />
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
+import { unwrap } from '@shop/sdk/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { $api, api, unwrap } from '../../../lib/api';
+import { $api, api } from '../../../lib/api';
 import { myOrderQueryOptions } from './orders.queries';
 
 /** `POST /order/{id}/cancel`: the answer is the cancelled order, shown at once; My Orders refreshes. */

@@ -1,5 +1,6 @@
+import { unwrap } from '@shop/sdk/client';
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 /** The signed-in shopper's profile; the overview and the edit form share this one key. */
 export const profileQueryOptions = () =>

@@ -1,6 +1,7 @@
+import { unwrap } from '@shop/sdk/client';
 import type { components } from '@shop/sdk/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { profileQueryOptions } from './profile.queries';
 
 type UpdateProfileBody = components['schemas']['UpdateProfileRequest'];

@@ -1,6 +1,6 @@
-import { errorMessage } from '@shop/sdk/client';
+import { errorMessage, unwrap } from '@shop/sdk/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { $api, api, unwrap } from '../../../lib/api';
+import { $api, api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
 export const orderReturnsQueryOptions = (orderId: string) =>

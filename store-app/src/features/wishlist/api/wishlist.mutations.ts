@@ -1,8 +1,8 @@
-import { errorMessage } from '@shop/sdk/client';
+import { errorMessage, unwrap } from '@shop/sdk/client';
 import type { SuccessBody } from '@shop/sdk/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { i18n } from '../../../i18n/i18n';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { overviewQueryOptions } from '../../account/api/account.queries';
 import { followedStoresQueryOptions, wishlistQueryOptions } from './wishlist.queries';

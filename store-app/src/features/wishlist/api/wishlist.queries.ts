@@ -1,6 +1,7 @@
+import { unwrap } from '@shop/sdk/client';
 import type { SuccessBody } from '@shop/sdk/types';
 import { queryOptions } from '@tanstack/react-query';
-import { $api, api, unwrap } from '../../../lib/api';
+import { $api, api } from '../../../lib/api';
 
 /** The same key as the product hearts use, so a heart's change shows here and the reverse. */
 export const wishlistQueryOptions = () => $api.queryOptions('get', '/wishlist/');

@@ -1,5 +1,6 @@
+import { unwrap } from '@shop/sdk/client';
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import type { ApplyBody } from '../schemas/apply.schema';
 
 /** POST /vendor/apply (applyVendor): blank optional fields are left out rather than sent empty. */

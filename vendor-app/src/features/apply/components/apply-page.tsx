@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { isApiError } from '@shop/sdk/client';
+import { errorMessage, isApiError } from '@shop/sdk/client';
 import { PasswordField, TextareaField, TextField } from '@shop/ui/form-fields';
 import { Link } from '@tanstack/react-router';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { errorMessage } from '../../../lib/api';
 import { useApplyVendor } from '../api/apply-vendor';
 import { APPLY_FIELDS, type ApplyBody, type ApplyValues, applySchema } from '../schemas/apply.schema';
 

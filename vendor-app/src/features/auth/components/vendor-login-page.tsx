@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { errorMessage, unwrap } from '@shop/sdk/client';
 import { PasswordField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { api, errorMessage, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { vendorSession } from '../../../lib/session';
 
 const loginSchema = z.object({

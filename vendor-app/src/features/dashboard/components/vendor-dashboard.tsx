@@ -1,8 +1,8 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate, formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/api';
 import { dashboardQueries } from '../api/dashboard.queries';
 
 type RecentOrder = Schemas['VendorDashboardOrder'];

@@ -1,7 +1,7 @@
-import type { SuccessBody } from '@shop/sdk/types';
+import { unwrap } from '@shop/sdk/client';
+import type { RequestBody, SuccessBody } from '@shop/sdk/types';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
-import type { StaffMessageBody } from '../schemas/staff-message.schema';
+import { api } from '../../../lib/api';
 import { messageKeys } from './messages.queries';
 
 type ConversationEnvelope = SuccessBody<'getVendorConversation'>;
@@ -28,7 +28,8 @@ export function useReplyConversation() {
 export function useStartStaffConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StaffMessageBody) => unwrap(api.POST('/vendor/conversations', { body })),
+    mutationFn: (body: RequestBody<'startVendorStaffConversation'>) =>
+      unwrap(api.POST('/vendor/conversations', { body })),
     onSuccess: (envelope) => showConversation(queryClient, envelope),
   });
 }

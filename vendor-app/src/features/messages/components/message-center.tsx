@@ -1,15 +1,18 @@
-import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { errorMessage } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
+import { ConversationList, type ConversationListTexts } from '@shop/ui/conversations/conversation-list';
+import { ConversationPanes } from '@shop/ui/conversations/conversation-panes';
+import { ConversationThread } from '@shop/ui/conversations/conversation-thread';
+import { ReplyBox, type ReplyBoxTexts } from '@shop/ui/conversations/reply-box';
 import { toast } from '@shop/ui/notifications';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { useReplyConversation } from '../api/messages.mutations';
 import { CONVERSATION_PAGE_SIZE, messageKeys, messageQueries } from '../api/messages.queries';
 import type { MessageCenterSearch, MessageCenterTab } from '../schemas/message-center-search';
-import { ConversationList } from './conversation-list';
-import { ConversationThread } from './conversation-thread';
 import { StaffMessageModal } from './staff-message-modal';
 
 type MessageCenterProps = {
@@ -22,6 +25,37 @@ const EMPTY_TEXT: Record<MessageCenterTab, string> = {
   shoppers: 'No questions from shoppers yet.',
   staff: 'No conversations with staff yet.',
 };
+
+const LIST_TEXTS: Omit<ConversationListTexts, 'empty'> = {
+  list: 'Conversations',
+  loading: 'Loading conversations',
+  unread: (count) => `${count} unread`,
+  previousPage: 'previous page',
+  nextPage: 'next page',
+};
+
+const REPLY_TEXTS: ReplyBoxTexts = { label: 'Reply', placeholder: 'Type your reply...', send: 'Send Reply' };
+
+/** Who the vendor talks with in a conversation: the shopper, or the store's staff. */
+function counterpartOf(conversation: Schemas['Conversation']): string {
+  return conversation.customer?.name ?? 'Store staff';
+}
+
+/** A conversation in the list: with whom, about what, and the last message ('You: …' when the vendor's). */
+function itemText(conversation: Schemas['Conversation']) {
+  const last = conversation.lastMessage;
+  return {
+    title: counterpartOf(conversation),
+    about: conversation.product?.title ?? conversation.subject,
+    lastMessage: last ? (last.sender === 'vendor' ? `You: ${last.preview}` : last.preview) : null,
+  };
+}
+
+/** A message's writer as the vendor sees it: 'You', a staff member marked as such, or the shopper. */
+function senderLabel({ sender, senderName }: Schemas['ConversationMessage']): string {
+  if (sender === 'vendor') return 'You';
+  return sender === 'staff' ? `${senderName} (Staff)` : senderName;
+}
 
 /** The vendor's Message Center: conversations with shoppers and with staff, unread counts, thread and reply. */
 export function MessageCenter({ search, onSearchChange }: MessageCenterProps) {
@@ -45,6 +79,7 @@ export function MessageCenter({ search, onSearchChange }: MessageCenterProps) {
     if (listedUnread > 0 && openedAt > 0) void queryClient.invalidateQueries({ queryKey: messageKeys.lists });
   }, [listedUnread, openedAt, queryClient]);
 
+  const viewed = search.id !== undefined ? detail.data?.data : undefined;
   const errors = [
     list.isError ? errorMessage(list.error, 'Failed to load conversations') : null,
     detail.isError ? errorMessage(detail.error, 'Failed to load the conversation') : null,
@@ -87,56 +122,45 @@ export function MessageCenter({ search, onSearchChange }: MessageCenterProps) {
           Message staff
         </Button>
       </Group>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      <ConversationPanes
+        list={
           <ConversationList
             conversations={rows}
-            total={list.data?.meta.total ?? 0}
             loading={list.isPending}
             page={search.page}
+            pages={Math.ceil((list.data?.meta.total ?? 0) / CONVERSATION_PAGE_SIZE)}
             onPageChange={(page) => onSearchChange({ page })}
             selectedId={search.id}
             onSelect={(id) => {
               setActionError(null);
               onSearchChange({ id });
             }}
-            emptyText={EMPTY_TEXT[search.with]}
+            itemText={itemText}
+            texts={{ ...LIST_TEXTS, empty: EMPTY_TEXT[search.with] }}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          {search.id !== undefined && detail.data ? (
+        }
+        thread={
+          viewed ? (
             <ConversationThread
-              conversation={detail.data.data}
-              sending={reply.isPending}
-              onReply={sendReply}
-            />
-          ) : search.id !== undefined && detail.isPending ? (
-            <Paper withBorder p="md" radius="md" aria-label="Loading the conversation">
-              <Stack gap="sm">
-                <Skeleton height={28} width="60%" />
-                <Skeleton height={240} />
-              </Stack>
-            </Paper>
-          ) : (
-            <Paper withBorder p="xl" radius="md">
-              <Text c="dimmed" ta="center">
-                Select a conversation to read it
-              </Text>
-            </Paper>
-          )}
-        </Grid.Col>
-      </Grid>
-      {errors.length > 0 ? (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap={4}>
-            {errors.map((message) => (
-              <Text key={message} size="sm" c="red.8">
-                {message}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      ) : null}
+              title={viewed.kind === 'staff' ? viewed.subject : counterpartOf(viewed)}
+              subtitle={
+                viewed.kind === 'staff'
+                  ? 'With the store’s staff'
+                  : `About ${viewed.product?.title ?? viewed.subject}`
+              }
+              messages={viewed.messages}
+              listLabel="Message thread"
+              me="vendor"
+              senderLabel={senderLabel}
+            >
+              <ReplyBox key={viewed._id} busy={reply.isPending} onSend={sendReply} texts={REPLY_TEXTS} />
+            </ConversationThread>
+          ) : null
+        }
+        loading={search.id !== undefined && detail.isPending}
+        texts={{ loading: 'Loading the conversation', select: 'Select a conversation to read it' }}
+        errors={errors}
+      />
       {writing ? (
         <StaffMessageModal
           onClose={writer.close}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { TextField } from '@shop/ui/form-fields';
 import { formatDate, formatMoney } from '@shop/ui/format';
@@ -7,7 +8,6 @@ import { toast } from '@shop/ui/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../../lib/api';
 import { useShipVendorOrder } from '../api/vendor-orders.mutations';
 import { vendorOrderQueries } from '../api/vendor-orders.queries';
 import { type ShipOrderBody, type ShipOrderValues, shipOrderSchema } from '../schemas/ship-order.schema';

@@ -1,8 +1,8 @@
 import { Alert, Drawer, Text } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
 import { DataTable } from '@shop/ui/data-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { VENDOR_ORDER_PAGE_SIZE, vendorOrderQueries } from '../api/vendor-orders.queries';
 import type { VendorOrderSearch } from '../schemas/vendor-order-search';
 import { vendorOrderColumns, vendorOrderTableFeatures } from './vendor-order-columns';

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { DataTable } from '@shop/ui/data-table';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { useDeleteVendorProduct } from '../api/product-list.mutations';
 import { PRODUCT_LIST_PAGE_SIZE, productListQuery } from '../api/product-list.queries';
 import type { ProductListSearch } from '../schemas/product-list-search';

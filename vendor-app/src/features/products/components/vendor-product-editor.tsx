@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { isApiError } from '@shop/sdk/client';
+import { errorMessage, isApiError } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { SelectField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
@@ -35,7 +35,6 @@ import { VariantsEditor } from '@shop/ui/product-form/variants-editor';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { errorMessage } from '../../../lib/api';
 import {
   useCreateVendorProduct,
   useUpdateVendorProduct,

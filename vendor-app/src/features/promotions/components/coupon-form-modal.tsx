@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
+import { toLocalInput } from '@shop/ui/discount.schema';
 import { NumberField, SelectField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from '../../../lib/api';
 import { useCreateVendorCoupon, useUpdateVendorCoupon } from '../api/vendor-coupons.mutations';
-import { applyServerFieldErrors } from '../lib/server-field-errors';
 import {
   COUPON_TYPES,
   type CouponFormBody,
   type CouponFormValues,
   couponFormSchema,
-  toLocalInput,
 } from '../schemas/coupon-form.schema';
 
 type VendorCoupon = Schemas['VendorCoupon'];

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { DataTable } from '@shop/ui/data-table';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { COUPON_PAGE_SIZE, vendorCouponQueries } from '../api/vendor-coupons.queries';
 import type { PromotionsSearch } from '../schemas/promotions-search';
 import { couponColumns, couponTableFeatures } from './coupon-columns';

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { toast } from '@shop/ui/notifications';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import { useDeleteVendorCoupon } from '../api/vendor-coupons.mutations';
 
 type VendorCoupon = Schemas['VendorCoupon'];

@@ -1,5 +1,6 @@
+import { unwrap } from '@shop/sdk/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { settingsBody, type VendorSettings } from '../schemas/vendor-settings.schema';
 import { vendorSettingsQueries } from './vendor-settings.queries';
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, FileInput, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
-import { isApiError } from '@shop/sdk/client';
+import { errorMessage, isApiError } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { TextareaField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
@@ -8,7 +8,6 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from '../../../lib/api';
 import { LogoUploadError, useSaveVendorSettings } from '../api/vendor-settings.mutations';
 import { vendorSettingsQueries } from '../api/vendor-settings.queries';
 import {

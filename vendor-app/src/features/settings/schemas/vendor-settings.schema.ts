@@ -1,31 +1,13 @@
 import type { RequestBody, Schemas } from '@shop/sdk/types';
 import { z } from 'zod';
+import { storeDetailsSchema } from '../../../lib/store-details.schema';
 
 /** What POST /vendor/images takes: JPG, PNG or WebP, at most 10 MB. */
 export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const MAX_LOGO_BYTES = 10 * 1024 * 1024;
-const PHONE = /^\+?[0-9][0-9 ()-]{5,19}$/;
 
 /** Spec §3 vendor settings draft; §5: Store Name and Email are required, Email must be an address. */
-export const vendorSettingsSchema = z.object({
-  storeName: z
-    .string()
-    .trim()
-    .min(1, 'Store Name is required')
-    .max(120, 'Store Name must be at most 120 characters'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email is invalid')
-    .pipe(z.email('Email is invalid')),
-  phone: z
-    .string()
-    .trim()
-    .max(40, 'Phone is invalid')
-    .refine((phone) => phone === '' || PHONE.test(phone), 'Phone is invalid'),
-  address: z.string().trim().max(300, 'Address must be at most 300 characters'),
-  description: z.string().trim().max(2000, 'Description must be at most 2000 characters'),
+export const vendorSettingsSchema = storeDetailsSchema.extend({
   /** A newly chosen picture, uploaded on save. */
   logo: z
     .instanceof(File)

@@ -1,9 +1,9 @@
 import { Anchor, Loader, Paper, Stack, Text } from '@mantine/core';
+import { errorMessage } from '@shop/sdk/client';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { vendorProductQuery } from '../../../features/products/api/product-editor.queries';
 import { VendorProductEditor } from '../../../features/products/components/vendor-product-editor';
-import { errorMessage } from '../../../lib/api';
 
 export const Route = createFileRoute('/manage-vandor/products/$id')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(vendorProductQuery(params.id)),

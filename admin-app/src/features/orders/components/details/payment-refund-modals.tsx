@@ -4,9 +4,9 @@ import { errorMessage } from '@shop/sdk/client';
 import { NumberField, TextareaField, TextField } from '@shop/ui/form-fields';
 import { formatMoney } from '@shop/ui/format';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../../lib/server-field-errors';
 import { useConfirmOrderPayment, useCreateRefund } from '../../api/orders.mutations';
 import type { AdminOrder } from '../../lib/order-status';
 import {

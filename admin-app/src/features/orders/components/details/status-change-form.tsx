@@ -3,9 +3,9 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { SelectField, TextareaField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useState } from 'react';
 import { type DefaultValues, type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../../lib/server-field-errors';
 import { useChangeOrderStatus } from '../../api/orders.mutations';
 import type { AdminOrder } from '../../lib/order-status';
 import {

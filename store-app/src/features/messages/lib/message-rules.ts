@@ -1,2 +1,0 @@
-/** The contract's bound on one message, once trimmed. */
-export const MAX_MESSAGE = 2000;
