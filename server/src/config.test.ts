@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: { staff: 8 * 3600, customer: 7 * 24 * 3600 },
       publicUrl: 'http://localhost:3000',
       storeUrl: 'http://localhost:5174',
+      vendorUrl: 'http://localhost:5175',
       marketplace: { provider: 'fixture' },
       seedDemo: true,
       logLevel: 'info',
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'https://admin.shop.example/, https://shop.example',
         PUBLIC_URL: 'https://api.shop.example/',
         STORE_URL: 'https://shop.example/',
+        VENDOR_URL: 'https://sell.shop.example/',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
         SMTP_URL: 'smtps://mailer:secret@smtp.shop.example:465',
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://admin.shop.example', 'https://shop.example'],
       publicUrl: 'https://api.shop.example',
       storeUrl: 'https://shop.example',
+      vendorUrl: 'https://sell.shop.example',
       seedDemo: false,
       logLevel: 'warn',
       mail: {

@@ -21,6 +21,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Origin of the storefront, without a trailing slash (links in messages to shoppers are built on it). */
   storeUrl: string;
+  /** Origin of the vendor panel, without a trailing slash (links in messages to vendors are built on it). */
+  vendorUrl: string;
   marketplace: {
     provider: MarketplaceProvider;
     aliexpress: {
@@ -88,6 +90,7 @@ export const DEFAULT_CORS_ORIGINS = APP_PORTS.flatMap((port) => [
   `http://127.0.0.1:${port}`,
 ]);
 export const DEFAULT_STORE_URL = 'http://localhost:5174';
+export const DEFAULT_VENDOR_URL = 'http://localhost:5175';
 export const DEFAULT_MAIL_FROM = 'Shop <no-reply@localhost>';
 export const DEFAULT_TOKEN_TTL_SECONDS: Record<Audience, number> = {
   staff: 8 * 60 * 60,
@@ -133,6 +136,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems,
   );
   const storeUrl = parseBaseUrl(read('STORE_URL') ?? DEFAULT_STORE_URL, 'STORE_URL', problems);
+  const vendorUrl = parseBaseUrl(read('VENDOR_URL') ?? DEFAULT_VENDOR_URL, 'VENDOR_URL', problems);
 
   const provider = read('MARKETPLACE_PROVIDER') ?? 'fixture';
   if (provider !== 'fixture' && provider !== 'aliexpress') {
@@ -215,6 +219,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     corsOrigins,
     publicUrl,
     storeUrl,
+    vendorUrl,
     marketplace: {
       provider: provider as MarketplaceProvider,
       aliexpress: Object.fromEntries(Object.entries(aliexpress).filter(([, v]) => v !== undefined)),

@@ -127,7 +127,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createVendorHandlers({ db, tokens, throttle, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createVendorProductHandlers({ db }),
     ...createVendorOrderHandlers({ db }),
-    ...createMessageHandlers({ db, storeUrl: config.storeUrl }),
+    ...createMessageHandlers({ db, storeUrl: config.storeUrl, vendorUrl: config.vendorUrl }),
   } satisfies Partial<Record<OperationId, OperationHandler>>;
 
   const pending = Object.fromEntries(

@@ -7,6 +7,7 @@ import {
   DEFAULT_MAIL_FROM,
   DEFAULT_STORE_URL,
   DEFAULT_TOKEN_TTL_SECONDS,
+  DEFAULT_VENDOR_URL,
 } from '../config.ts';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
@@ -24,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     corsOrigins: [...DEFAULT_CORS_ORIGINS],
     publicUrl: TEST_PUBLIC_URL,
     storeUrl: DEFAULT_STORE_URL,
+    vendorUrl: DEFAULT_VENDOR_URL,
     marketplace: { provider: 'fixture', aliexpress: {} },
     seedDemo: false,
     logLevel: 'silent',

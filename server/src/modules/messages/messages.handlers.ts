@@ -1,5 +1,6 @@
 import type { components } from '@shop/sdk/types';
 import { requireCustomer, requireStaff, requireVendor } from '../../auth/permissions.ts';
+import { DEFAULT_STORE_URL, DEFAULT_VENDOR_URL } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
@@ -76,10 +77,18 @@ function toDetail(found: { conversation: ConversationRow; messages: MessageRow[]
 }
 
 /** The Message Center: shoppers ask vendors about products; vendors and staff write to each other. */
-export function createMessageHandlers(deps: { db: Database; storeUrl?: string; now?: () => Date }) {
+export function createMessageHandlers(deps: {
+  db: Database;
+  storeUrl?: string;
+  vendorUrl?: string;
+  now?: () => Date;
+}) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const storeUrl = deps.storeUrl ?? 'http://localhost:5174';
+  const links = {
+    storeUrl: deps.storeUrl ?? DEFAULT_STORE_URL,
+    vendorUrl: deps.vendorUrl ?? DEFAULT_VENDOR_URL,
+  };
 
   /** The conversation as the viewer sees it; 404 when it is out of their reach. */
   async function load(viewer: Viewer, id: string): Promise<ConversationDetail> {
@@ -108,7 +117,7 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
   async function replyTo(author: Author, id: string, message: string, activity?: WriteOptions['activity']) {
     const written = await addMessage(db, author, id, message, {
       now: now(),
-      notice: messageNotice(storeUrl, message),
+      notice: messageNotice(links, message),
       activity,
     });
     if (!written) throw notFound(CONVERSATION_NOT_FOUND);
@@ -128,7 +137,7 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
         author,
         { id: product.id, storeId: product.storeId, title: product.title },
         message,
-        { now: now(), notice: messageNotice(storeUrl, message) },
+        { now: now(), notice: messageNotice(links, message) },
       );
       void reply.code(created ? 201 : 200);
       return { success: true, message: QUESTION_SENT, data: await load(author, id) };
@@ -229,7 +238,7 @@ export function createMessageHandlers(deps: { db: Database; storeUrl?: string; n
       const author = { side: 'staff', name: staff.name } as const;
       const id = await startStaffConversation(db, author, { storeId: store.id, subject }, message, {
         now: now(),
-        notice: messageNotice(storeUrl, message),
+        notice: messageNotice(links, message),
         activity: (conversation) =>
           staffActivity(request, staff, {
             action: 'vendor_message.start',

@@ -8,14 +8,14 @@ const EXCERPT_LENGTH = 300;
  * The outbox mail telling the other party a message is waiting: the vendor is sent to the vendor panel's Message
  * Center, a shopper to the Messages page of their account on the storefront.
  */
-export function messageNotice(storeUrl: string, body: string): Notice {
+export function messageNotice(links: { storeUrl: string; vendorUrl: string }, body: string): Notice {
   return ({ conversationId, subject, recipient, author }) => {
     const quoted = `${cutText(body, EXCERPT_LENGTH)
       .split('\n')
       .map((line) => `> ${line}`)
       .join('\n')}\n\n`;
     if (recipient.side === 'customer') {
-      const link = `${storeUrl.replace(/\/+$/, '')}/#/profile/messages?conversation=${conversationId}`;
+      const link = `${links.storeUrl.replace(/\/+$/, '')}/#/profile/messages?conversation=${conversationId}`;
       return {
         to: recipient.email,
         subject: `${author.name} replied: ${subject}`,
@@ -25,10 +25,12 @@ export function messageNotice(storeUrl: string, body: string): Notice {
     }
     if (recipient.side === 'vendor') {
       const from = author.side === 'staff' ? "the store's staff" : `${author.name}, a shopper,`;
+      const tab = author.side === 'staff' ? 'staff' : 'shoppers';
+      const link = `${links.vendorUrl.replace(/\/+$/, '')}/manage-vandor/messages?with=${tab}&id=${conversationId}`;
       return {
         to: recipient.email,
         subject: `New message: ${subject}`,
-        body: `Hello ${recipient.name},\n\n${from} wrote to you about "${subject}":\n\n${quoted}Reply in the Message Center of your vendor panel.\n`,
+        body: `Hello ${recipient.name},\n\n${from} wrote to you about "${subject}":\n\n${quoted}Reply in the Message Center of your vendor panel: ${link}\n`,
         kind: 'messages.vendor',
       };
     }

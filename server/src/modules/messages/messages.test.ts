@@ -767,6 +767,9 @@ describe('Message Center', () => {
       expect(toVendor).toHaveLength(1);
       expect(toVendor[0]).toMatchObject({ kind: 'messages.vendor', subject: 'New message: Wooden Oar' });
       expect(toVendor[0]?.body).toContain('Is it varnished?');
+      expect(toVendor[0]?.body).toContain(
+        `http://localhost:5175/manage-vandor/messages?with=shoppers&id=${conversation._id}`,
+      );
 
       await ok('replyVendorConversation', vendorSession.token, conversation._id, { message: 'Yes, twice.' });
       await ok('replyVendorConversation', vendorSession.token, conversation._id, {

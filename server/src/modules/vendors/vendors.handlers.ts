@@ -98,7 +98,7 @@ export function createVendorHandlers(deps: {
   db: Database;
   tokens: TokenService;
   throttle: LoginThrottle;
-  config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
+  config: Pick<AppConfig, 'dataDir' | 'publicUrl' | 'vendorUrl'>;
   media?: MediaStore;
 }) {
   const { db, tokens, throttle, config } = deps;
@@ -128,7 +128,7 @@ export function createVendorHandlers(deps: {
     request: FastifyRequest,
     id: string,
     kind: Decision,
-    message: (row: VendorRow, shopName: string) => ReturnType<typeof applicationApproved>,
+    message: (row: VendorRow, shopName: string, vendorUrl: string) => ReturnType<typeof applicationApproved>,
     reason?: string,
   ) {
     const staff = requireStaff(request);
@@ -136,7 +136,7 @@ export function createVendorHandlers(deps: {
     const result = await decide(db, id, kind, {
       ...(reason !== undefined ? { reason } : {}),
       activity: staffActivity(request, staff, { action: `vendor.${kind}`, target: vendorTarget(id) }),
-      message: (row) => message(row, storeName),
+      message: (row) => message(row, storeName, config.vendorUrl),
     });
     if (!result) throw notFound(VENDOR_NOT_FOUND);
     if ('refused' in result) {

@@ -29,13 +29,17 @@ export function applicationForStaff(
   };
 }
 
-export function applicationApproved(store: Store, shopName: string): OutboxMessage {
+/** Where a vendor signs in, named in the mails that let them back in. */
+const signInLink = (vendorUrl: string) => `${vendorUrl.replace(/\/+$/, '')}/login`;
+
+export function applicationApproved(store: Store, shopName: string, vendorUrl: string): OutboxMessage {
   return {
     to: store.email,
     subject: `Your application to sell on ${shopName} was approved`,
     body:
       `Hello ${store.name},\n\nGood news: your application was approved. You can now sign in to the vendor ` +
-      'panel with your email and password, add your products and manage your orders.\n',
+      'panel with your email and password, add your products and manage your orders.\n\n' +
+      `Sign in here: ${signInLink(vendorUrl)}\n`,
     kind: 'vendor.application.approved',
   };
 }
@@ -62,13 +66,14 @@ export function storeSuspended(store: Store, shopName: string): OutboxMessage {
   };
 }
 
-export function storeReactivated(store: Store, shopName: string): OutboxMessage {
+export function storeReactivated(store: Store, shopName: string, vendorUrl: string): OutboxMessage {
   return {
     to: store.email,
     subject: `Your store on ${shopName} is active again`,
     body:
       `Hello ${store.name},\n\nYour store was reactivated: you can sign in to the vendor panel again and your ` +
-      'products are back on the storefront.\n',
+      'products are back on the storefront.\n\n' +
+      `Sign in here: ${signInLink(vendorUrl)}\n`,
     kind: 'vendor.reactivated',
   };
 }

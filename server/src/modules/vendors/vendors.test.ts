@@ -791,6 +791,8 @@ describe('vendor accounts', () => {
       expect((await login(applied.email, 'leather-42')).statusCode).toBe(200);
       const [mail] = await messagesTo(applied.email);
       expect(mail).toMatchObject({ kind: 'vendor.application.approved' });
+      // The vendor panel's sign-in, at VENDOR_URL (the default in tests).
+      expect(mail?.body).toContain('Sign in here: http://localhost:5175/login');
       const [entry] = await t.db
         .select()
         .from(activityLog)
