@@ -1,5 +1,4 @@
 import { createSessionStore, type SessionStore } from '@shop/sdk/session';
-import { useSyncExternalStore } from 'react';
 import { VENDOR_TOKEN_KEY } from './storage-keys';
 
 /**
@@ -19,7 +18,3 @@ export function createVendorSession(tokens: SessionStore = createSessionStore(VE
 export type VendorSession = ReturnType<typeof createVendorSession>;
 
 export const vendorSession = createVendorSession();
-
-export function useSignedIn(): boolean {
-  return useSyncExternalStore(vendorSession.subscribe, vendorSession.isSignedIn, vendorSession.isSignedIn);
-}

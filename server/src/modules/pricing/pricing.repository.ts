@@ -78,10 +78,6 @@ async function rulesWithCountry(db: Database, country: string | null) {
   };
 }
 
-/**
- * What prices one shopper's request: the store's rules, their ship-to country's rule, and whether they are a
- * business account (from the token, when the request carries a shopper's).
- */
 /** A shopper's pricing from rules already read (priceOrder reads them with the rates): only B2B needs the account. */
 export async function contextFromRules(
   db: Database,
@@ -98,6 +94,10 @@ export async function contextFromRules(
   return { rules: input.rules, country: input.country, business, rates: input.rates };
 }
 
+/**
+ * What prices one shopper's request: the store's rules, their ship-to country's rule, and whether they are a
+ * business account (from the token, when the request carries a shopper's).
+ */
 export async function priceContextFor(
   db: Database,
   input: {

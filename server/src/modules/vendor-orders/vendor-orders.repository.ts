@@ -38,7 +38,8 @@ export const DELIVERED_ORDER = 'This order has already been delivered.';
 export const REFUNDED_ORDER = 'This order has been refunded, so it cannot ship.';
 export const ALREADY_SHIPPED = 'Your items in this order have already shipped.';
 
-const holdsStoreLine = (storeId: string) =>
+/** The orders holding at least one line the store sold. */
+export const holdsStoreLine = (storeId: string) =>
   exists(
     sql`(select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.storeId} = ${storeId})`,
   );

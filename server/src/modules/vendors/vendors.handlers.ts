@@ -13,6 +13,7 @@ import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
 import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { MAX_REGISTRATIONS_PER_ADDRESS } from '../customers/customers.handlers.ts';
+import { normalizeEmail } from '../customers/customers.repository.ts';
 import { displayName, imageKind, TOO_LARGE } from '../media/media.files.ts';
 import { fileOrRefuse, keepFile } from '../media/media.handlers.ts';
 import { findFolderByName, mediaUrl, PRODUCT_FOLDER, readMediaSettings } from '../media/media.library.ts';
@@ -36,7 +37,6 @@ import {
   findVendorForSignIn,
   insertApplication,
   listApplications,
-  normalizeEmail,
   statusCounts,
   updateVendor,
   type VendorRow,

@@ -2,7 +2,9 @@ import { and, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL,
 import type { Database } from '../../db/client.ts';
 import { activityLog, orderItems, orders, outbox, products, sessions, stores } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
+import { normalizeEmail } from '../customers/customers.repository.ts';
 import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { holdsStoreLine } from '../vendor-orders/vendor-orders.repository.ts';
 
 // A vendor is a store of the kind 'vendor' with a sign-in: it applies (pending), staff approve it (active) or
 // reject it with a reason, and may later suspend and reactivate it.
@@ -16,8 +18,6 @@ const isVendor = eq(stores.kind, 'vendor');
 
 /** Orders still standing: a cancelled or failed order sold nothing. */
 const CLOSED_STATUSES = ['Cancelled', 'Failed'] as const;
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const sameEmail = (email: string) => sql`lower(trim(${stores.email})) = ${normalizeEmail(email)}`;
 
@@ -228,10 +228,7 @@ export async function statusCounts(db: Database): Promise<Record<VendorStatus, n
 
 /** The orders holding at least one line the store sold (recorded on the line at placement), still standing. */
 const holdsLinesOf = (storeId: string) =>
-  and(
-    sql`exists (select 1 from "order_items" oi where oi.order_id = "orders"."id" and oi.store_id = ${storeId})`,
-    notInArray(orders.status, [...CLOSED_STATUSES]),
-  );
+  and(holdsStoreLine(storeId), notInArray(orders.status, [...CLOSED_STATUSES]));
 
 export interface VendorDashboardFigures {
   orders: number;

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatMoney } from '@shop/ui/format';
+import { formatDateTime, formatMoney } from '@shop/ui/format';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { CAMPAIGN_TYPES } from '../schemas/campaign-form.schema';
 
@@ -16,10 +16,8 @@ const STATUS_COLORS: Record<Campaign['status'], string> = {
 };
 const typeLabel = (type: Campaign['type']) =>
   CAMPAIGN_TYPES.find((option) => option.value === type)?.label ?? type;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
-export type CampaignRowActions = {
+type CampaignRowActions = {
   onEdit: (campaign: Campaign) => void;
   onCodes: (campaign: Campaign) => void;
   onEnd: (campaign: Campaign) => void;

@@ -2,10 +2,10 @@ import { Paper, Text, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { DataTable } from '@shop/ui/data-table';
+import { formatDateTime } from '@shop/ui/format';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { CAMPAIGN_LOG_PAGE_SIZE, campaignQueries } from '../api/campaigns.queries';
-import { formatDateTime } from './campaign-columns';
 
 type Entry = Schemas['ActivityLog'];
 

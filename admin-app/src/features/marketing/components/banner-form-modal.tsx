@@ -10,7 +10,6 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
@@ -152,35 +151,19 @@ function BannerForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Controller
+          <TextField
             control={control}
             name="startsAt"
-            render={({ field, fieldState }) => (
-              <TextInput
-                type="datetime-local"
-                label="Starts"
-                description="Empty: at once."
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            type="datetime-local"
+            label="Starts"
+            description="Empty: at once."
           />
-          <Controller
+          <TextField
             control={control}
             name="endsAt"
-            render={({ field, fieldState }) => (
-              <TextInput
-                type="datetime-local"
-                label="Ends"
-                description="Empty: no end."
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            type="datetime-local"
+            label="Ends"
+            description="Empty: no end."
           />
         </SimpleGrid>
         <Controller

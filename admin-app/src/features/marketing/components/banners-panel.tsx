@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
+import { formatDateTime as when } from '@shop/ui/format';
 import { toast } from '@shop/ui/notifications';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -49,9 +50,6 @@ const SECTIONS = [
     hint: 'The tiles beside the hero, top to bottom in this order.',
   },
 ] as const;
-
-const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => moment.format(new Date(iso));
 
 function schedule(banner: Banner): string {
   if (banner.startsAt && banner.endsAt) return `${when(banner.startsAt)} to ${when(banner.endsAt)}`;

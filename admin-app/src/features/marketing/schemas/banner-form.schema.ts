@@ -1,4 +1,5 @@
 import type { RequestBody, Schemas } from '@shop/sdk/types';
+import { toLocalInput } from '@shop/ui/discount.schema';
 import { z } from 'zod';
 import { localizedSchema, localizedValues, optionalImage, optionalLink } from './localized';
 
@@ -49,14 +50,6 @@ export const bannerFormSchema = z
 export type BannerFormValues = z.input<typeof bannerFormSchema>;
 export type BannerFormBody = z.output<typeof bannerFormSchema>;
 
-/** An instant as a `datetime-local` value in the browser's time zone. */
-export function localDateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 export function bannerFormValues(
   banner: Banner | null,
   placement: Banner['placement'] = 'hero',
@@ -68,8 +61,8 @@ export function bannerFormValues(
     imageUrl: banner?.imageUrl ?? '',
     background: banner?.background ?? '',
     link: banner?.link ?? '',
-    startsAt: localDateTime(banner?.startsAt ?? null),
-    endsAt: localDateTime(banner?.endsAt ?? null),
+    startsAt: banner?.startsAt ? toLocalInput(banner.startsAt) : '',
+    endsAt: banner?.endsAt ? toLocalInput(banner.endsAt) : '',
     enabled: banner?.enabled ?? true,
   };
 }

@@ -1,4 +1,5 @@
 import { Button, ColorInput, Group, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { toLocalInput } from '@shop/ui/discount.schema';
 import { SelectField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
 import { MAIN_CATEGORIES } from '@shop/ui/product-form/categories';
@@ -10,22 +11,16 @@ import type { LabelsValues, labelsSchema } from '../schemas/labels.schema';
 
 type LabelsForm = UseFormReturn<LabelsValues, unknown, z.output<typeof labelsSchema>>;
 
-/** `2026-12-01T09:30` (a datetime-local value, local time) from an ISO instant, and back. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Spec 1 §2.12 Labels section: tags, categories (with Auto-Assign), a label, and a scheduled flash sale. */
 export function LabelsFields({ form, title }: { form: LabelsForm; title: string }) {
   const { control } = form;
   const flashSaleAt = useWatch({ control, name: 'flashSaleAt' });
-  const [flashSaleInput, setFlashSaleInput] = useState(() => toLocalInput(form.getValues('flashSaleAt')));
+  const [flashSaleInput, setFlashSaleInput] = useState(() => {
+    const saved = form.getValues('flashSaleAt');
+    return saved ? toLocalInput(saved) : '';
+  });
   const [flashSaleError, setFlashSaleError] = useState<string | null>(null);
 
   function autoAssign() {

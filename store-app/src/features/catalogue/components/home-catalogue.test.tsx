@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, EMPTY_CONTENT, json, stubApi } from '../../../test/network';
+import { apiError, stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
+import { banner, contentAnswer } from '../../marketing/testing/marketing-fixtures';
 import { listItem, listPage, listQueries, saveSettings } from '../testing/catalogue-fixtures';
 
 afterEach(() => {
@@ -11,16 +12,10 @@ afterEach(() => {
 
 /** Marketing & Content's hero slides, as GET /storefront/content answers them. */
 function contentWithSlides(count: number) {
-  const hero = Array.from({ length: count }, (_, n) => ({
-    id: `slide-${n + 1}`,
-    placement: 'hero' as const,
-    title: { en: `Slide ${n + 1}` },
-    text: { en: '' },
-    imageUrl: null,
-    background: null,
-    link: null,
-  }));
-  return json(200, { success: true, data: { ...EMPTY_CONTENT, hero } });
+  const hero = Array.from({ length: count }, (_, n) =>
+    banner(`slide-${n + 1}`, { title: { en: `Slide ${n + 1}` } }),
+  );
+  return contentAnswer({ hero });
 }
 
 function currentSlide() {
@@ -35,7 +30,7 @@ function currentSlide() {
 describe('home page', { timeout: 15_000 }, () => {
   it('moves the hero on every 5 seconds, and to the slide of a dot', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubApi({ 'GET /product/': () => listPage([]), 'GET /storefront/content': () => contentWithSlides(3) });
+    stubApi({ 'GET /product/': () => listPage([]), 'GET /storefront/content': contentWithSlides(3) });
     renderApp('/');
     await screen.findByRole('region', { name: 'Featured' });
 

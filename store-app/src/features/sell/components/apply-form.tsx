@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { errorMessage, isApiError } from '@shop/sdk/client';
+import { errorMessage } from '@shop/sdk/client';
 import { PasswordField, TextareaField, TextField } from '@shop/ui/form-fields';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { passwordToggleProps } from '../../../components/password-toggle';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
@@ -10,7 +11,7 @@ import { useApplyVendor } from '../api/apply-vendor';
 import { type ApplyBody, type ApplyValues, applySchema } from '../schemas/apply.schema';
 import { VENDOR_LOGIN_URL } from '../vendor-panel';
 
-const FIELDS = new Set<string>(Object.keys(applySchema.shape));
+const FIELDS = Object.keys(applySchema.shape) as (keyof ApplyValues)[];
 
 /** Apply to sell: a shop owner's application, which staff review before the store can sign in to the vendor panel. */
 export function ApplyForm() {
@@ -25,13 +26,8 @@ export function ApplyForm() {
 
   const submit = handleSubmit((values) =>
     apply.mutate(values, {
-      onError: (error) => {
-        // Field errors come back as JSON pointers (`/email`); show each beside its field.
-        for (const fieldError of isApiError(error) ? (error.errors ?? []) : []) {
-          const field = fieldError.path.replace(/^\//, '');
-          if (FIELDS.has(field)) setError(field as FieldPath<ApplyValues>, { message: fieldError.message });
-        }
-      },
+      // Field errors come back as JSON pointers (`/email`); show each beside its field.
+      onError: (error) => applyServerFieldErrors(error, FIELDS, setError),
     }),
   );
 

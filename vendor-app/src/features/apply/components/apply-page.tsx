@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { errorMessage, isApiError } from '@shop/sdk/client';
+import { errorMessage } from '@shop/sdk/client';
 import { PasswordField, TextareaField, TextField } from '@shop/ui/form-fields';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { Link } from '@tanstack/react-router';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useApplyVendor } from '../api/apply-vendor';
 import { APPLY_FIELDS, type ApplyBody, type ApplyValues, applySchema } from '../schemas/apply.schema';
 
@@ -17,14 +18,8 @@ export function ApplyPage() {
 
   const submit = handleSubmit((values) =>
     apply.mutate(values, {
-      onError: (error) => {
-        // Field errors come back as JSON pointers (`/email`); each lands beside its field.
-        for (const fieldError of isApiError(error) ? (error.errors ?? []) : []) {
-          const field = fieldError.path.replace(/^\//, '');
-          if (APPLY_FIELDS.has(field))
-            setError(field as FieldPath<ApplyValues>, { message: fieldError.message });
-        }
-      },
+      // Field errors come back as JSON pointers (`/email`); each lands beside its field.
+      onError: (error) => applyServerFieldErrors(error, APPLY_FIELDS, setError),
     }),
   );
 

@@ -14,4 +14,4 @@ export type ApplyValues = z.input<typeof applySchema>;
 export type ApplyBody = z.output<typeof applySchema>;
 
 /** The server's field errors (JSON pointers) that land on the form's fields. */
-export const APPLY_FIELDS = new Set<string>(Object.keys(applySchema.shape));
+export const APPLY_FIELDS = Object.keys(applySchema.shape) as (keyof ApplyValues)[];

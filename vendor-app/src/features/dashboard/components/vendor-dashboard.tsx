@@ -3,19 +3,10 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate, formatMoney } from '@shop/ui/format';
 import { useQuery } from '@tanstack/react-query';
+import { STATUS_COLORS } from '../../orders/components/vendor-order-columns';
 import { dashboardQueries } from '../api/dashboard.queries';
 
 type RecentOrder = Schemas['VendorDashboardOrder'];
-
-const STATUS_COLORS: Partial<Record<RecentOrder['status'], string>> = {
-  Placed: 'gray',
-  Pending: 'yellow',
-  Confirmed: 'blue',
-  Processing: 'indigo',
-  Shipped: 'cyan',
-  Delivered: 'teal',
-  Completed: 'green',
-};
 
 /** Spec §2 Dashboard: the welcome with the store's name, three cards and Recent Orders, from the vendor's data. */
 export function VendorDashboard() {
@@ -101,7 +92,7 @@ function RecentOrders({ orders, loading }: { orders: RecentOrder[] | undefined; 
               <Table.Td>{formatMoney(order.amount, order.currency)}</Table.Td>
               <Table.Td>
                 <Group gap={0}>
-                  <Badge variant="light" color={STATUS_COLORS[order.status] ?? 'red'}>
+                  <Badge variant="light" color={STATUS_COLORS[order.status]}>
                     {order.status}
                   </Badge>
                 </Group>

@@ -2,7 +2,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { $api } from '../../../lib/api';
 import { vendorProductWriteKeys } from './product-editor.queries';
 
-function invalidateProducts(queryClient: QueryClient) {
+/** Every product read a write makes stale. */
+export function invalidateProducts(queryClient: QueryClient) {
   return Promise.all(vendorProductWriteKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
