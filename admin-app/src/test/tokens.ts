@@ -1,22 +1,32 @@
 const base64Url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-type StaffClaims = { name?: string; email?: string; expiresInSeconds?: number };
+type StaffClaims = {
+  name?: string;
+  email?: string;
+  expiresInSeconds?: number;
+  sub?: string;
+  role?: string;
+  permissions?: string[];
+};
 
 /** A token shaped like the server's staff token (the app decodes it; only the server checks the signature). */
 export function makeAdminToken({
   name = 'Store Admin',
   email = 'admin@example.com',
   expiresInSeconds = 3600,
+  sub = 'admin-1',
+  role = 'SuperAdmin',
+  permissions = ['dashboard', 'products'],
 }: StaffClaims = {}) {
   const now = Math.floor(Date.now() / 1000);
   const payload = {
-    sub: 'admin-1',
+    sub,
     aud: 'shop:staff',
     email,
     name,
-    role: 'SuperAdmin',
-    permissions: ['dashboard', 'products'],
+    role,
+    permissions,
     tv: 0,
     iat: now,
     exp: now + expiresInSeconds,

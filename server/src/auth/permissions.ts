@@ -17,6 +17,31 @@ export function hasPermission(staff: StaffGrants, permission: AdminPermission): 
   return effectivePermissions(staff).includes(permission);
 }
 
+export const GRANT_BEYOND_OWN = 'You can only grant permissions you hold yourself.';
+
+/**
+ * Nobody grants what they do not hold: moving from `before` to `after` may add only permissions the granting staff
+ * member holds (taking permissions away is always theirs to do). 403 naming what they lack.
+ */
+export function assertCanGrant(
+  staff: StaffGrants,
+  before: readonly AdminPermission[],
+  after: readonly AdminPermission[],
+): void {
+  const refusal = grantRefusal(effectivePermissions(staff), before, after);
+  if (refusal) throw forbidden(refusal);
+}
+
+/** Why moving from `before` to `after` adds more than the `held` permissions, or null when it does not. */
+export function grantRefusal(
+  held: readonly AdminPermission[],
+  before: readonly AdminPermission[],
+  after: readonly AdminPermission[],
+): string | null {
+  const beyond = after.filter((key) => !before.includes(key) && !held.includes(key));
+  return beyond.length > 0 ? `${GRANT_BEYOND_OWN} You do not hold: ${beyond.join(', ')}.` : null;
+}
+
 /** The signed-in staff member; 401 when the request carries none (the security handler normally ensured it). */
 export function requireStaff(request: FastifyRequest): StaffAuth {
   if (request.auth?.kind !== 'staff') throw unauthorized();

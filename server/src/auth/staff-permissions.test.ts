@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPermission } from '../db/schema.ts';
+import { ADMIN_PERMISSIONS, type AdminPermission } from '../db/schema.ts';
 import type { OperationId } from '../http/contract-types.ts';
 import { assertMatchesContract, type ContractOperation, contractOperations } from '../test/contract.ts';
 import { bearer, limitedStaffToken } from '../test/sessions.ts';
@@ -121,8 +121,11 @@ describe('permission scopes of staff operations', () => {
     const token = scope ? holders.get(scope) : undefined;
     if (!token) throw new Error(`no staff holds ${scope}`);
     const response = await t.app.inject(callOf(op, token));
-    // Whatever the call finds (a missing order is 404), it is not refused for want of permission.
-    expect(response.statusCode, response.body).not.toBe(403);
+    // Whatever the call finds (a missing order is 404), it is not refused for want of permission. Holding only
+    // `admins`, creating the example's Editor is a grant beyond the caller's own: that refusal names the rule.
+    if (response.statusCode === 403)
+      expect(response.json().message).toMatch(/^You can only grant permissions/);
+    else expect(response.statusCode, response.body).not.toBe(403);
     expect(response.statusCode, response.body).not.toBe(401);
   });
 
@@ -160,5 +163,147 @@ describe('permission scopes of staff operations', () => {
     expect(staffRead.statusCode, staffRead.body).toBe(200);
     // A draft is not for shoppers, so staff lacking `products` are told it does not exist.
     expect((await read(dashboardOnly)).statusCode).toBe(404);
+  });
+});
+
+describe('nobody grants what they do not hold', () => {
+  let t: TestApp;
+  let superAdmin: string;
+  /** Holds only `admins`, in the Support role. */
+  let adminsOnly: string;
+  /** Holds `admins` and `orders`, in the Editor role. */
+  let adminsAndOrders: string;
+  let created = 0;
+
+  const GRANT_REFUSED = expect.stringContaining('You can only grant permissions you hold yourself.');
+  const newAccount = (overrides: Record<string, unknown>) => {
+    created += 1;
+    return {
+      firstName: 'Nadia',
+      lastName: `Rahman${created}`,
+      email: `grant${created}.${Date.now()}@example.org`,
+      role: 'Viewer',
+      password: 'Str0ng-Passw0rd!',
+      confirmPassword: 'Str0ng-Passw0rd!',
+      isActive: true,
+      sendWelcomeEmail: false,
+      ...overrides,
+    };
+  };
+  const call = (method: 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
+  const rolePermissions = async (name: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/roles', headers: bearer(superAdmin) }))
+      .json<{ data: { name: string; permissions: string[] }[] }>()
+      .data.find((role) => role.name === name)?.permissions;
+  const accountByEmail = async (email: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admins?q=${encodeURIComponent(email)}`,
+        headers: bearer(superAdmin),
+      })
+    ).json<{ data: { _id: string; permissions: string[] }[] }>().data[0];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    superAdmin = await limitedStaffToken(t.app, t.db, [], 'SuperAdmin');
+    adminsOnly = await limitedStaffToken(t.app, t.db, ['admins'], 'Support');
+    adminsAndOrders = await limitedStaffToken(t.app, t.db, ['admins', 'orders'], 'Editor');
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    [
+      'their own role, with every permission',
+      'PUT',
+      '/roles/Support',
+      { permissions: [...ADMIN_PERMISSIONS] },
+    ],
+    ['their own role, unchanged but saved', 'PUT', '/roles/Support', { permissions: ['admins'] }],
+  ] as const)(
+    'refuses staff editing %s (409), and the role is unchanged',
+    async (_case, method, url, body) => {
+      const before = await rolePermissions('Support');
+      const response = await call(method, url, adminsOnly, body);
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().message).toBe('You cannot change the role you are in. Ask a SuperAdmin.');
+      assertMatchesContract('updateRole', response);
+      expect(await rolePermissions('Support')).toEqual(before);
+    },
+  );
+
+  it('refuses adding to another role a permission the editor does not hold (403), and changes nothing', async () => {
+    const before = await rolePermissions('Viewer');
+    const response = await call('PUT', '/roles/Viewer', adminsOnly, {
+      permissions: ['dashboard', 'settings'],
+    });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toEqual({ success: false, code: 'FORBIDDEN', message: GRANT_REFUSED });
+    expect(response.json().message).toContain('settings');
+    assertMatchesContract('updateRole', response);
+    expect(await rolePermissions('Viewer')).toEqual(before);
+  });
+
+  it.each([
+    ['all ten permissions', { permissions: [...ADMIN_PERMISSIONS] }],
+    ['a role whose defaults they lack', { role: 'Manager' }],
+    ['one permission beyond theirs', { permissions: ['admins', 'settings'] }],
+  ])('refuses creating an account with %s (403), and no account is made', async (_case, overrides) => {
+    const body = newAccount(overrides);
+    const response = await call('POST', '/admins', adminsOnly, body);
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().message).toEqual(GRANT_REFUSED);
+    assertMatchesContract('createAdmin', response);
+    expect(await accountByEmail(body.email)).toBeUndefined();
+  });
+
+  it('refuses Create New User making a staff member with more than the creator holds', async () => {
+    const email = `newuser${Date.now()}@example.org`;
+    const response = await call('POST', '/users', adminsOnly, {
+      name: 'Karim Uddin',
+      email,
+      password: 'Str0ng-Passw0rd!',
+      role: 'admin',
+    });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(await accountByEmail(email)).toBeUndefined();
+  });
+
+  it('lets staff grant exactly what they hold, and take away what they do not', async () => {
+    const body = newAccount({ permissions: ['orders'] });
+    const created = await call('POST', '/admins', adminsAndOrders, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ data: { _id: string } }>().data._id;
+
+    const more = await call('PATCH', `/admins/${id}`, adminsAndOrders, {
+      permissions: ['orders', 'refunds'],
+    });
+    expect(more.statusCode, more.body).toBe(403);
+    expect(more.json().message).toEqual(GRANT_REFUSED);
+    expect((await accountByEmail(body.email))?.permissions).toEqual(['orders']);
+
+    // A SuperAdmin gave the account `refunds`; the staff member may take it back without holding it.
+    expect(
+      (await call('PATCH', `/admins/${id}`, superAdmin, { permissions: ['orders', 'refunds'] })).statusCode,
+    ).toBe(200);
+    const fewer = await call('PATCH', `/admins/${id}`, adminsAndOrders, { permissions: ['orders'] });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    expect((await accountByEmail(body.email))?.permissions).toEqual(['orders']);
+
+    const promoted = await call('PATCH', `/admins/${id}`, adminsAndOrders, { role: 'Manager' });
+    expect(promoted.statusCode, promoted.body).toBe(403);
+  });
+
+  it('leaves SuperAdmin to a SuperAdmin', async () => {
+    const made = await call(
+      'POST',
+      '/admins',
+      adminsOnly,
+      newAccount({ role: 'SuperAdmin', permissions: [] }),
+    );
+    expect(made.statusCode).toBe(403);
+    const role = await call('PUT', '/roles/SuperAdmin', adminsOnly, { permissions: [...ADMIN_PERMISSIONS] });
+    expect(role.statusCode).toBe(403);
   });
 });

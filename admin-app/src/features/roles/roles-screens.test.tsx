@@ -70,6 +70,8 @@ function rolesServer() {
     roles: seededRoles(),
     sent: [] as Sent[],
     refuse: null as null | { status: number; message: string },
+    /** Who GET /admin/me says is signed in. */
+    me: { role: 'SuperAdmin', permissions: ALL },
   };
   fetchStub.mockImplementation(async (input, init) => {
     const request = new Request(input, init);
@@ -85,8 +87,7 @@ function rolesServer() {
           _id: 'admin-1',
           name: 'Store Admin',
           email: 'admin@example.com',
-          role: 'SuperAdmin',
-          permissions: ALL,
+          ...state.me,
           status: 'Active',
         },
       });
@@ -160,6 +161,29 @@ describe('Roles & Permissions (Admin group)', () => {
       expect(within(roleSection('Editor')).getByRole('button', { name: 'Save' })).toBeDisabled(),
     );
     expect(within(roleSection('Editor')).getByRole('checkbox', { name: 'orders' })).toBeChecked();
+  });
+
+  it('offers a staff member only the keys they hold, and not their own role', async () => {
+    const state = rolesServer();
+    state.me = { role: 'Support', permissions: ['admins', 'orders'] };
+    // Another staff member than the earlier tests', so their cached profile does not stand in.
+    adminSession.login(makeAdminToken({ ...state.me, sub: 'admin-support' }));
+    renderApp('/manage-admin/admin/roles');
+
+    const own = await screen.findByRole('region', { name: 'Support' });
+    await waitFor(() =>
+      expect(
+        within(own).getByText('You cannot change the role you are in. Ask a SuperAdmin.'),
+      ).toBeInTheDocument(),
+    );
+    for (const box of within(own).getAllByRole('checkbox')) expect(box).toBeDisabled();
+    expect(within(own).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    const viewer = roleSection('Viewer');
+    // Held, so it can be granted; not held, so it cannot; already in the role, so it can be taken away.
+    expect(within(viewer).getByRole('checkbox', { name: 'orders' })).toBeEnabled();
+    expect(within(viewer).getByRole('checkbox', { name: 'settings' })).toBeDisabled();
+    expect(within(viewer).getByRole('checkbox', { name: 'dashboard' })).toBeEnabled();
   });
 
   it("shows the server's refusal beside the role", async () => {

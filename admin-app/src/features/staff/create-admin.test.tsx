@@ -124,6 +124,27 @@ describe('Create Admin', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers a creator only the permissions they hold', async () => {
+    const me = { role: 'Support', permissions: ['admins', 'orders', 'dashboard'] };
+    adminSession.login(makeAdminToken({ ...me, sub: 'admin-support' }));
+    stubApi({
+      'GET /roles': rolesAnswer,
+      'GET /admin/me': () =>
+        jsonResponse(200, dataEnvelope({ ...makeAdmin(2), _id: 'admin-support', ...me })),
+    });
+    const { user } = renderApp('/manage-admin/admin/create');
+    expect(await screen.findByText('You can grant only the permissions you hold.')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /^Role/ }));
+    await user.click(await screen.findByRole('option', { name: /^Manager/, hidden: true }));
+    // Manager's defaults are dashboard, products, orders and users: only the held ones are filled in.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'orders' })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'dashboard' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'products' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'products' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'settings' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'orders' })).toBeEnabled();
+  });
+
   it('shows the password policy the server names beside the password', async () => {
     stubApi({
       'GET /roles': rolesAnswer,

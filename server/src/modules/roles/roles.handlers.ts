@@ -1,16 +1,17 @@
 import type { components } from '@shop/sdk/types';
 import { eq } from 'drizzle-orm';
-import { effectivePermissions, requireStaff } from '../../auth/permissions.ts';
+import { assertCanGrant, effectivePermissions, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { ADMIN_PERMISSIONS, admins } from '../../db/schema.ts';
-import { conflict, notFound, unauthorized } from '../../http/errors.ts';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { requestOrigin } from '../activity/activity.repository.ts';
 import { toAdmin } from '../admins/admins.handlers.ts';
+import { SUPER_ADMIN_ONLY } from '../staff/staff.repository.ts';
 import { listRoles, type RoleRow, saveRolePermissions } from './roles.repository.ts';
 
 export const SUPERADMIN_LOCKED = 'The SuperAdmin role always holds every permission.';
-export const OWN_ROLE_LOCKOUT = 'You cannot remove the admins permission from your own role.';
+export const OWN_ROLE_LOCKOUT = 'You cannot change the role you are in. Ask a SuperAdmin.';
 
 function toRole(row: RoleRow): components['schemas']['Role'] {
   return {
@@ -41,15 +42,16 @@ export function createRoleHandlers(deps: { db: Database }) {
       const staff = requireStaff(request);
       const { name } = request.params;
       const { permissions } = request.body;
+      if (name === 'SuperAdmin' && staff.role !== 'SuperAdmin') throw forbidden(SUPER_ADMIN_ONLY);
       if (name === 'SuperAdmin' && ADMIN_PERMISSIONS.some((key) => !permissions.includes(key))) {
         throw conflict(SUPERADMIN_LOCKED);
       }
-      if (staff.role === name && staff.role !== 'SuperAdmin' && !permissions.includes('admins')) {
-        throw conflict(OWN_ROLE_LOCKOUT);
-      }
+      // Editing one's own role would grant it to oneself: only a SuperAdmin changes the role they are in.
+      if (staff.role === name && staff.role !== 'SuperAdmin') throw conflict(OWN_ROLE_LOCKOUT);
       const saved = await saveRolePermissions(db, {
         name,
         permissions,
+        assertGrant: (before, after) => assertCanGrant(staff, before, after),
         activity: {
           actorType: 'admin',
           actorId: staff.id,

@@ -38,13 +38,20 @@ export async function listRoles(db: Database): Promise<RoleRow[]> {
  */
 export async function saveRolePermissions(
   db: Database,
-  input: { name: RoleName; permissions: AdminPermission[]; activity: Omit<ActivityEntry, 'details'> },
+  input: {
+    name: RoleName;
+    permissions: AdminPermission[];
+    activity: Omit<ActivityEntry, 'details'>;
+    /** Refuses (by throwing) a change the caller may not make, checked against the locked current row. */
+    assertGrant: (before: AdminPermission[], after: AdminPermission[]) => void;
+  },
 ): Promise<RoleRow | null> {
   const after = canonicalPermissions(input.permissions);
   return db.transaction(async (tx) => {
     // The row lock orders two saves of the same role, so the logged "before" is what the second one replaced.
     const [current] = await tx.select().from(roles).where(eq(roles.name, input.name)).for('update');
     if (!current) return null;
+    input.assertGrant(canonicalPermissions(current.permissions), after);
     const [saved] = await tx
       .update(roles)
       .set({ permissions: after, updatedAt: new Date() })

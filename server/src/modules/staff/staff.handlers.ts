@@ -2,7 +2,7 @@ import type { components } from '@shop/sdk/types';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { requireStaff } from '../../auth/permissions.ts';
+import { assertCanGrant, effectivePermissions, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { type ApiError, conflict, forbidden, notFound, validationError } from '../../http/errors.ts';
@@ -99,6 +99,10 @@ export async function createStaffAccount(
   const password = body.password as string;
   if (role === 'SuperAdmin' && staff.role !== 'SuperAdmin') throw forbidden(SUPER_ADMIN_ONLY);
   await assertPasswordPolicy(db, password);
+  const permissions = body.permissions
+    ? canonicalPermissions(body.permissions)
+    : await roleDefaults(db, role);
+  assertCanGrant(staff, [], permissions);
 
   const email = (body.email as string).trim().toLowerCase();
   if (await staffEmailTaken(db, email)) throw conflict(ADMIN_EMAIL_TAKEN);
@@ -110,7 +114,7 @@ export async function createStaffAccount(
     phone: optionalText(body.phone),
     department: body.department ?? null,
     role,
-    permissions: body.permissions ? canonicalPermissions(body.permissions) : await roleDefaults(db, role),
+    permissions,
     status: body.isActive === false ? ('Pending' as const) : ('Active' as const),
     passwordHash: await hashPassword(password),
   };
@@ -133,6 +137,7 @@ export function createStaffHandlers(deps: { db: Database }) {
   const actorOf = (request: FastifyRequest, staff: StaffAuth, action: string): StaffActor => ({
     id: staff.id,
     role: staff.role,
+    permissions: effectivePermissions(staff),
     activity: staffActivity(request, staff, { action }),
   });
 

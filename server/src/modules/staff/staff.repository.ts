@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { grantRefusal } from '../../auth/permissions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { type AdminPermission, activityLog, admins, outbox, sessions } from '../../db/schema.ts';
 import type { ActivityEntry } from '../activity/activity.repository.ts';
@@ -136,6 +137,8 @@ export interface StaffChanges {
 export interface StaffActor {
   id: string;
   role: string;
+  /** The actor's own permissions: the most they may grant. */
+  permissions: AdminPermission[];
   activity: ActivityStub;
 }
 
@@ -199,6 +202,9 @@ export async function changeStaff(
       (changes.permissions !== undefined && !sameSet(changes.permissions, target.permissions)) ||
       (changes.status !== undefined && changes.status !== target.status);
     assertAllowed(actor, target, superAdmins, leavesActive || demotes, changesGrants);
+    const beyond =
+      changes.permissions && grantRefusal(actor.permissions, target.permissions, changes.permissions);
+    if (beyond) throw new StaffRefusal('forbidden', beyond);
 
     const firstName = changes.firstName ?? target.firstName;
     const lastName = changes.lastName ?? target.lastName;

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, admins, outbox, roles } from '../../db/schema.ts';
+import { ADMIN_PERMISSIONS, activityLog, admins, outbox, roles } from '../../db/schema.ts';
 import { DEMO_ADMIN } from '../../db/seed/accounts.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, limitedStaffToken, loginStaff } from '../../test/sessions.ts';
@@ -52,7 +52,7 @@ describe('admin accounts API', () => {
   let t: TestApp;
   let superAdmin: string;
   let superAdminId: string;
-  /** A Manager holding the admins permission (not a SuperAdmin). */
+  /** A Manager holding the admins permission (not a SuperAdmin) and those of the roles it hands out here. */
   let adminsHolder: string;
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
@@ -69,7 +69,12 @@ describe('admin accounts API', () => {
     superAdmin = await demoAdminToken(t.app);
     const [row] = await t.db.select().from(admins).where(eq(admins.email, DEMO_ADMIN.email));
     superAdminId = row?.id ?? '';
-    adminsHolder = await limitedStaffToken(t.app, t.db, ['admins'], 'Manager');
+    adminsHolder = await limitedStaffToken(
+      t.app,
+      t.db,
+      ['admins', 'dashboard', 'products', 'orders', 'disputes'],
+      'Manager',
+    );
   });
   afterAll(() => t.close());
 
@@ -273,6 +278,7 @@ describe('admin accounts API', () => {
       const someoneElse = {
         id: '3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f',
         role: 'SuperAdmin',
+        permissions: [...ADMIN_PERMISSIONS],
         activity: { actorType: 'admin' as const, action: 'admin.update' },
       };
       for (const change of [{ status: 'Suspended' as const }, { role: 'Manager' as const }]) {

@@ -8,6 +8,7 @@ import {
   isPermissionKey,
   PERMISSION_KEYS,
 } from '../../../components/shell/staff-access';
+import { useStaffMember } from '../../../components/shell/staff-member';
 import { useUpdateRole } from '../api/roles.mutations';
 
 type Role = Schemas['Role'];
@@ -19,8 +20,14 @@ const sameKeys = (a: readonly string[], b: readonly string[]) =>
 export function RoleCard({ role }: { role: Role }) {
   const [draft, setDraft] = useState<AdminPermission[]>(role.permissions);
   const update = useUpdateRole();
-  // SuperAdmin always holds every key (the server refuses less), so its boxes stay as they are.
-  const locked = role.name === 'SuperAdmin';
+  const staff = useStaffMember();
+  // SuperAdmin always holds every key (the server refuses less), so its boxes stay as they are; and only a
+  // SuperAdmin changes the role they are in, since changing it would grant to oneself.
+  const ownRole = staff?.role === role.name && role.name !== 'SuperAdmin';
+  const locked = role.name === 'SuperAdmin' || ownRole;
+  // Nobody grants what they do not hold: a key the editor lacks can be taken away, never added.
+  const grantable = (key: AdminPermission) =>
+    role.permissions.includes(key) || (staff?.permissions.includes(key) ?? false);
   const changed = !sameKeys(draft, role.permissions);
   const titleId = `role-${role.name}`;
 
@@ -52,11 +59,22 @@ export function RoleCard({ role }: { role: Role }) {
           onChange={(keys) =>
             setDraft(PERMISSION_KEYS.filter((key) => keys.filter(isPermissionKey).includes(key)))
           }
-          description={locked ? 'SuperAdmin always holds every permission.' : undefined}
+          description={
+            ownRole
+              ? 'You cannot change the role you are in. Ask a SuperAdmin.'
+              : locked
+                ? 'SuperAdmin always holds every permission.'
+                : undefined
+          }
         >
           <SimpleGrid cols={{ base: 2, lg: 5 }} mt="xs">
             {PERMISSION_KEYS.map((key) => (
-              <Checkbox key={key} value={key} label={key} disabled={locked || update.isPending} />
+              <Checkbox
+                key={key}
+                value={key}
+                label={key}
+                disabled={locked || update.isPending || !grantable(key)}
+              />
             ))}
           </SimpleGrid>
         </Checkbox.Group>

@@ -3,6 +3,7 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { toast } from '@shop/ui/notifications';
 import { useQuery } from '@tanstack/react-query';
+import { useStaffMember } from '../../../components/shell/staff-member';
 import { useUpdateRole } from '../api/roles.mutations';
 import { roleQueries } from '../api/roles.queries';
 import { MATRIX_PERMISSIONS, MATRIX_ROLES, toggled } from '../lib/role-matrix';
@@ -16,6 +17,7 @@ type Role = Schemas['Role'];
 export function RoleMatrix() {
   const roles = useQuery(roleQueries.list());
   const update = useUpdateRole();
+  const staff = useStaffMember();
 
   if (roles.isPending) return <Loader aria-label="Loading roles" />;
   if (roles.isError) {
@@ -47,6 +49,10 @@ export function RoleMatrix() {
           {MATRIX_ROLES.map(({ name, role }) => {
             const row = byName.get(role);
             const saving = update.isPending && update.variables?.params.path.name === role;
+            // Only a SuperAdmin changes the role they are in; nobody ticks a key they do not hold.
+            const ownRole = staff?.role === role;
+            const canTick = (permission: Schemas['AdminPermission']) =>
+              staff?.permissions.includes(permission) ?? false;
             return (
               <Table.Tr key={name}>
                 <Table.Th scope="row">
@@ -60,7 +66,12 @@ export function RoleMatrix() {
                     <Checkbox
                       aria-label={`${name} ${key}`}
                       checked={row?.permissions.includes(permission) ?? false}
-                      disabled={!row || saving}
+                      disabled={
+                        !row ||
+                        saving ||
+                        ownRole ||
+                        (!row.permissions.includes(permission) && !canTick(permission))
+                      }
                       onChange={(event) => {
                         if (!row) return;
                         update.mutate(

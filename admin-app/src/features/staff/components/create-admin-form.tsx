@@ -6,6 +6,7 @@ import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { useStaffMember } from '../../../components/shell/staff-member';
 import { useCreateAdmin } from '../api/staff.mutations';
 import { staffQueries } from '../api/staff.queries';
 import { ADMIN_ROLE_OPTIONS, DEPARTMENTS } from '../lib/staff-values';
@@ -17,15 +18,18 @@ import {
 } from '../schemas/create-admin.schema';
 import { PermissionCheckboxes } from './permission-checkboxes';
 
+const NONE: readonly string[] = [];
 const FIELDS = Object.keys(createAdminDefaults) as FieldPath<CreateAdminValues>[];
 
 /**
  * Spec 2 §2 Create Admin with every field of spec 2 §3 and spec 2 §5's messages, which clear as soon as their
- * field is edited. Choosing a role fills the permissions with that role's defaults; they can then be changed.
+ * field is edited. Choosing a role fills the permissions with that role's defaults the creator holds; they can
+ * then be changed.
  */
 export function CreateAdminForm() {
   const create = useCreateAdmin();
   const roles = useQuery(staffQueries.roles());
+  const held = useStaffMember()?.permissions ?? NONE;
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const { control, handleSubmit, reset, setError, setValue, clearErrors, watch } = useForm<
@@ -45,11 +49,16 @@ export function CreateAdminForm() {
       clearErrors(name);
       if (name === 'role') {
         const defaults = roles.data?.data.find((role) => role.name === values.role)?.permissions;
-        if (defaults) setValue('permissions', [...defaults]);
+        // Only what the creator holds: nobody grants more (the server refuses it too).
+        if (defaults)
+          setValue(
+            'permissions',
+            defaults.filter((key) => held.includes(key)),
+          );
       }
     });
     return () => subscription.unsubscribe();
-  }, [watch, clearErrors, setValue, roles.data]);
+  }, [watch, clearErrors, setValue, roles.data, held]);
 
   const submit = handleSubmit(async (body) => {
     setServerError(null);
