@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
   change,
@@ -91,16 +90,16 @@ export function createAnalyticsHandlers(deps: { db: Database }) {
     generateReport: operation('generateReport', async (request, reply) => {
       const staff = requireStaff(request);
       const range = rangeOf(request.body.from, request.body.to);
-      const report = await generateReport(db, { type: request.body.type, range, createdBy: staff.name });
-      await recordActivity(
+      const report = await generateReport(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'report.generate',
-          target: `report:${report.id}`,
-          outcome: report.status === 'Ready' ? 'success' : 'failed',
-          details: { name: report.name, rows: report.rowCount },
-        }),
+        { type: request.body.type, range, createdBy: staff.name },
+        (saved) =>
+          staffActivity(request, staff, {
+            action: 'report.generate',
+            target: `report:${saved.id}`,
+            outcome: saved.status === 'Ready' ? 'success' : 'failed',
+            details: { name: saved.name, rows: saved.rowCount },
+          }),
       );
       void reply.code(201);
       return {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lt, notInArray, sql } from 'drizzle-orm
 import type { Database } from '../../db/client.ts';
 import { disputes, orderItems, orders, products, refunds, reports, siteVisits } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor, toAmount, toDecimalText } from '../../money/money.ts';
+import { type ActivityEntry, withActivity } from '../activity/activity.repository.ts';
 import { csvCell } from '../products/products.export.ts';
 import { conversionPercent } from '../stats/stats.repository.ts';
 
@@ -289,6 +290,8 @@ export async function listReports(db: Database, page: number, limit: number) {
 export async function generateReport(
   db: Database,
   input: { type: ReportType; range: DayRange; createdBy: string },
+  /** The entry recording it, written with the report row; the data is read before, outside that transaction. */
+  activity: (report: ReportSummary) => ActivityEntry,
 ): Promise<ReportSummary> {
   const name = `${REPORT_NAMES[input.type]}, ${input.range.from} to ${input.range.to}`;
   let values: Pick<ReportRow, 'status' | 'csv' | 'rowCount' | 'error'>;
@@ -303,19 +306,25 @@ export async function generateReport(
       error: error instanceof Error ? error.message.slice(0, 500) : 'The report could not be generated.',
     };
   }
-  const [row] = await db
-    .insert(reports)
-    .values({
-      name,
-      type: input.type,
-      fromDate: input.range.from,
-      toDate: input.range.to,
-      createdBy: input.createdBy,
-      ...values,
-    })
-    .returning(summary);
-  if (!row) throw new Error('report insert returned no row');
-  return row;
+  return withActivity(
+    db,
+    async (tx) => {
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          name,
+          type: input.type,
+          fromDate: input.range.from,
+          toDate: input.range.to,
+          createdBy: input.createdBy,
+          ...values,
+        })
+        .returning(summary);
+      if (!row) throw new Error('report insert returned no row');
+      return row;
+    },
+    activity,
+  );
 }
 
 export async function findReport(db: Database, id: string): Promise<ReportRow | null> {

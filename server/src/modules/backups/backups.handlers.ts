@@ -2,7 +2,7 @@ import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { withActivity } from '../activity/activity.repository.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
@@ -56,14 +56,11 @@ export function createBackupHandlers(deps: { db: Database }) {
 
     createBackup: operation('createBackup', async (request, reply) => {
       const staff = requireStaff(request);
-      const backup = await createBackup(db, { trigger: 'Manual', createdBy: staff.name });
-      await recordActivity(
-        db,
-        request,
+      const backup = await createBackup(db, { trigger: 'Manual', createdBy: staff.name }, (created) =>
         staffActivity(request, staff, {
           action: 'backup.create',
-          target: `backup:${backup.id}`,
-          details: { sizeBytes: backup.sizeBytes, rows: backup.rowCount },
+          target: `backup:${created.id}`,
+          details: { sizeBytes: created.sizeBytes, rows: created.rowCount },
         }),
       );
       void reply.code(201);
@@ -76,16 +73,13 @@ export function createBackupHandlers(deps: { db: Database }) {
       const file = uploadedFile((request.body as Record<string, unknown> | undefined)?.file);
       if (!file || file.bytes.length === 0) throw badRequest(SELECT_A_FILE);
       if (file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', BACKUP_TOO_LARGE);
-      const backup = await keepUploadedBackup(db, file.bytes, staff.name).catch(fromRejection);
-      await recordActivity(
-        db,
-        request,
+      const backup = await keepUploadedBackup(db, file.bytes, staff.name, (kept) =>
         staffActivity(request, staff, {
           action: 'backup.upload',
-          target: `backup:${backup.id}`,
-          details: { name: file.filename, sizeBytes: backup.sizeBytes },
+          target: `backup:${kept.id}`,
+          details: { name: file.filename, sizeBytes: kept.sizeBytes },
         }),
-      );
+      ).catch(fromRejection);
       void reply.code(201);
       return { success: true, message: 'Backup uploaded.', data: toBackup(backup) };
     }),
@@ -97,26 +91,29 @@ export function createBackupHandlers(deps: { db: Database }) {
 
     updateBackupSchedule: operation('updateBackupSchedule', async (request) => {
       const staff = requireStaff(request);
-      const before = await readBackupSchedule(db);
-      const after = await writeBackupSchedule(db, request.body);
-      await recordActivity(
+      const { after } = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'backup.schedule',
-          target: 'settings:backups',
-          details: { before, after },
+        async (tx) => ({
+          before: await readBackupSchedule(tx),
+          after: await writeBackupSchedule(tx, request.body),
         }),
+        (change) =>
+          staffActivity(request, staff, {
+            action: 'backup.schedule',
+            target: 'settings:backups',
+            details: change,
+          }),
       );
       return { success: true, message: 'Schedule saved.', data: after };
     }),
 
     deleteBackup: operation('deleteBackup', async (request) => {
       const staff = requireStaff(request);
-      if (!(await deleteBackup(db, request.params.id))) throw notFound(BACKUP_NOT_FOUND);
-      await recordActivity(
+      await withActivity(
         db,
-        request,
+        async (tx) => {
+          if (!(await deleteBackup(tx, request.params.id))) throw notFound(BACKUP_NOT_FOUND);
+        },
         staffActivity(request, staff, { action: 'backup.delete', target: `backup:${request.params.id}` }),
       );
       return { success: true, message: 'Backup deleted.' };
@@ -137,17 +134,14 @@ export function createBackupHandlers(deps: { db: Database }) {
       const staff = requireStaff(request);
       const backup = await findBackupData(db, request.params.id);
       if (!backup) throw notFound(BACKUP_NOT_FOUND);
-      const restored = await restoreBackup(db, backup.data).catch(fromRejection);
-      // Written after the restore, so the restored activity log ends with it.
-      await recordActivity(
-        db,
-        request,
+      // Written last in the restore's transaction, so the restored activity log ends with it.
+      await restoreBackup(db, backup.data, (restored) =>
         staffActivity(request, staff, {
           action: 'backup.restore',
           target: `backup:${backup.id}`,
           details: { takenAt: backup.createdAt.toISOString(), rows: restored.rowCount },
         }),
-      );
+      ).catch(fromRejection);
       return { success: true, message: restoredFrom(backup) };
     }),
   };

@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { backups } from '../../db/schema.ts';
+import { type ActivityEntry, withActivity } from '../activity/activity.repository.ts';
 import { readStoreSettings, writeStoreSettings } from '../settings/store-settings.repository.ts';
 import { readSnapshot, restoreSnapshot, takeSnapshot } from './backups.snapshot.ts';
 
@@ -31,25 +32,39 @@ export async function findBackupData(db: Database, id: string) {
   return row ?? null;
 }
 
-/** Takes a snapshot of the store now and keeps it. */
+/** Stores a backup row; when staff made it, with the activity entry that records it (both, or neither). */
+async function keepBackup(
+  db: Database,
+  values: typeof backups.$inferInsert,
+  activity?: (backup: BackupSummary) => ActivityEntry,
+): Promise<BackupSummary> {
+  const insert = async (tx: Database) => {
+    const [row] = await tx.insert(backups).values(values).returning(summary);
+    if (!row) throw new Error('backup insert returned no row');
+    return row;
+  };
+  return activity ? withActivity(db, insert, activity) : insert(db);
+}
+
+/** Takes a snapshot of the store now (in its own read-only transaction) and keeps it. */
 export async function createBackup(
   db: Database,
   input: { trigger: BackupTrigger; createdBy: string },
+  activity?: (backup: BackupSummary) => ActivityEntry,
 ): Promise<BackupSummary> {
   const snapshot = await takeSnapshot(db);
-  const [row] = await db
-    .insert(backups)
-    .values({
+  return keepBackup(
+    db,
+    {
       trigger: input.trigger,
       createdBy: input.createdBy,
       schemaVersion: snapshot.schemaVersion,
       sizeBytes: snapshot.bytes.length,
       rowCount: snapshot.rowCount,
       data: snapshot.bytes,
-    })
-    .returning(summary);
-  if (!row) throw new Error('backup insert returned no row');
-  return row;
+    },
+    activity,
+  );
 }
 
 /** Keeps a backup file brought from elsewhere, once it is known to be a backup this store can restore. */
@@ -57,26 +72,34 @@ export async function keepUploadedBackup(
   db: Database,
   bytes: Buffer,
   createdBy: string,
+  activity?: (backup: BackupSummary) => ActivityEntry,
 ): Promise<BackupSummary> {
   const document = await readSnapshot(bytes);
   const rowCount = Object.values(document.tables).reduce((sum, rows) => sum + rows.length, 0);
-  const [row] = await db
-    .insert(backups)
-    .values({
+  return keepBackup(
+    db,
+    {
       trigger: 'Uploaded',
       createdBy,
       schemaVersion: document.schemaVersion,
       sizeBytes: bytes.length,
       rowCount,
       data: bytes,
-    })
-    .returning(summary);
-  if (!row) throw new Error('backup insert returned no row');
-  return row;
+    },
+    activity,
+  );
 }
 
-export async function restoreBackup(db: Database, data: Buffer): Promise<{ rowCount: number }> {
-  return restoreSnapshot(db, await readSnapshot(data));
+/** Restores a backup; when staff asked, with the entry that records it, written last in the restore's transaction. */
+export async function restoreBackup(
+  db: Database,
+  data: Buffer,
+  activity?: (restored: { rowCount: number }) => ActivityEntry,
+): Promise<{ rowCount: number }> {
+  const document = await readSnapshot(data);
+  return activity
+    ? withActivity(db, (tx) => restoreSnapshot(tx, document), activity)
+    : restoreSnapshot(db, document);
 }
 
 export async function deleteBackup(db: Database, id: string): Promise<boolean> {

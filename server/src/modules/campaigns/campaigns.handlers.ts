@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { decimalTextToMinor, toAmount } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { withActivity } from '../activity/activity.repository.ts';
 import { toActivityLog } from '../activity/activity.view.ts';
 import { CATEGORY_FILTERS } from '../products/products.categories.ts';
 import { staffActivity } from '../products/products.handlers.ts';
@@ -145,15 +145,15 @@ export function createCampaignHandlers(deps: { db: Database; now?: () => Date })
     createCampaign: operation('createCampaign', async (request, reply) => {
       const staff = requireStaff(request);
       const values = await checkedValues(request.body);
-      const row = await insertCampaign(db, { ...values, createdBy: staff.name });
-      await recordActivity(
+      const row = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'campaign.create',
-          target: campaignTarget(row.id),
-          details: { name: row.name, type: row.type, rules: rulesDescription(row) },
-        }),
+        (tx) => insertCampaign(tx, { ...values, createdBy: staff.name }),
+        (created) =>
+          staffActivity(request, staff, {
+            action: 'campaign.create',
+            target: campaignTarget(created.id),
+            details: { name: created.name, type: created.type, rules: rulesDescription(created) },
+          }),
       );
       void reply.code(201);
       return {
@@ -167,16 +167,19 @@ export function createCampaignHandlers(deps: { db: Database; now?: () => Date })
       const staff = requireStaff(request);
       const { id } = request.params;
       const values = await checkedValues(request.body);
-      const saved = await updateCampaign(db, id, values, now());
-      if (!saved) throw notFound(CAMPAIGN_NOT_FOUND);
-      await recordActivity(
+      await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'campaign.update',
-          target: campaignTarget(id),
-          details: { campaign: saved.after.name, before: logged(saved.before), after: logged(saved.after) },
-        }),
+        async (tx) => {
+          const saved = await updateCampaign(tx, id, values, now());
+          if (!saved) throw notFound(CAMPAIGN_NOT_FOUND);
+          return saved;
+        },
+        (saved) =>
+          staffActivity(request, staff, {
+            action: 'campaign.update',
+            target: campaignTarget(id),
+            details: { campaign: saved.after.name, before: logged(saved.before), after: logged(saved.after) },
+          }),
       );
       return { success: true, message: 'Campaign saved.', data: toCampaign(await existing(id), now()) };
     }),
@@ -184,21 +187,24 @@ export function createCampaignHandlers(deps: { db: Database; now?: () => Date })
     endCampaign: operation('endCampaign', async (request) => {
       const staff = requireStaff(request);
       const { id } = request.params;
-      const ended = await endCampaign(db, id, now());
-      if (ended === null) throw notFound(CAMPAIGN_NOT_FOUND);
-      if (ended === 'ended') throw conflict(ALREADY_ENDED);
-      await recordActivity(
+      const ended = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'campaign.end',
-          target: campaignTarget(id),
-          details: {
-            campaign: ended.after.name,
-            before: { endsAt: ended.before.endsAt.toISOString() },
-            after: { endsAt: ended.after.endsAt.toISOString() },
-          },
-        }),
+        async (tx) => {
+          const result = await endCampaign(tx, id, now());
+          if (result === null) throw notFound(CAMPAIGN_NOT_FOUND);
+          if (result === 'ended') throw conflict(ALREADY_ENDED);
+          return result;
+        },
+        (result) =>
+          staffActivity(request, staff, {
+            action: 'campaign.end',
+            target: campaignTarget(id),
+            details: {
+              campaign: result.after.name,
+              before: { endsAt: result.before.endsAt.toISOString() },
+              after: { endsAt: result.after.endsAt.toISOString() },
+            },
+          }),
       );
       return {
         success: true,
@@ -211,12 +217,13 @@ export function createCampaignHandlers(deps: { db: Database; now?: () => Date })
       const staff = requireStaff(request);
       const { id } = request.params;
       const { campaign } = await existing(id);
-      const outcome = await deleteCampaign(db, id);
-      if (outcome === 'not_found') throw notFound(CAMPAIGN_NOT_FOUND);
-      if (outcome === 'used') throw conflict(CAMPAIGN_USED);
-      await recordActivity(
+      await withActivity(
         db,
-        request,
+        async (tx) => {
+          const outcome = await deleteCampaign(tx, id);
+          if (outcome === 'not_found') throw notFound(CAMPAIGN_NOT_FOUND);
+          if (outcome === 'used') throw conflict(CAMPAIGN_USED);
+        },
         staffActivity(request, staff, {
           action: 'campaign.delete',
           target: campaignTarget(id),
@@ -234,22 +241,25 @@ export function createCampaignHandlers(deps: { db: Database; now?: () => Date })
       if (asked !== null && !COUPON_CODE.test(asked)) {
         throw validationError([{ path: '/code', message: CODE_FORMAT }], CODE_FORMAT);
       }
-      let code = asked ?? generateCode();
-      // A made-up code that happens to be taken is made up again; a code staff chose is refused.
-      let outcome = await addCoupon(db, id, code);
-      for (let attempt = 0; outcome === 'taken' && asked === null && attempt < 5; attempt += 1) {
-        code = generateCode();
-        outcome = await addCoupon(db, id, code);
-      }
-      if (outcome === 'taken') throw conflict(codeTaken(code));
-      await recordActivity(
+      const code = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'campaign.coupon.add',
-          target: campaignTarget(id),
-          details: { campaign: campaign.name, code },
-        }),
+        async (tx) => {
+          let code = asked ?? generateCode();
+          // A made-up code that happens to be taken is made up again; a code staff chose is refused.
+          let outcome = await addCoupon(tx, id, code);
+          for (let attempt = 0; outcome === 'taken' && asked === null && attempt < 5; attempt += 1) {
+            code = generateCode();
+            outcome = await addCoupon(tx, id, code);
+          }
+          if (outcome === 'taken') throw conflict(codeTaken(code));
+          return code;
+        },
+        (added) =>
+          staffActivity(request, staff, {
+            action: 'campaign.coupon.add',
+            target: campaignTarget(id),
+            details: { campaign: campaign.name, code: added },
+          }),
       );
       void reply.code(201);
       return { success: true, message: `Code ${code} added.`, data: toCampaign(await existing(id), now()) };
@@ -259,17 +269,20 @@ export function createCampaignHandlers(deps: { db: Database; now?: () => Date })
       const staff = requireStaff(request);
       const { id, couponId } = request.params;
       const { campaign } = await existing(id);
-      const removed = await deleteCoupon(db, id, couponId);
-      if (removed === null) throw notFound(COUPON_NOT_FOUND);
-      if (removed.outcome === 'used') throw conflict(COUPON_USED);
-      await recordActivity(
+      const removed = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'campaign.coupon.delete',
-          target: campaignTarget(id),
-          details: { campaign: campaign.name, code: removed.code },
-        }),
+        async (tx) => {
+          const result = await deleteCoupon(tx, id, couponId);
+          if (result === null) throw notFound(COUPON_NOT_FOUND);
+          if (result.outcome === 'used') throw conflict(COUPON_USED);
+          return result;
+        },
+        (result) =>
+          staffActivity(request, staff, {
+            action: 'campaign.coupon.delete',
+            target: campaignTarget(id),
+            details: { campaign: campaign.name, code: result.code },
+          }),
       );
       return {
         success: true,

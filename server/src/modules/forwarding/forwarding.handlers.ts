@@ -3,7 +3,6 @@ import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApiError, badGateway, conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
 import type { MarketplaceAdapter } from '../marketplace/marketplace.types.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
@@ -52,32 +51,36 @@ export function createForwardingHandlers(deps: { db: Database; marketplace: Mark
       const staff = requireStaff(request);
       let outcome: Awaited<ReturnType<typeof forwardOrder>>;
       try {
-        outcome = await forwardOrder(db, {
-          orderRef: request.params.id,
-          staffName: staff.name,
-          place: (order) => marketplace.placeOrder(order),
-        });
+        outcome = await forwardOrder(
+          db,
+          {
+            orderRef: request.params.id,
+            staffName: staff.name,
+            place: (order) => marketplace.placeOrder(order),
+          },
+          // A failure is an entry too: the forwarding is saved as Failed, with its reason, in the same transaction.
+          (attempt) =>
+            staffActivity(request, staff, {
+              action: 'order.forward',
+              target: `order:${attempt.view.orderNumber}`,
+              outcome: attempt.ok === false ? 'failed' : 'success',
+              details:
+                attempt.ok === null
+                  ? {}
+                  : attempt.ok
+                    ? { aeOrderId: attempt.aeOrderId }
+                    : {
+                        kind: attempt.error.kind,
+                        message: attempt.error.message,
+                        ...(attempt.error.code ? { code: attempt.error.code } : {}),
+                      },
+            }),
+        );
       } catch (error) {
         if (error instanceof ForwardingRejection) throw fromRejection(error);
         throw error;
       }
       const data = toForwarding(outcome.view);
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'order.forward',
-          target: `order:${data.orderNumber}`,
-          outcome: outcome.ok ? 'success' : 'failed',
-          details: outcome.ok
-            ? { aeOrderId: outcome.aeOrderId }
-            : {
-                kind: outcome.error.kind,
-                message: outcome.error.message,
-                ...(outcome.error.code ? { code: outcome.error.code } : {}),
-              },
-        }),
-      );
       // The failure is already recorded on the forwarding (status Failed, its reason in the sync log).
       if (!outcome.ok) throw badGateway(outcome.error.message);
       return { success: true, message: `Forwarded to AliExpress (order ${outcome.aeOrderId}).`, data };
@@ -87,31 +90,28 @@ export function createForwardingHandlers(deps: { db: Database; marketplace: Mark
       const staff = requireStaff(request);
       let outcome: Awaited<ReturnType<typeof syncForwarding>>;
       try {
-        outcome = await syncForwarding(db, {
-          orderRef: request.params.id,
-          track: (aeOrderId) => marketplace.trackOrder(aeOrderId),
-        });
+        outcome = await syncForwarding(
+          db,
+          { orderRef: request.params.id, track: (aeOrderId) => marketplace.trackOrder(aeOrderId) },
+          (result) =>
+            staffActivity(request, staff, {
+              action: 'order.forward.sync',
+              target: `order:${result.view.orderNumber}`,
+              outcome: result.ok ? 'success' : 'failed',
+              details: result.ok
+                ? {
+                    status: result.tracking.status,
+                    tracking: result.tracking.trackingNumber,
+                    orderShipped: result.orderShipped,
+                  }
+                : { kind: result.error.kind, message: result.error.message },
+            }),
+        );
       } catch (error) {
         if (error instanceof ForwardingRejection) throw fromRejection(error);
         throw error;
       }
       const data = toForwarding(outcome.view);
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'order.forward.sync',
-          target: `order:${data.orderNumber}`,
-          outcome: outcome.ok ? 'success' : 'failed',
-          details: outcome.ok
-            ? {
-                status: outcome.tracking.status,
-                tracking: outcome.tracking.trackingNumber,
-                orderShipped: outcome.orderShipped,
-              }
-            : { kind: outcome.error.kind, message: outcome.error.message },
-        }),
-      );
       if (!outcome.ok) throw badGateway(outcome.error.message);
       const message = outcome.tracking.trackingNumber
         ? `Tracking number ${outcome.tracking.trackingNumber}.`

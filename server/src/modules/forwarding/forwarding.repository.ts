@@ -8,6 +8,7 @@ import {
   productSkus,
   products,
 } from '../../db/schema.ts';
+import { type ActivityEntry, announceActivity, insertActivity } from '../activity/activity.repository.ts';
 import type { SupplierOrderRequest, SupplierTracking } from '../marketplace/marketplace.types.ts';
 import { MarketplaceError } from '../marketplace/marketplace-error.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
@@ -120,6 +121,9 @@ export type ForwardingOutcome =
   | { ok: true; view: ForwardingView; aeOrderId: string }
   | { ok: false; view: ForwardingView; error: MarketplaceError };
 
+/** A forwarding as its activity entry sees it: `ok` is null while the supplier has not answered yet. */
+export type ForwardingAttempt = ForwardingOutcome | { ok: null; view: ForwardingView };
+
 /**
  * Places an order's marketplace items with the supplier. The order row stays locked while the supplier is asked,
  * so two staff forwarding the same order at once place one supplier order: the second finds it Forwarded.
@@ -133,8 +137,18 @@ export async function forwardOrder(
     place: (request: SupplierOrderRequest) => Promise<{ orderId: string }>;
     now?: Date;
   },
+  /**
+   * Its activity entry, in the forwarding's transaction: written before the supplier is asked (a log that cannot
+   * be written stops the supplier order), completed with the outcome (placed or failed).
+   */
+  activity?: (attempt: ForwardingAttempt) => ActivityEntry,
 ): Promise<ForwardingOutcome> {
   const now = input.now ?? new Date();
+  let settle: ((final: ActivityEntry) => Promise<void>) | null = null;
+  const logged = async (outcome: ForwardingOutcome) => {
+    if (activity && settle) await settle(activity(outcome));
+    return outcome;
+  };
   return db.transaction(async (tx) => {
     const { order, forwarding } = await lockOrder(tx, input.orderRef);
     if (!order.isPaid) throw new ForwardingRejection('conflict', NOT_PAID);
@@ -159,6 +173,8 @@ export async function forwardOrder(
       .where(eq(orderItems.orderId, order.id))
       .orderBy(orderItems.position);
     if (items.length === 0) throw new ForwardingRejection('conflict', NO_MARKETPLACE_ITEMS);
+    if (activity)
+      settle = await announceActivity(tx, activity({ ok: null, view: await viewOf(tx, order.id) }));
 
     let aeOrderId: string;
     try {
@@ -190,7 +206,7 @@ export async function forwardOrder(
         attempt: true,
         now,
       });
-      return { ok: false, view: await viewOf(tx, order.id), error };
+      return logged({ ok: false, view: await viewOf(tx, order.id), error });
     }
 
     await saveForwarding(tx, order.id, {
@@ -215,7 +231,7 @@ export async function forwardOrder(
         at: now,
       });
     }
-    return { ok: true, view: await viewOf(tx, order.id), aeOrderId };
+    return logged({ ok: true, view: await viewOf(tx, order.id), aeOrderId });
   });
 }
 
@@ -223,79 +239,105 @@ export type SyncOutcome =
   | { ok: true; view: ForwardingView; tracking: SupplierTracking; orderShipped: boolean }
   | { ok: false; view: ForwardingView; error: MarketplaceError };
 
+/** The supplier's order id of a forwarding that was placed; refused when the order was not forwarded. */
+function placedOrderId(forwarding: ForwardingRow | null): string {
+  const aeOrderId = forwarding?.aeOrderId;
+  if (!forwarding || !aeOrderId || (forwarding.status !== 'Forwarded' && forwarding.status !== 'Shipped')) {
+    throw new ForwardingRejection('conflict', NOT_FORWARDED);
+  }
+  return aeOrderId;
+}
+
 /**
  * Asks the supplier where a forwarded order's parcel is. When it has a tracking number the forwarding is Shipped
  * and the order is marked Shipped with it by `system`, if the lifecycle allows that move from where it is.
+ * Tracking is only a question, so it is asked with nothing locked (a slow supplier must not hold the order, or
+ * PGlite's one connection); the answer is saved afterwards, with `activity`'s entry, once the order is locked.
  */
 export async function syncForwarding(
   db: Database,
   input: { orderRef: string; track: (aeOrderId: string) => Promise<SupplierTracking>; now?: Date },
+  activity?: (outcome: SyncOutcome) => ActivityEntry,
 ): Promise<SyncOutcome> {
   const now = input.now ?? new Date();
+  const asked = placedOrderId((await db.transaction((tx) => lockOrder(tx, input.orderRef))).forwarding);
+  let answer: { tracking: SupplierTracking } | { error: MarketplaceError };
+  try {
+    answer = { tracking: await input.track(asked) };
+  } catch (error) {
+    if (!(error instanceof MarketplaceError)) throw error;
+    answer = { error };
+  }
   return db.transaction(async (tx) => {
     const { order, forwarding } = await lockOrder(tx, input.orderRef);
-    const aeOrderId = forwarding?.aeOrderId;
-    if (!forwarding || !aeOrderId || (forwarding.status !== 'Forwarded' && forwarding.status !== 'Shipped')) {
-      throw new ForwardingRejection('conflict', NOT_FORWARDED);
-    }
+    // Forwarded again to another supplier order meanwhile: the answer is about an order that no longer counts.
+    if (placedOrderId(forwarding) !== asked) throw new ForwardingRejection('conflict', NOT_FORWARDED);
+    const outcome = await saveTracking(tx, order, asked, answer, now);
+    if (activity) await insertActivity(tx, activity(outcome));
+    return outcome;
+  });
+}
 
-    let tracking: SupplierTracking;
-    try {
-      tracking = await input.track(aeOrderId);
-    } catch (error) {
-      if (!(error instanceof MarketplaceError)) throw error;
-      await saveForwarding(tx, order.id, {
-        log: { time: now.toISOString(), type: 'error', message: error.message },
-        attempt: false,
-        now,
-      });
-      return { ok: false, view: await viewOf(tx, order.id), error };
-    }
-
-    const { trackingNumber, carrier } = tracking;
-    if (tracking.status !== 'shipped' || trackingNumber === null) {
-      await saveForwarding(tx, order.id, {
-        log: {
-          time: now.toISOString(),
-          type: 'success',
-          message: 'The supplier has not shipped the order yet.',
-        },
-        attempt: false,
-        now,
-      });
-      return { ok: true, view: await viewOf(tx, order.id), tracking, orderShipped: false };
-    }
-
-    const by = carrier ? ` by ${carrier}` : '';
+/** Saves what the supplier said about a forwarded order, in the transaction holding the order's lock. */
+async function saveTracking(
+  tx: Transaction,
+  order: typeof orders.$inferSelect,
+  aeOrderId: string,
+  answer: { tracking: SupplierTracking } | { error: MarketplaceError },
+  now: Date,
+): Promise<SyncOutcome> {
+  if ('error' in answer) {
     await saveForwarding(tx, order.id, {
-      status: 'Shipped',
-      trackingNumber,
-      carrier,
+      log: { time: now.toISOString(), type: 'error', message: answer.error.message },
+      attempt: false,
+      now,
+    });
+    return { ok: false, view: await viewOf(tx, order.id), error: answer.error };
+  }
+  const { tracking } = answer;
+  const { trackingNumber, carrier } = tracking;
+  if (tracking.status !== 'shipped' || trackingNumber === null) {
+    await saveForwarding(tx, order.id, {
       log: {
         time: now.toISOString(),
         type: 'success',
-        message: `Shipped${by} with tracking number ${trackingNumber}.`,
+        message: 'The supplier has not shipped the order yet.',
       },
       attempt: false,
       now,
     });
-    const orderShipped = order.status !== 'Shipped' && canMove(order.status, 'Shipped');
-    if (orderShipped) {
-      await tx
-        .update(orders)
-        .set({ status: 'Shipped', carrier, trackingNumber, shippedAt: now, updatedAt: now })
-        .where(eq(orders.id, order.id));
-      await tx.insert(orderStatusHistory).values({
-        orderId: order.id,
-        status: 'Shipped',
-        by: 'system',
-        actorType: 'system',
-        note: `Shipped${by} with tracking number ${trackingNumber} (AliExpress order ${aeOrderId})`,
-        at: now,
-      });
-    }
-    return { ok: true, view: await viewOf(tx, order.id), tracking, orderShipped };
+    return { ok: true, view: await viewOf(tx, order.id), tracking, orderShipped: false };
+  }
+
+  const by = carrier ? ` by ${carrier}` : '';
+  await saveForwarding(tx, order.id, {
+    status: 'Shipped',
+    trackingNumber,
+    carrier,
+    log: {
+      time: now.toISOString(),
+      type: 'success',
+      message: `Shipped${by} with tracking number ${trackingNumber}.`,
+    },
+    attempt: false,
+    now,
   });
+  const orderShipped = order.status !== 'Shipped' && canMove(order.status, 'Shipped');
+  if (orderShipped) {
+    await tx
+      .update(orders)
+      .set({ status: 'Shipped', carrier, trackingNumber, shippedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    await tx.insert(orderStatusHistory).values({
+      orderId: order.id,
+      status: 'Shipped',
+      by: 'system',
+      actorType: 'system',
+      note: `Shipped${by} with tracking number ${trackingNumber} (AliExpress order ${aeOrderId})`,
+      at: now,
+    });
+  }
+  return { ok: true, view: await viewOf(tx, order.id), tracking, orderShipped };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { RequestBody } from '../../http/contract-types.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
   readStoreSettings,
@@ -152,13 +152,13 @@ function bannerValues(body: RequestBody<'createBanner'>): BannerValues {
 export function createMarketingHandlers(deps: { db: Database }) {
   const { db } = deps;
 
-  const log = (
+  /** A staff change and the activity entry it earns, stored in one transaction. */
+  const logged = <T>(
     request: FastifyRequest,
     staff: StaffAuth,
-    action: string,
-    target: string,
-    details: Record<string, unknown>,
-  ) => recordActivity(db, request, staffActivity(request, staff, { action, target, details }));
+    change: (tx: Database) => Promise<T>,
+    entry: (result: T) => { action: string; target: string; details: Record<string, unknown> },
+  ) => withActivity(db, change, (result) => staffActivity(request, staff, entry(result)));
 
   const allBanners = async () => {
     const now = new Date();
@@ -263,46 +263,77 @@ export function createMarketingHandlers(deps: { db: Database }) {
 
     createBanner: operation('createBanner', async (request, reply) => {
       const staff = requireStaff(request);
-      const row = await insertBanner(db, bannerValues(request.body));
-      await log(request, staff, 'banner.create', `banner:${row.id}`, {
-        placement: row.placement,
-        title: row.title.en,
-      });
+      const values = bannerValues(request.body);
+      const row = await logged(
+        request,
+        staff,
+        (tx) => insertBanner(tx, values),
+        (created) => ({
+          action: 'banner.create',
+          target: `banner:${created.id}`,
+          details: { placement: created.placement, title: created.title.en },
+        }),
+      );
       void reply.code(201);
       return { success: true, message: 'Banner added.', data: bannerView(row, new Date()) };
     }),
 
     updateBanner: operation('updateBanner', async (request) => {
       const staff = requireStaff(request);
-      const saved = await updateBannerRow(db, request.params.id, bannerValues(request.body));
-      if (!saved) throw notFound(BANNER_NOT_FOUND);
+      const values = bannerValues(request.body);
       const now = new Date();
-      await log(request, staff, 'banner.update', `banner:${saved.after.id}`, {
-        before: bannerView(saved.before, now),
-        after: bannerView(saved.after, now),
-      });
+      const saved = await logged(
+        request,
+        staff,
+        async (tx) => {
+          const result = await updateBannerRow(tx, request.params.id, values);
+          if (!result) throw notFound(BANNER_NOT_FOUND);
+          return result;
+        },
+        (result) => ({
+          action: 'banner.update',
+          target: `banner:${result.after.id}`,
+          details: { before: bannerView(result.before, now), after: bannerView(result.after, now) },
+        }),
+      );
       return { success: true, message: 'Banner saved.', data: bannerView(saved.after, now) };
     }),
 
     deleteBanner: operation('deleteBanner', async (request) => {
       const staff = requireStaff(request);
-      const row = await deleteBannerRow(db, request.params.id);
-      if (!row) throw notFound(BANNER_NOT_FOUND);
-      await log(request, staff, 'banner.delete', `banner:${row.id}`, {
-        placement: row.placement,
-        title: row.title.en,
-      });
+      const row = await logged(
+        request,
+        staff,
+        async (tx) => {
+          const deleted = await deleteBannerRow(tx, request.params.id);
+          if (!deleted) throw notFound(BANNER_NOT_FOUND);
+          return deleted;
+        },
+        (deleted) => ({
+          action: 'banner.delete',
+          target: `banner:${deleted.id}`,
+          details: { placement: deleted.placement, title: deleted.title.en },
+        }),
+      );
       return { success: true, message: `Banner ${row.title.en} removed.` };
     }),
 
     moveBanner: operation('moveBanner', async (request) => {
       const staff = requireStaff(request);
-      const banner = await moveBannerRow(db, request.params.id, request.body.direction);
-      if (!banner) throw notFound(BANNER_NOT_FOUND);
-      await log(request, staff, 'banner.move', `banner:${banner.id}`, {
-        title: banner.title.en,
-        direction: request.body.direction,
-      });
+      await logged(
+        request,
+        staff,
+        async (tx) => {
+          const moved = await moveBannerRow(tx, request.params.id, request.body.direction);
+          if (!moved) throw notFound(BANNER_NOT_FOUND);
+          return moved;
+        },
+        (moved) => ({
+          action: 'banner.move',
+          target: `banner:${moved.id}`,
+          details: { title: moved.title.en, direction: request.body.direction },
+        }),
+      );
       return { success: true, data: await allBanners() };
     }),
 
@@ -327,9 +358,15 @@ export function createMarketingHandlers(deps: { db: Database }) {
         everyDays: body.everyDays,
       };
       throwIfAny(problems);
-      const before = popupView(await readPopup(db));
-      const after = popupView(await writePopup(db, values));
-      await log(request, staff, 'popup.update', 'popup:storefront', { before, after });
+      const { after } = await logged(
+        request,
+        staff,
+        async (tx) => ({
+          before: popupView(await readPopup(tx)),
+          after: popupView(await writePopup(tx, values)),
+        }),
+        (change) => ({ action: 'popup.update', target: 'popup:storefront', details: change }),
+      );
       return { success: true, message: 'Popup saved.', data: after };
     }),
 
@@ -352,9 +389,18 @@ export function createMarketingHandlers(deps: { db: Database }) {
       const slug = await slugFor(request.body);
       const status = request.body.status ?? 'draft';
       const row = await savingSlug(slug, () =>
-        insertBlogPost(db, { ...values, slug, status, publishedAt: publication(null, status, null) }),
+        logged(
+          request,
+          staff,
+          (tx) =>
+            insertBlogPost(tx, { ...values, slug, status, publishedAt: publication(null, status, null) }),
+          (created) => ({
+            action: 'blog.create',
+            target: `blog:${created.id}`,
+            details: { title: created.title, slug, status },
+          }),
+        ),
       );
-      await log(request, staff, 'blog.create', `blog:${row.id}`, { title: row.title, slug, status });
       void reply.code(201);
       return { success: true, message: 'Post saved.', data: postView(row) };
     }),
@@ -371,18 +417,26 @@ export function createMarketingHandlers(deps: { db: Database }) {
       const slug = await slugFor(request.body, current.id);
       const status = request.body.status ?? current.status;
       const row = await savingSlug(slug, () =>
-        updateBlogPostRow(db, current.id, {
-          ...values,
-          slug,
-          status,
-          publishedAt: publication(current.status, status, current.publishedAt),
-        }),
+        logged(
+          request,
+          staff,
+          async (tx) => {
+            const saved = await updateBlogPostRow(tx, current.id, {
+              ...values,
+              slug,
+              status,
+              publishedAt: publication(current.status, status, current.publishedAt),
+            });
+            if (!saved) throw notFound(POST_NOT_FOUND);
+            return saved;
+          },
+          (saved) => ({
+            action: 'blog.update',
+            target: `blog:${saved.id}`,
+            details: { before: postSummary(current), after: postSummary(saved) },
+          }),
+        ),
       );
-      if (!row) throw notFound(POST_NOT_FOUND);
-      await log(request, staff, 'blog.update', `blog:${row.id}`, {
-        before: postSummary(current),
-        after: postSummary(row),
-      });
       return { success: true, message: 'Post saved.', data: postView(row) };
     }),
 
@@ -390,21 +444,22 @@ export function createMarketingHandlers(deps: { db: Database }) {
       const staff = requireStaff(request);
       const current = await postOr404(request.params.id);
       const status = request.body.status;
-      const row = await updateBlogPostRow(db, current.id, {
-        status,
-        publishedAt: publication(current.status, status, current.publishedAt),
-      });
-      if (!row) throw notFound(POST_NOT_FOUND);
-      await log(
+      const row = await logged(
         request,
         staff,
-        status === 'published' ? 'blog.publish' : 'blog.unpublish',
-        `blog:${row.id}`,
-        {
-          title: row.title,
-          from: current.status,
-          to: status,
+        async (tx) => {
+          const saved = await updateBlogPostRow(tx, current.id, {
+            status,
+            publishedAt: publication(current.status, status, current.publishedAt),
+          });
+          if (!saved) throw notFound(POST_NOT_FOUND);
+          return saved;
         },
+        (saved) => ({
+          action: status === 'published' ? 'blog.publish' : 'blog.unpublish',
+          target: `blog:${saved.id}`,
+          details: { title: saved.title, from: current.status, to: status },
+        }),
       );
       return {
         success: true,
@@ -415,9 +470,20 @@ export function createMarketingHandlers(deps: { db: Database }) {
 
     deleteBlogPost: operation('deleteBlogPost', async (request) => {
       const staff = requireStaff(request);
-      const row = await deleteBlogPostRow(db, request.params.id);
-      if (!row) throw notFound(POST_NOT_FOUND);
-      await log(request, staff, 'blog.delete', `blog:${row.id}`, { title: row.title, slug: row.slug });
+      const row = await logged(
+        request,
+        staff,
+        async (tx) => {
+          const deleted = await deleteBlogPostRow(tx, request.params.id);
+          if (!deleted) throw notFound(POST_NOT_FOUND);
+          return deleted;
+        },
+        (deleted) => ({
+          action: 'blog.delete',
+          target: `blog:${deleted.id}`,
+          details: { title: deleted.title, slug: deleted.slug },
+        }),
+      );
       return { success: true, message: `Post ${row.title} deleted.` };
     }),
 
@@ -435,9 +501,15 @@ export function createMarketingHandlers(deps: { db: Database }) {
       if (body.analyticsGa4Id !== undefined) changes.analyticsGa4Id = blankToNull(body.analyticsGa4Id);
       if (body.analyticsMetaPixelId !== undefined)
         changes.analyticsMetaPixelId = blankToNull(body.analyticsMetaPixelId);
-      const before = settingsView(await readStoreSettings(db));
-      const after = settingsView(await writeStoreSettings(db, changes));
-      await log(request, staff, 'marketing.settings.update', 'settings:marketing', { before, after });
+      const { after } = await logged(
+        request,
+        staff,
+        async (tx) => ({
+          before: settingsView(await readStoreSettings(tx)),
+          after: settingsView(await writeStoreSettings(tx, changes)),
+        }),
+        (change) => ({ action: 'marketing.settings.update', target: 'settings:marketing', details: change }),
+      );
       return { success: true, message: 'Settings saved.', data: after };
     }),
   };

@@ -17,7 +17,7 @@ import {
   type Rates,
   toDecimalText,
 } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { type ActivityEntry, insertActivity, recordFailedAttempt } from '../activity/activity.repository.ts';
 import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
 import { catalogueStaff, productDetail, staffActivity } from '../products/products.handlers.ts';
 import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
@@ -25,6 +25,7 @@ import {
   effectiveStatus,
   findImportedProduct,
   findProductByAnyId,
+  type ProductRow,
   skusOf,
   upsertImportedProduct,
   visibleToShoppers,
@@ -78,7 +79,14 @@ type ImportRequest = components['schemas']['ImportMarketplaceProductRequest'];
  * Saves a marketplace item as a catalogue product of source `aliexpress`: created, or updated keeping what the
  * import screen does not edit (tags, labels, SEO). The body must have passed `importErrors`.
  */
-export async function saveMarketplaceImport(db: Database, id: string, body: ImportRequest, rates: Rates) {
+export async function saveMarketplaceImport(
+  db: Database,
+  id: string,
+  body: ImportRequest,
+  rates: Rates,
+  /** The import's activity entry, written in the product's transaction. */
+  activity: (saved: { row: ProductRow; created: boolean }) => ActivityEntry,
+) {
   const product = importedProduct(body);
   assertKnownCurrency(rates, product.currency);
   const stock = product.skus.reduce((n, sku) => n + sku.stock, 0);
@@ -97,17 +105,20 @@ export async function saveMarketplaceImport(db: Database, id: string, body: Impo
       skuDetails: skuDetailsOf(body.product.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o),
     });
     // The marketplace's prices are the supplier's costs: the store's prices come from the pricing rules.
+    let result = saved;
     if (await repriceImported(tx, await readPricingRules(tx), rates, saved.row.id)) {
       const [row] = await tx.select().from(products).where(eq(products.id, saved.row.id));
-      if (row) return { ...saved, row };
+      if (row) result = { ...saved, row };
     }
-    return saved;
+    await insertActivity(tx, activity(result));
+    return result;
   });
 }
 
 export function createMarketplaceHandlers(deps: { db: Database; marketplace: MarketplaceAdapter }) {
   const { db, marketplace } = deps;
 
+  /** A marketplace call that failed: nothing changed, so the entry stands alone. */
   async function logFailure(
     request: FastifyRequest,
     staff: StaffAuth | null,
@@ -115,7 +126,7 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
     target: string,
     error: MarketplaceError,
   ) {
-    await recordActivity(db, request, {
+    await recordFailedAttempt(db, request, {
       ...(staff
         ? staffActivity(request, staff, { action, target })
         : { actorType: 'system' as const, action, target, ip: request.ip }),
@@ -153,7 +164,7 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
       const body = request.body;
       const errors = importErrors(id, body);
       if (errors.length > 0) {
-        await recordActivity(
+        await recordFailedAttempt(
           db,
           request,
           staffActivity(request, staff, {
@@ -166,14 +177,16 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
         throw validationError(errors);
       }
       const rates = await loadRates(db);
-      const { row, created } = await saveMarketplaceImport(db, id, body, rates);
-      await recordActivity(
-        db,
-        request,
+      const { row, created } = await saveMarketplaceImport(db, id, body, rates, (saved) =>
         staffActivity(request, staff, {
           action: 'product.import',
-          target: `product:${row.id}`,
-          details: { marketplaceId: id, title: row.title, created, country: body.country ?? 'BD' },
+          target: `product:${saved.row.id}`,
+          details: {
+            marketplaceId: id,
+            title: saved.row.title,
+            created: saved.created,
+            country: body.country ?? 'BD',
+          },
         }),
       );
       void reply.code(created ? 201 : 200);

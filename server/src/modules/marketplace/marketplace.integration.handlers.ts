@@ -6,7 +6,7 @@ import { activityLog } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { loadRates } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordFailedAttempt, withActivity } from '../activity/activity.repository.ts';
 import { csvCell } from '../products/products.export.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import { importErrors } from '../products/products.input.ts';
@@ -72,8 +72,8 @@ export function createMarketplaceIntegrationHandlers(deps: {
 }) {
   const { db, marketplace, config } = deps;
 
-  const syncView = async () => {
-    const settings = await readStoreSettings(db);
+  const syncView = async (source: Database = db) => {
+    const settings = await readStoreSettings(source);
     return {
       enabled: settings.marketplaceSyncEnabled,
       frequency: settings.marketplaceSyncFrequency,
@@ -152,7 +152,7 @@ export function createMarketplaceIntegrationHandlers(deps: {
         } catch (error) {
           if (!(error instanceof MarketplaceError)) throw error;
           const message = error.kind === 'not_found' ? NO_PRODUCT_DATA : MARKETPLACE_UNREACHABLE;
-          await recordActivity(
+          await recordFailedAttempt(
             db,
             request,
             staffActivity(request, staff, {
@@ -176,14 +176,18 @@ export function createMarketplaceIntegrationHandlers(deps: {
           continue;
         }
         try {
-          const { row, created } = await saveMarketplaceImport(db, id, body, rates);
-          await recordActivity(
-            db,
-            request,
+          // Each product with its own entry: one refused does not undo the others.
+          const { row, created } = await saveMarketplaceImport(db, id, body, rates, (saved) =>
             staffActivity(request, staff, {
               action: 'product.import',
-              target: `product:${row.id}`,
-              details: { marketplaceId: id, title: row.title, created, country, bulk: true },
+              target: `product:${saved.row.id}`,
+              details: {
+                marketplaceId: id,
+                title: saved.row.title,
+                created: saved.created,
+                country,
+                bulk: true,
+              },
             }),
           );
           results.push({
@@ -208,38 +212,38 @@ export function createMarketplaceIntegrationHandlers(deps: {
 
     updateMarketplaceSync: operation('updateMarketplaceSync', async (request) => {
       const staff = requireStaff(request);
-      const before = await syncView();
       const { enabled, frequency, driftPercent } = request.body;
-      await writeStoreSettings(db, {
-        ...(enabled !== undefined ? { marketplaceSyncEnabled: enabled } : {}),
-        ...(frequency !== undefined ? { marketplaceSyncFrequency: frequency } : {}),
-        ...(driftPercent !== undefined ? { priceDriftPercent: driftPercent } : {}),
-      });
-      const after = await syncView();
-      await recordActivity(
+      const { after } = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'marketplace.sync.settings',
-          target: 'settings:marketplace',
-          details: { before, after },
-        }),
+        async (tx) => {
+          const before = await syncView(tx);
+          await writeStoreSettings(tx, {
+            ...(enabled !== undefined ? { marketplaceSyncEnabled: enabled } : {}),
+            ...(frequency !== undefined ? { marketplaceSyncFrequency: frequency } : {}),
+            ...(driftPercent !== undefined ? { priceDriftPercent: driftPercent } : {}),
+          });
+          return { before, after: await syncView(tx) };
+        },
+        (change) =>
+          staffActivity(request, staff, {
+            action: 'marketplace.sync.settings',
+            target: 'settings:marketplace',
+            details: change,
+          }),
       );
       return { success: true, message: 'Auto-sync settings saved.', data: after };
     }),
 
     runMarketplaceSync: operation('runMarketplaceSync', async (request) => {
       const staff = requireStaff(request);
-      const run = await syncMarketplaceProducts(db, marketplace);
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'marketplace.sync.run',
-          target: 'marketplace',
-          details: { ...run },
-        }),
-      );
+      const run = await syncMarketplaceProducts(db, marketplace, {
+        activity: (done) =>
+          staffActivity(request, staff, {
+            action: 'marketplace.sync.run',
+            target: 'marketplace',
+            details: { ...done },
+          }),
+      });
       return {
         success: true,
         message: `Synced ${run.checked} products: ${run.updated} updated, ${run.drifted} price changes, ${run.withdrawn} no longer sold, ${run.failed} failed.`,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { activityLog, productSkus, products } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { decimalTextToMinor, loadRates, toDecimalText } from '../../money/money.ts';
+import { type ActivityEntry, insertActivity } from '../activity/activity.repository.ts';
 import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
 import { readStoreSettings, writeStoreSettings } from '../settings/store-settings.repository.ts';
 import type { MarketplaceAdapter } from './marketplace.types.ts';
@@ -67,7 +68,8 @@ async function log(
 export async function syncMarketplaceProducts(
   db: Database,
   marketplace: MarketplaceAdapter,
-  options: { now?: Date; limit?: number } = {},
+  /** `activity`: the entry of the staff member who started the run, written with the run's summary. */
+  options: { now?: Date; limit?: number; activity?: (run: SyncRun) => ActivityEntry } = {},
 ): Promise<SyncRun> {
   const now = options.now ?? new Date();
   const settings = await readStoreSettings(db);
@@ -108,73 +110,79 @@ export async function syncMarketplaceProducts(
     }
     run.checked += 1;
 
-    const skus = await db.select().from(productSkus).where(eq(productSkus.productId, product.id));
-    const offered = new Map(
-      (result?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o ?? []).map((sku) => [sku.sku_id, sku]),
-    );
-    let changed = false;
-    let costMoved = false;
-    let stock = 0;
-    for (const sku of skus) {
-      const offer = offered.get(sku.skuId);
-      const newStock = offer ? Math.max(0, offer.sku_available_stock) : 0;
-      const newSupplierPrice = offer ? decimalTextToMinor(offer.offer_sale_price) : sku.supplierPriceMinor;
-      stock += newStock;
-      if (newStock === sku.stock && newSupplierPrice === sku.supplierPriceMinor) continue;
-      changed = true;
-      await db
-        .update(productSkus)
-        .set({ stock: newStock, supplierPriceMinor: newSupplierPrice })
-        .where(eq(productSkus.id, sku.id));
-      const before = sku.supplierPriceMinor ?? sku.salePriceMinor;
-      if (newSupplierPrice === null || newSupplierPrice === sku.supplierPriceMinor || before <= 0) continue;
-      costMoved = true;
-      // Drift is the supplier's own move: the store's price follows it through the pricing rules below.
-      const drift = ((newSupplierPrice - before) / before) * 100;
-      if (Math.abs(drift) > settings.priceDriftPercent) {
-        run.drifted += 1;
-        const sign = drift > 0 ? '+' : '';
-        await log(db, {
-          action: PRICE_DRIFT,
+    // What the marketplace said is saved with its log lines in one transaction, opened only once it answered.
+    await db.transaction(async (tx) => {
+      const skus = await tx.select().from(productSkus).where(eq(productSkus.productId, product.id));
+      const offered = new Map(
+        (result?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o ?? []).map((sku) => [sku.sku_id, sku]),
+      );
+      let changed = false;
+      let costMoved = false;
+      let stock = 0;
+      for (const sku of skus) {
+        const offer = offered.get(sku.skuId);
+        const newStock = offer ? Math.max(0, offer.sku_available_stock) : 0;
+        const newSupplierPrice = offer ? decimalTextToMinor(offer.offer_sale_price) : sku.supplierPriceMinor;
+        stock += newStock;
+        if (newStock === sku.stock && newSupplierPrice === sku.supplierPriceMinor) continue;
+        changed = true;
+        await tx
+          .update(productSkus)
+          .set({ stock: newStock, supplierPriceMinor: newSupplierPrice })
+          .where(eq(productSkus.id, sku.id));
+        const before = sku.supplierPriceMinor ?? sku.salePriceMinor;
+        if (newSupplierPrice === null || newSupplierPrice === sku.supplierPriceMinor || before <= 0) continue;
+        costMoved = true;
+        // Drift is the supplier's own move: the store's price follows it through the pricing rules below.
+        const drift = ((newSupplierPrice - before) / before) * 100;
+        if (Math.abs(drift) > settings.priceDriftPercent) {
+          run.drifted += 1;
+          const sign = drift > 0 ? '+' : '';
+          await log(tx, {
+            action: PRICE_DRIFT,
+            target: `product:${product.id}`,
+            outcome: 'warning',
+            message: `${product.title} (SKU ${sku.skuId}): the supplier now asks ${money(newSupplierPrice, product.currency)}, was ${money(before, product.currency)} (${sign}${drift.toFixed(1)}%); the store sold at ${money(sku.salePriceMinor, product.currency)}.`,
+            skuId: sku.skuId,
+            supplierPriceMinor: newSupplierPrice,
+            salePriceMinor: sku.salePriceMinor,
+          });
+        }
+      }
+      // A new cost reprices the product by the rules (SKUs staff priced by hand keep their price).
+      if (costMoved) await repriceImported(tx, pricing, rates, product.id);
+      if (result === null) {
+        run.withdrawn += 1;
+        await log(tx, {
+          action: MARKETPLACE_SYNC,
           target: `product:${product.id}`,
-          outcome: 'warning',
-          message: `${product.title} (SKU ${sku.skuId}): the supplier now asks ${money(newSupplierPrice, product.currency)}, was ${money(before, product.currency)} (${sign}${drift.toFixed(1)}%); the store sold at ${money(sku.salePriceMinor, product.currency)}.`,
-          skuId: sku.skuId,
-          supplierPriceMinor: newSupplierPrice,
-          salePriceMinor: sku.salePriceMinor,
+          outcome: 'failed',
+          message: `${product.title} is no longer sold on AliExpress; it is out of stock now.`,
         });
       }
-    }
-    // A new cost reprices the product by the rules (SKUs staff priced by hand keep their price).
-    if (costMoved) await repriceImported(db, pricing, rates, product.id);
-    if (result === null) {
-      run.withdrawn += 1;
-      await log(db, {
-        action: MARKETPLACE_SYNC,
-        target: `product:${product.id}`,
-        outcome: 'failed',
-        message: `${product.title} is no longer sold on AliExpress; it is out of stock now.`,
-      });
-    }
-    const status =
-      stock === 0 && product.status === 'published'
-        ? 'out_of_stock'
-        : stock > 0 && product.status === 'out_of_stock'
-          ? 'published'
-          : product.status;
-    await db
-      .update(products)
-      .set({ stock, status, supplierSyncedAt: now, ...(changed ? { updatedAt: now } : {}) })
-      .where(and(eq(products.id, product.id)));
-    if (changed || status !== product.status) run.updated += 1;
+      const status =
+        stock === 0 && product.status === 'published'
+          ? 'out_of_stock'
+          : stock > 0 && product.status === 'out_of_stock'
+            ? 'published'
+            : product.status;
+      await tx
+        .update(products)
+        .set({ stock, status, supplierSyncedAt: now, ...(changed ? { updatedAt: now } : {}) })
+        .where(and(eq(products.id, product.id)));
+      if (changed || status !== product.status) run.updated += 1;
+    });
   }
 
-  await writeStoreSettings(db, { marketplaceLastSyncAt: now });
-  await log(db, {
-    action: MARKETPLACE_SYNC,
-    outcome: run.failed > 0 && run.checked === 0 && due.length > 0 ? 'failed' : 'success',
-    message: `Synced ${run.checked} of ${due.length} imported products: ${run.updated} updated, ${run.drifted} price changes beyond ${settings.priceDriftPercent}%, ${run.withdrawn} no longer sold, ${run.failed} failed.`,
-    ...run,
+  await db.transaction(async (tx) => {
+    await writeStoreSettings(tx, { marketplaceLastSyncAt: now });
+    await log(tx, {
+      action: MARKETPLACE_SYNC,
+      outcome: run.failed > 0 && run.checked === 0 && due.length > 0 ? 'failed' : 'success',
+      message: `Synced ${run.checked} of ${due.length} imported products: ${run.updated} updated, ${run.drifted} price changes beyond ${settings.priceDriftPercent}%, ${run.withdrawn} no longer sold, ${run.failed} failed.`,
+      ...run,
+    });
+    if (options.activity) await insertActivity(tx, options.activity(run));
   });
   return run;
 }

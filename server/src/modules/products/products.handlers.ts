@@ -7,7 +7,13 @@ import { ApiError, badRequest, notFound, unprocessable } from '../../http/errors
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import type { ShortCache } from '../../http/short-cache.ts';
 import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
-import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import {
+  type ActivityEntry,
+  insertActivity,
+  recordFailedAttempt,
+  requestOrigin,
+  withActivity,
+} from '../activity/activity.repository.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
 import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
 import { changesPrices, type PriceContext } from '../pricing/pricing.rules.ts';
@@ -133,9 +139,9 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
         createdAt: row.createdAt.toISOString(),
       };
     });
-    await recordActivity(
+    // The file leaves only with its line in the log.
+    await insertActivity(
       db,
-      request,
       staffActivity(request, staff, {
         action: 'product.export',
         target: 'products',
@@ -234,14 +240,11 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
 
     createProduct: operation('createProduct', async (request, reply) => {
       const staff = requireStaff(request);
-      const { row, rates } = await createFromForm(db, request.body, { source: 'manual' });
-      await recordActivity(
-        db,
-        request,
+      const { row, rates } = await createFromForm(db, request.body, { source: 'manual' }, (created) =>
         staffActivity(request, staff, {
           action: 'product.create',
-          target: `product:${row.id}`,
-          details: { title: row.title, status: row.status },
+          target: `product:${created.id}`,
+          details: { title: created.title, status: created.status },
         }),
       );
       void reply.code(201);
@@ -253,23 +256,25 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const staff = requireStaff(request);
       const existing = await findProduct(db, request.params.id);
       if (!existing) throw notFound(PRODUCT_NOT_FOUND);
-      const { row, overrides, rates } = await updateFromForm(db, existing, request.body, { by: staff.name });
-      if (!row) throw notFound(PRODUCT_NOT_FOUND);
-      await recordActivity(
+      const { row, rates } = await updateFromForm(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'product.update',
-          target: `product:${row.id}`,
-          details: {
-            title: row.title,
-            status: row.status,
-            before: { title: existing.title, status: existing.status, stock: existing.stock },
-            after: { title: row.title, status: row.status, stock: row.stock },
-            ...(overrides.length > 0 ? { priceOverrides: overrides } : {}),
-          },
-        }),
+        existing,
+        request.body,
+        { by: staff.name },
+        (saved, overrides) =>
+          staffActivity(request, staff, {
+            action: 'product.update',
+            target: `product:${saved.id}`,
+            details: {
+              title: saved.title,
+              status: saved.status,
+              before: { title: existing.title, status: existing.status, stock: existing.stock },
+              after: { title: saved.title, status: saved.status, stock: saved.stock },
+              ...(overrides.length > 0 ? { priceOverrides: overrides } : {}),
+            },
+          }),
       );
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
       const data = await productDetail(db, row, { rates, currency: row.currency, staff: true });
       return { success: true, message: 'Product information saved successfully!', data };
     }),
@@ -287,35 +292,42 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
         throw error;
       }
       const rates = await loadRates(db);
-      const rows: RowResult[] = [];
-      for (const [index, item] of raw.entries()) {
-        const checked = checkRow(item);
-        const result =
-          typeof checked === 'string'
-            ? {
-                outcome: 'refused' as const,
-                _id: null,
-                title: typeof item.title === 'string' ? item.title : null,
-                message: checked,
-              }
-            : await applyRow(db, checked, rates, newProductCode);
-        rows.push({ row: index + 1, ...result });
-      }
-      const counts = {
+      const tally = (rows: RowResult[]) => ({
         created: rows.filter((row) => row.outcome === 'created').length,
         updated: rows.filter((row) => row.outcome === 'updated').length,
         refused: rows.filter((row) => row.outcome === 'refused').length,
-      };
-      await recordActivity(
+      });
+      // The whole file and its entry in one transaction: an import is logged as it was stored, or not stored.
+      const rows = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'product.import',
-          target: 'products',
-          details: { file: file.filename, ...counts },
-          outcome: counts.refused > 0 ? 'warning' : 'success',
-        }),
+        async (tx) => {
+          const results: RowResult[] = [];
+          for (const [index, item] of raw.entries()) {
+            const checked = checkRow(item);
+            const result =
+              typeof checked === 'string'
+                ? {
+                    outcome: 'refused' as const,
+                    _id: null,
+                    title: typeof item.title === 'string' ? item.title : null,
+                    message: checked,
+                  }
+                : await applyRow(tx, checked, rates, newProductCode);
+            results.push({ row: index + 1, ...result });
+          }
+          return results;
+        },
+        (results) => {
+          const counts = tally(results);
+          return staffActivity(request, staff, {
+            action: 'product.import',
+            target: 'products',
+            details: { file: file.filename, ...counts },
+            outcome: counts.refused > 0 ? 'warning' : 'success',
+          });
+        },
       );
+      const counts = tally(rows);
       return {
         success: true,
         message: `${counts.created} created, ${counts.updated} updated, ${counts.refused} refused.`,
@@ -325,35 +337,47 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
 
     deleteProduct: operation('deleteProduct', async (request) => {
       const staff = requireStaff(request);
-      const [deleted] = await deleteProducts(db, [request.params.id]);
-      await recordActivity(
+      const target = `product:${request.params.id}`;
+      const [deleted] = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'product.delete',
-          target: `product:${request.params.id}`,
-          outcome: deleted ? 'success' : 'failed',
-          details: deleted ? { title: deleted.title, productId: deleted.productId } : { reason: 'not found' },
-        }),
+        (tx) => deleteProducts(tx, [request.params.id]),
+        ([row]) =>
+          row
+            ? staffActivity(request, staff, {
+                action: 'product.delete',
+                target,
+                details: { title: row.title, productId: row.productId },
+              })
+            : null,
       );
-      if (!deleted) throw notFound(PRODUCT_NOT_FOUND);
+      if (!deleted) {
+        await recordFailedAttempt(
+          db,
+          request,
+          staffActivity(request, staff, {
+            action: 'product.delete',
+            target,
+            details: { reason: 'not found' },
+          }),
+        );
+        throw notFound(PRODUCT_NOT_FOUND);
+      }
       return { success: true, message: 'Product deleted successfully.', data: { _id: deleted.id } };
     }),
 
     bulkProducts: operation('bulkProducts', async (request) => {
       const staff = requireStaff(request);
       const { action, ids } = request.body;
-      const changed = await db.transaction((tx) =>
-        action === 'delete' ? deleteProducts(tx, ids) : setProductStatus(tx, ids, BULK_STATUS[action]),
-      );
-      await recordActivity(
+      const changed = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: `product.bulk.${action}`,
-          target: 'products',
-          details: { requested: ids.length, ids: changed.map((row) => row.id) },
-        }),
+        (tx) =>
+          action === 'delete' ? deleteProducts(tx, ids) : setProductStatus(tx, ids, BULK_STATUS[action]),
+        (rows) =>
+          staffActivity(request, staff, {
+            action: `product.bulk.${action}`,
+            target: 'products',
+            details: { requested: ids.length, ids: rows.map((row) => row.id) },
+          }),
       );
       const noun = changed.length === 1 ? 'product' : 'products';
       return {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { validationError } from '../../http/errors.ts';
 import { assertKnownCurrency, loadRates, type Rates } from '../../money/money.ts';
+import { type ActivityEntry, insertActivity, withActivity } from '../activity/activity.repository.ts';
 import { BelowMarginFloor, keepCostsAndOverrides } from '../pricing/pricing.repository.ts';
 import {
   editorFieldsOf,
@@ -40,11 +41,15 @@ async function checkedForm(db: Database, body: ProductWriteRequest): Promise<Rat
 
 const stockOf = (skus: ReadonlyArray<{ stock: number }>) => skus.reduce((n, sku) => n + sku.stock, 0);
 
-/** Creates a product from the form; `fields` say whose it is (source, store, approval), never the request. */
+/**
+ * Creates a product from the form; `fields` say whose it is (source, store, approval), never the request.
+ * The activity entry is written in the product's transaction.
+ */
 export async function createFromForm(
   db: Database,
   body: ProductWriteRequest,
   fields: Pick<CatalogueFields, 'source' | 'storeId' | 'approval'>,
+  activity: (row: ProductRow) => ActivityEntry,
 ): Promise<{ row: ProductRow; rates: Rates }> {
   const rates = await checkedForm(db, body);
   const editor = editorFieldsOf(body);
@@ -52,13 +57,16 @@ export async function createFromForm(
   for (let attempt = 0; ; attempt++) {
     const product = manualProduct(body, newProductCode(), null);
     try {
-      const row = await db.transaction((tx) =>
-        insertNormalizedProduct(tx, product, {
-          ...fields,
-          status: effectiveStatus(body.status ?? 'draft', stockOf(product.skus)),
-          editor,
-          skuDetails: skuDetailsOf(body.skus ?? []),
-        }),
+      const row = await withActivity(
+        db,
+        (tx) =>
+          insertNormalizedProduct(tx, product, {
+            ...fields,
+            status: effectiveStatus(body.status ?? 'draft', stockOf(product.skus)),
+            editor,
+            skuDetails: skuDetailsOf(body.skus ?? []),
+          }),
+        activity,
       );
       return { row, rates };
     } catch (error) {
@@ -69,13 +77,15 @@ export async function createFromForm(
 
 /**
  * Replaces a product's record, SKUs and properties from the form. Its id, product id, source and store stay;
- * ratings come from reviews and the marketplace. Answers null when the product went meanwhile.
+ * ratings come from reviews and the marketplace. Answers null when the product went meanwhile (nothing logged);
+ * otherwise the activity entry is written in the same transaction.
  */
 export async function updateFromForm(
   db: Database,
   existing: ProductRow,
   body: ProductWriteRequest,
   options: { by: string; approval?: CatalogueFields['approval'] },
+  activity: (row: ProductRow, overrides: string[]) => ActivityEntry,
 ): Promise<{ row: ProductRow | null; overrides: string[]; rates: Rates }> {
   const rates = await checkedForm(db, body);
   const product = {
@@ -95,7 +105,9 @@ export async function updateFromForm(
         skuDetails: skuDetailsOf(body.skus ?? []),
       });
       // Imported SKUs keep their supplier cost; a price set by hand is an override, logged.
-      if (saved) overrides = await keepCostsAndOverrides(tx, { product: saved, before, by: options.by });
+      if (!saved) return null;
+      overrides = await keepCostsAndOverrides(tx, { product: saved, before, by: options.by });
+      await insertActivity(tx, activity(saved, overrides));
       return saved;
     });
     return { row, overrides, rates };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { withActivity } from '../activity/activity.repository.ts';
 import { isUuid } from '../orders/orders.handlers.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
@@ -90,30 +90,38 @@ export function createReturnHandlers(deps: { db: Database; now?: () => Date }) {
       const staff = requireStaff(request);
       const { id } = request.params;
       const note = request.body.note?.trim() || null;
-      let row: StaffReturnRow | null;
+      if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
+      let row: StaffReturnRow;
       try {
-        row = isUuid(id)
-          ? await decide(db, { id, status: request.body.status, note, adminId: staff.id, now: now() })
-          : null;
+        row = await withActivity(
+          db,
+          async (tx) => {
+            const decided = await decide(tx, {
+              id,
+              status: request.body.status,
+              note,
+              adminId: staff.id,
+              now: now(),
+            });
+            if (!decided) throw notFound(REQUEST_NOT_FOUND);
+            return decided;
+          },
+          (decided) =>
+            staffActivity(request, staff, {
+              action: 'return.decide',
+              target: `order:${decided.orderNumber}`,
+              details: {
+                request: decided.request.id,
+                kind: decided.request.kind,
+                before: { status: 'Requested' },
+                after: { status: decided.request.status, note },
+              },
+            }),
+        );
       } catch (error) {
         if (error instanceof ReturnRejection) throw badRequest(error.message);
         throw error;
       }
-      if (!row) throw notFound(REQUEST_NOT_FOUND);
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'return.decide',
-          target: `order:${row.orderNumber}`,
-          details: {
-            request: row.request.id,
-            kind: row.request.kind,
-            before: { status: 'Requested' },
-            after: { status: row.request.status, note },
-          },
-        }),
-      );
       const message = row.request.status === 'Approved' ? 'Request approved.' : 'Request rejected.';
       return { success: true, message, data: toStaffRequest(row) };
     }),

@@ -2,7 +2,7 @@ import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { withActivity } from '../activity/activity.repository.ts';
 import { isUuid } from '../orders/orders.handlers.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
@@ -156,22 +156,26 @@ export function createReviewHandlers(deps: { db: Database }) {
     setReviewVisibility: operation('setReviewVisibility', async (request) => {
       const staff = requireStaff(request);
       const { id } = request.params;
-      const before = isUuid(id) ? await findReview(db, id) : null;
-      const row = before ? await setHidden(db, id, request.body.hidden) : null;
-      if (!before || !row) throw notFound(REVIEW_NOT_FOUND);
-      await recordActivity(
+      if (!isUuid(id)) throw notFound(REVIEW_NOT_FOUND);
+      const { row } = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: request.body.hidden ? 'review.hide' : 'review.show',
-          target: `product:${row.productId}`,
-          details: {
-            review: row.id,
-            reviewer: row.name,
-            before: { hidden: before.hiddenAt !== null },
-            after: { hidden: row.hiddenAt !== null },
-          },
-        }),
+        async (tx) => {
+          const before = await findReview(tx, id);
+          const row = before ? await setHidden(tx, id, request.body.hidden) : null;
+          if (!before || !row) throw notFound(REVIEW_NOT_FOUND);
+          return { before, row };
+        },
+        (changed) =>
+          staffActivity(request, staff, {
+            action: request.body.hidden ? 'review.hide' : 'review.show',
+            target: `product:${changed.row.productId}`,
+            details: {
+              review: changed.row.id,
+              reviewer: changed.row.name,
+              before: { hidden: changed.before.hiddenAt !== null },
+              after: { hidden: changed.row.hiddenAt !== null },
+            },
+          }),
       );
       return {
         success: true,

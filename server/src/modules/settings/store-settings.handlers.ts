@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount, toMinor } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
   type ProjectDetailsRow,
@@ -69,16 +69,18 @@ export function createStoreSettingsHandlers(deps: { db: Database }) {
       if (body.freeShippingAbove !== undefined)
         changes.freeShippingAboveUsdMinor = minorOf(body.freeShippingAbove);
       if (body.flatShipping !== undefined) changes.flatShippingUsdMinor = minorOf(body.flatShipping);
-      const before = toSettings(await readStoreSettings(db));
-      const after = toSettings(await writeStoreSettings(db, changes));
-      await recordActivity(
+      const { after } = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'settings.update',
-          target: 'settings:store',
-          details: { before, after },
+        async (tx) => ({
+          before: toSettings(await readStoreSettings(tx)),
+          after: toSettings(await writeStoreSettings(tx, changes)),
         }),
+        (change) =>
+          staffActivity(request, staff, {
+            action: 'settings.update',
+            target: 'settings:store',
+            details: change,
+          }),
       );
       return { success: true, message: 'Settings saved.', data: after };
     }),
@@ -91,26 +93,29 @@ export function createStoreSettingsHandlers(deps: { db: Database }) {
     updateProjectDetails: operation('updateProjectDetails', async (request) => {
       const staff = requireStaff(request);
       const body = request.body;
-      const before = toProject(await readProjectDetails(db));
-      const saved = await writeProjectDetails(db, {
-        projectName: body.projectName.trim(),
-        tagline: body.tagline.trim(),
-        description: body.description.trim(),
-        problem: body.problem.trim(),
-        solution: body.solution.trim(),
-        users: body.users.trim(),
-        business: body.business.trim(),
-        updatedBy: staff.name,
-      });
-      const after = toProject(saved);
-      await recordActivity(
+      const { after } = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'project.update',
-          target: 'settings:project',
-          details: { before, after },
+        async (tx) => ({
+          before: toProject(await readProjectDetails(tx)),
+          after: toProject(
+            await writeProjectDetails(tx, {
+              projectName: body.projectName.trim(),
+              tagline: body.tagline.trim(),
+              description: body.description.trim(),
+              problem: body.problem.trim(),
+              solution: body.solution.trim(),
+              users: body.users.trim(),
+              business: body.business.trim(),
+              updatedBy: staff.name,
+            }),
+          ),
         }),
+        (change) =>
+          staffActivity(request, staff, {
+            action: 'project.update',
+            target: 'settings:project',
+            details: change,
+          }),
       );
       return { success: true, message: 'Project details saved.', data: after };
     }),

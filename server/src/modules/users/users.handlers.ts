@@ -11,7 +11,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, type FieldError, forbidden, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { withActivity } from '../activity/activity.repository.ts';
 import { EMAIL_TAKEN, PHONE_TAKEN, toUserProfile } from '../customers/customers.handlers.ts';
 import { deriveUsername, emailTaken, normalizePhone, phoneTaken } from '../customers/customers.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
@@ -109,20 +109,22 @@ function splitName(name: string): { firstName: string; lastName: string } | null
 export function createUserHandlers(deps: { db: Database; tokens: TokenService; config: AppConfig }) {
   const { db, tokens, config } = deps;
 
-  const log = (
-    request: FastifyRequest,
-    staff: StaffAuth,
-    entry: { action: string; target: string; details?: Record<string, unknown> },
-  ) => recordActivity(db, request, staffActivity(request, staff, entry));
-
   const activityFor = (request: FastifyRequest, staff: StaffAuth, action: string, id: string) =>
     staffActivity(request, staff, { action, target: userTarget(id) });
 
-  /** Inserts a shopper with a free username; two similar emails can race for one, so the next is taken. */
-  async function insertWithUsername(values: Omit<Parameters<typeof insertShopper>[1], 'username'>) {
+  /**
+   * Inserts a shopper with a free username; two similar emails can race for one, so the next is taken. Each try
+   * is its own (sub)transaction, so a clash does not spoil the transaction of the change `tx` belongs to.
+   */
+  async function insertWithUsername(
+    tx: Database,
+    values: Omit<Parameters<typeof insertShopper>[1], 'username'>,
+  ) {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await insertShopper(db, { ...values, username: await deriveUsername(db, values.email) });
+        return await tx.transaction(async (attemptTx) =>
+          insertShopper(attemptTx, { ...values, username: await deriveUsername(attemptTx, values.email) }),
+        );
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (constraint === 'customers_username_unique' && attempt < 4) continue;
@@ -181,12 +183,17 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
 
       const email = (body.email as string).trim().toLowerCase();
       if (await emailTaken(db, email)) throw conflict(EMAIL_TAKEN);
-      const created = await insertWithUsername({ email, name, passwordHash: await hashPassword(password) });
-      await log(request, staff, {
-        action: 'user.create',
-        target: userTarget(created.id),
-        details: { before: null, after: { name, email, role: 'user' } },
-      });
+      const passwordHash = await hashPassword(password);
+      const created = await withActivity(
+        db,
+        (tx) => insertWithUsername(tx, { email, name, passwordHash }),
+        (row) =>
+          staffActivity(request, staff, {
+            action: 'user.create',
+            target: userTarget(row.id),
+            details: { before: null, after: { name, email, role: 'user' } },
+          }),
+      );
       reply.code(201);
       return { success: true, message: 'User created successfully!', data: shopperAccount(created) };
     }),
@@ -202,31 +209,38 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
 
       const existing = await findCustomerByEmail(db, email);
       if (existing && existing.inviteTokenHash === null) throw conflict(EMAIL_TAKEN);
-      const row = existing
-        ? await renewInvitation(db, existing.id, invite)
-        : await insertWithUsername({
-            email,
-            name: request.body.name?.trim() || email.split('@')[0] || email,
-            passwordHash: await unusablePassword(),
-            inviteTokenHash: invite.tokenHash,
-            inviteExpiresAt: invite.expiresAt,
+      // The account, its invitation message in the outbox and the entry: stored together or not at all.
+      const row = await withActivity(
+        db,
+        async (tx) => {
+          const invited = existing
+            ? await renewInvitation(tx, existing.id, invite)
+            : await insertWithUsername(tx, {
+                email,
+                name: request.body.name?.trim() || email.split('@')[0] || email,
+                passwordHash: await unusablePassword(),
+                inviteTokenHash: invite.tokenHash,
+                inviteExpiresAt: invite.expiresAt,
+              });
+          if (!invited) throw notFound(USER_NOT_FOUND);
+          await queueMessage(tx, {
+            to: email,
+            subject: "You're invited to the store",
+            body:
+              `Hello ${invited.name},\n\nYou have been invited to open an account at the store. To accept, open this ` +
+              `link and choose a password (it works once, for ${INVITATION_DAYS} days):\n\n` +
+              `${config.storeUrl}/#/invitation?token=${token}\n`,
+            kind: 'invitation',
           });
-      if (!row) throw notFound(USER_NOT_FOUND);
-
-      await queueMessage(db, {
-        to: email,
-        subject: "You're invited to the store",
-        body:
-          `Hello ${row.name},\n\nYou have been invited to open an account at the store. To accept, open this ` +
-          `link and choose a password (it works once, for ${INVITATION_DAYS} days):\n\n` +
-          `${config.storeUrl}/#/invitation?token=${token}\n`,
-        kind: 'invitation',
-      });
-      await log(request, staff, {
-        action: existing ? 'user.reinvite' : 'user.invite',
-        target: userTarget(row.id),
-        details: { email, expiresAt: invite.expiresAt.toISOString() },
-      });
+          return invited;
+        },
+        (invited) =>
+          staffActivity(request, staff, {
+            action: existing ? 'user.reinvite' : 'user.invite',
+            target: userTarget(invited.id),
+            details: { email, expiresAt: invite.expiresAt.toISOString() },
+          }),
+      );
       reply.code(201);
       return {
         success: true,
@@ -237,33 +251,36 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
 
     acceptInvitation: operation('acceptInvitation', async (request) => {
       const now = new Date();
-      const row = await acceptInvitation(
+      const passwordHash = await hashPassword(request.body.password);
+      const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
+      const { row, session } = await withActivity(
         db,
-        hashInviteToken(request.body.token),
-        await hashPassword(request.body.password),
-        now,
+        async (tx) => {
+          const row = await acceptInvitation(tx, hashInviteToken(request.body.token), passwordHash, now);
+          if (!row) {
+            throw validationError([{ path: '/token', message: INVITATION_INVALID }], INVITATION_INVALID);
+          }
+          // Accepting signs the shopper in, with a session of its own as every sign-in has.
+          const session = await openSession(tx, {
+            actorType: 'customer',
+            accountId: row.id,
+            userAgent,
+            ip: request.ip,
+            ttlSeconds: tokens.ttlSeconds.customer,
+          });
+          return { row, session };
+        },
+        ({ row }) => ({
+          actorType: 'customer',
+          actorId: row.id,
+          actorName: row.name,
+          actorEmail: row.email,
+          action: 'user.invitation.accept',
+          target: userTarget(row.id),
+          ip: request.ip,
+          userAgent,
+        }),
       );
-      if (!row) {
-        throw validationError([{ path: '/token', message: INVITATION_INVALID }], INVITATION_INVALID);
-      }
-      await recordActivity(db, request, {
-        actorType: 'customer',
-        actorId: row.id,
-        actorName: row.name,
-        actorEmail: row.email,
-        action: 'user.invitation.accept',
-        target: userTarget(row.id),
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-      });
-      // Accepting signs the shopper in, with a session of its own as every sign-in has.
-      const session = await openSession(db, {
-        actorType: 'customer',
-        accountId: row.id,
-        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        ip: request.ip,
-        ttlSeconds: tokens.ttlSeconds.customer,
-      });
       const token = await tokens.signCustomer({
         sub: row.id,
         sid: session.id,

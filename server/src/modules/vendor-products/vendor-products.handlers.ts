@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { loadRates, type Rates } from '../../money/money.ts';
-import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import { type ActivityEntry, requestOrigin, withActivity } from '../activity/activity.repository.ts';
 import { PRODUCT_NOT_FOUND, productDetail, staffActivity } from '../products/products.handlers.ts';
 import { deleteProducts, listProducts, type ProductRow } from '../products/products.repository.ts';
 import { conversionFor, toListItem } from '../products/products.view.ts';
@@ -52,22 +52,25 @@ export function createVendorProductHandlers(deps: { db: Database }) {
 
   async function decide(request: FastifyRequest, id: string, decision: ApprovalDecision) {
     const staff = requireStaff(request);
-    const result = await decideApproval(db, id, decision);
-    if (!result) throw notFound(PRODUCT_NOT_FOUND);
-    const { before, after } = result;
-    if (!after) throw conflict(`This product is not waiting for approval (it is ${before.approval}).`);
-    await recordActivity(
+    const after = await withActivity(
       db,
-      request,
-      staffActivity(request, staff, {
-        action: decision.state === 'approved' ? 'product.approve' : 'product.reject',
-        target: `product:${after.id}`,
-        details: {
-          title: after.title,
-          storeId: after.storeId,
-          ...(decision.note === null ? {} : { reason: decision.note }),
-        },
-      }),
+      async (tx) => {
+        const result = await decideApproval(tx, id, decision);
+        if (!result) throw notFound(PRODUCT_NOT_FOUND);
+        const { before, after } = result;
+        if (!after) throw conflict(`This product is not waiting for approval (it is ${before.approval}).`);
+        return after;
+      },
+      (decided) =>
+        staffActivity(request, staff, {
+          action: decision.state === 'approved' ? 'product.approve' : 'product.reject',
+          target: `product:${decided.id}`,
+          details: {
+            title: decided.title,
+            storeId: decided.storeId,
+            ...(decision.note === null ? {} : { reason: decision.note }),
+          },
+        }),
     );
     return productDetail(db, after, { rates: await loadRates(db), currency: after.currency, staff: true });
   }
@@ -100,19 +103,16 @@ export function createVendorProductHandlers(deps: { db: Database }) {
     createVendorProduct: operation('createVendorProduct', async (request, reply) => {
       const vendor = requireVendor(request);
       // Whose product it is comes from the token alone; the body's fields cannot name a source or store.
-      const { row, rates } = await createFromForm(db, request.body, {
-        source: 'vendor',
-        storeId: vendor.id,
-        approval: PENDING,
-      });
-      await recordActivity(
+      const { row, rates } = await createFromForm(
         db,
-        request,
-        vendorActivity(request, vendor, {
-          action: 'vendor.product.create',
-          target: `product:${row.id}`,
-          details: { title: row.title, status: row.status },
-        }),
+        request.body,
+        { source: 'vendor', storeId: vendor.id, approval: PENDING },
+        (created) =>
+          vendorActivity(request, vendor, {
+            action: 'vendor.product.create',
+            target: `product:${created.id}`,
+            details: { title: created.title, status: created.status },
+          }),
       );
       void reply.code(201);
       return { success: true, message: SUBMITTED, data: await vendorProduct(db, row, rates) };
@@ -122,39 +122,41 @@ export function createVendorProductHandlers(deps: { db: Database }) {
       const vendor = requireVendor(request);
       const existing = await findVendorProduct(db, vendor.id, request.params.id);
       if (!existing) throw notFound(PRODUCT_NOT_FOUND);
-      const { row, rates } = await updateFromForm(db, existing, request.body, {
-        by: vendor.name,
-        approval: PENDING,
-      });
-      if (!row) throw notFound(PRODUCT_NOT_FOUND);
-      await recordActivity(
+      const { row, rates } = await updateFromForm(
         db,
-        request,
-        vendorActivity(request, vendor, {
-          action: 'vendor.product.update',
-          target: `product:${row.id}`,
-          details: {
-            title: row.title,
-            before: { title: existing.title, status: existing.status, approval: existing.approval },
-            after: { title: row.title, status: row.status, approval: row.approval },
-          },
-        }),
+        existing,
+        request.body,
+        { by: vendor.name, approval: PENDING },
+        (saved) =>
+          vendorActivity(request, vendor, {
+            action: 'vendor.product.update',
+            target: `product:${saved.id}`,
+            details: {
+              title: saved.title,
+              before: { title: existing.title, status: existing.status, approval: existing.approval },
+              after: { title: saved.title, status: saved.status, approval: saved.approval },
+            },
+          }),
       );
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
       return { success: true, message: SUBMITTED, data: await vendorProduct(db, row, rates) };
     }),
 
     deleteVendorProduct: operation('deleteVendorProduct', async (request) => {
       const vendor = requireVendor(request);
-      const [deleted] = await deleteProducts(db, [request.params.id], ownedBy(vendor.id));
-      if (!deleted) throw notFound(PRODUCT_NOT_FOUND);
-      await recordActivity(
+      const deleted = await withActivity(
         db,
-        request,
-        vendorActivity(request, vendor, {
-          action: 'vendor.product.delete',
-          target: `product:${deleted.id}`,
-          details: { title: deleted.title, productId: deleted.productId },
-        }),
+        async (tx) => {
+          const [row] = await deleteProducts(tx, [request.params.id], ownedBy(vendor.id));
+          if (!row) throw notFound(PRODUCT_NOT_FOUND);
+          return row;
+        },
+        (row) =>
+          vendorActivity(request, vendor, {
+            action: 'vendor.product.delete',
+            target: `product:${row.id}`,
+            details: { title: row.title, productId: row.productId },
+          }),
       );
       return { success: true, message: 'Product deleted successfully.', data: { _id: deleted.id } };
     }),
