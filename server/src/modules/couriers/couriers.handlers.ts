@@ -1,8 +1,8 @@
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { conflict, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { isHttpUrl } from '../../lib/sanitize.ts';
+import type { OutboundClient, OutboundRefusal } from '../../http/outbound.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
@@ -21,6 +21,14 @@ import {
 
 export const NOT_CONNECTED = 'Enter the courier’s API key and endpoint first.';
 export const BAD_ENDPOINT = 'The endpoint must be an http:// or https:// address.';
+export const COURIER_UNREACHABLE = 'The courier could not be reached.';
+/** Why an endpoint is refused when saved; the guarded client checks again, after DNS, on every call. */
+export const ENDPOINT_REFUSED: Record<OutboundRefusal, string> = {
+  scheme: BAD_ENDPOINT,
+  credentials: 'The endpoint must not contain a user name or password.',
+  port: 'The endpoint must use port 80, 443, 8080 or 8443.',
+  address: 'The endpoint must be a public internet address, not a local or private one.',
+};
 
 const view = (settings: CourierSettings) => ({
   endpoint: settings.endpoint,
@@ -29,8 +37,8 @@ const view = (settings: CourierSettings) => ({
 });
 
 /** Courier Integration & API Logs: the courier's key and endpoint, a connection test, tracking, and the API log. */
-export function createCourierHandlers(deps: { db: Database; secrets: SecretBox }) {
-  const { db, secrets } = deps;
+export function createCourierHandlers(deps: { db: Database; secrets: SecretBox; outbound: OutboundClient }) {
+  const { db, secrets, outbound } = deps;
   const connectionOr409 = async () => {
     const connection = connectionOf(await readCourierSettings(db, secrets));
     if (!connection) throw conflict(NOT_CONNECTED);
@@ -45,7 +53,11 @@ export function createCourierHandlers(deps: { db: Database; secrets: SecretBox }
     updateCourierSettings: operation('updateCourierSettings', async (request) => {
       const staff = requireStaff(request);
       const endpoint = request.body.endpoint?.trim() || null;
-      if (endpoint !== null && !isHttpUrl(endpoint)) throw badRequest(BAD_ENDPOINT);
+      const refusal = endpoint === null ? null : outbound.precheck(endpoint);
+      if (refusal) {
+        const message = ENDPOINT_REFUSED[refusal];
+        throw validationError([{ path: '/endpoint', message }], message);
+      }
       const key = request.body.apiKey;
       // Left out: the key stays; empty: it is removed.
       const apiKey = key === undefined ? undefined : key.trim() === '' ? null : key.trim();
@@ -77,13 +89,13 @@ export function createCourierHandlers(deps: { db: Database; secrets: SecretBox }
           db,
           'courier',
           'status',
-          () => checkConnection(connection),
+          () => checkConnection(outbound, connection),
           () => 'Connection test passed',
         );
       } catch (error) {
         if (!(error instanceof CourierError)) throw error;
         ok = false;
-        message = `The courier could not be reached: ${error.message}.`;
+        message = error.network ? COURIER_UNREACHABLE : `The courier could not be reached: ${error.message}.`;
       }
       await recordActivity(
         db,
@@ -101,7 +113,7 @@ export function createCourierHandlers(deps: { db: Database; secrets: SecretBox }
     refreshCourierTracking: operation('refreshCourierTracking', async (request) => {
       const staff = requireStaff(request);
       const connection = await connectionOr409();
-      const result = await refreshTracking(db, connection, 50);
+      const result = await refreshTracking(db, outbound, connection, 50);
       await recordActivity(
         db,
         request,

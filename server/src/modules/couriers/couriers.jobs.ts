@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { OutboundClient } from '../../http/outbound.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { connectionOf, readCourierSettings, refreshTracking } from './couriers.repository.ts';
@@ -6,7 +7,11 @@ import { connectionOf, readCourierSettings, refreshTracking } from './couriers.r
 export const TRACK_SHIPPED_ORDERS = 'courier.track';
 
 /** Every hour, shipped orders the courier reports delivered become Delivered; nothing runs until it is set up. */
-export function courierTrackingJob(deps: { db: Database; secrets: SecretBox }): JobDefinition {
+export function courierTrackingJob(deps: {
+  db: Database;
+  secrets: SecretBox;
+  outbound: OutboundClient;
+}): JobDefinition {
   return {
     name: TRACK_SHIPPED_ORDERS,
     cron: '43 * * * *',
@@ -14,7 +19,7 @@ export function courierTrackingJob(deps: { db: Database; secrets: SecretBox }): 
     run: async () => {
       const connection = connectionOf(await readCourierSettings(deps.db, deps.secrets));
       if (!connection) return { skipped: 'no courier connected' };
-      return refreshTracking(deps.db, connection);
+      return refreshTracking(deps.db, deps.outbound, connection);
     },
   };
 }

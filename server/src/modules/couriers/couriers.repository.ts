@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { apiCallLogs, orders, storeSettings } from '../../db/schema.ts';
+import type { OutboundClient } from '../../http/outbound.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { changeStatus, OrderChangeRejection } from '../orders/orders.status.ts';
 import { loggedCall } from './api-call-log.ts';
@@ -51,7 +52,12 @@ export const maskKey = (key: string | null) =>
  * Asks the courier about every shipped, undelivered order with a tracking number; an order the courier reports
  * delivered becomes Delivered (by "Courier", in its history). Every question goes to the API log.
  */
-export async function refreshTracking(db: Database, connection: CourierConnection, limit = TRACKING_BATCH) {
+export async function refreshTracking(
+  db: Database,
+  outbound: OutboundClient,
+  connection: CourierConnection,
+  limit = TRACKING_BATCH,
+) {
   const shipped = await db
     .select({ id: orders.id, carrier: orders.carrier, trackingNumber: orders.trackingNumber })
     .from(orders)
@@ -68,7 +74,7 @@ export async function refreshTracking(db: Database, connection: CourierConnectio
         db,
         'courier',
         `track ${carrier} ${number}`,
-        () => trackParcel(connection, carrier, number),
+        () => trackParcel(outbound, connection, carrier, number),
         (answer) => `Status ${answer.status}${answer.message ? `: ${answer.message}` : ''}`,
       );
       if (!parcel.delivered) continue;

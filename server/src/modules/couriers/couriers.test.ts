@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityLog, apiCallLogs, orderStatusHistory, orders, storeSettings } from '../../db/schema.ts';
+import { createOutboundClient } from '../../http/outbound.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, demoShopperToken, limitedStaffToken } from '../../test/sessions.ts';
@@ -10,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testConfig } from '../../test/test-config.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
 import { courierTrackingJob } from './couriers.jobs.ts';
+import { writeCourierSettings } from './couriers.repository.ts';
 
 const KEY = 'sk_live_courier_5b0d6c1e';
 
@@ -112,7 +114,8 @@ describe('Courier Integration & API Logs', () => {
     });
     await call('PUT', '/api/couriers/settings', { endpoint: 'http://127.0.0.1:9/v1', apiKey: KEY });
     const down = await call('POST', '/api/couriers/test');
-    expect(down.json().data.message).toMatch(/^The courier could not be reached: unreachable: /);
+    // A closed port reads like any other failure to reach it.
+    expect(down.json().data).toEqual({ ok: false, message: 'The courier could not be reached.' });
 
     const logs = await call('GET', '/api/api-logs?service=courier');
     assertMatchesContract('listApiLogs', logs);
@@ -127,6 +130,7 @@ describe('Courier Integration & API Logs', () => {
       call: 'status',
       message: 'API key refused (signature invalid or key expired)',
     });
+    expect(logs.json().data[0].message).toBe('The service could not be reached.');
     await call('PUT', '/api/couriers/settings', { endpoint: courier.url, apiKey: KEY });
   });
 
@@ -180,7 +184,11 @@ describe('Courier Integration & API Logs', () => {
     });
 
     // The hourly job does the same: the delivered order is not asked about again.
-    const job = courierTrackingJob({ db: t.db, secrets: createSecretBox(testConfig().tokenSecret) });
+    const job = courierTrackingJob({
+      db: t.db,
+      secrets: createSecretBox(testConfig().tokenSecret),
+      outbound: createOutboundClient({ allow: t.config.outboundAllowHosts }),
+    });
     expect(await job.run({})).toEqual({ asked: 2 + others, delivered: 0, failed: 1 + others });
   });
 
@@ -229,5 +237,117 @@ describe('Courier Integration & API Logs', () => {
       }
     }
     expect((await call('GET', '/api/couriers/settings')).json().data.endpoint).toBe(courier.url);
+  });
+});
+
+describe('Courier endpoints at internal addresses', () => {
+  let t: TestApp;
+  let admin: string;
+  /** What must never be asked: an internal service (an instance's metadata, an admin port). */
+  let internal: Awaited<ReturnType<typeof startCourier>>;
+  /** A courier the operator allow-listed, whose answers point at the internal service. */
+  let redirecting: { url: string; close: () => Promise<void> };
+  const INTERNAL_ENDPOINT = 'The endpoint must be a public internet address, not a local or private one.';
+
+  beforeAll(async () => {
+    internal = await startCourier({ RB123456789BD: { code: 200, body: { status: 'delivered' } } });
+    const internalPort = new URL(internal.url).port;
+    const server = createServer((_request, response) => {
+      response.writeHead(302, { location: `http://127.0.0.1:${internalPort}/v1/status` }).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    redirecting = {
+      url: `http://127.0.0.1:${port}/v1`,
+      close: () => new Promise((done) => server.close(() => done())),
+    };
+    // As an operator would: only the courier adapter's own address and port are let through.
+    t = await createTestApp({ seed: true, config: { outboundAllowHosts: [{ host: '127.0.0.1', port }] } });
+    admin = await demoAdminToken(t.app);
+    await insertTestOrder(t.db, { status: 'Shipped', carrier: 'Pathao', trackingNumber: 'RB123456789BD' });
+  });
+  afterAll(async () => {
+    await internal.close();
+    await redirecting.close();
+    await t.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  const internalEndpoints = () => {
+    const port = new URL(internal.url).port;
+    return [
+      `http://127.0.0.1:${port}/v1`,
+      'http://169.254.169.254/latest/meta-data',
+      `http://[::ffff:127.0.0.1]:${port}/v1`,
+      `http://2130706433:${port}/v1`,
+      `http://localhost:${port}/v1`,
+    ];
+  };
+
+  it('refuses to save one, with the reason beside the field', async () => {
+    for (const endpoint of internalEndpoints()) {
+      const refused = await call('PUT', '/api/couriers/settings', { endpoint, apiKey: KEY });
+      expect(refused.statusCode, endpoint).toBe(400);
+      assertMatchesContract('updateCourierSettings', refused);
+      expect(refused.json()).toEqual({
+        success: false,
+        message: INTERNAL_ENDPOINT,
+        code: 'VALIDATION_ERROR',
+        errors: [{ path: '/endpoint', message: INTERNAL_ENDPOINT }],
+      });
+    }
+    const port = await call('PUT', '/api/couriers/settings', {
+      endpoint: 'https://tracking.example.com:6379/v1',
+    });
+    expect(port.json().message).toBe('The endpoint must use port 80, 443, 8080 or 8443.');
+    const credentials = await call('PUT', '/api/couriers/settings', {
+      endpoint: 'https://me:pw@tracking.example.com',
+    });
+    expect(credentials.json().message).toBe('The endpoint must not contain a user name or password.');
+    expect((await call('GET', '/api/couriers/settings')).json().data.endpoint).toBeNull();
+    expect(internal.seen).toEqual([]);
+  });
+
+  it('never asks one saved earlier (or one DNS points inside), and logs only a generic failure', async () => {
+    const secrets = createSecretBox(testConfig().tokenSecret);
+    const job = courierTrackingJob({
+      db: t.db,
+      secrets,
+      outbound: createOutboundClient({ allow: t.config.outboundAllowHosts }),
+    });
+    for (const endpoint of internalEndpoints()) {
+      // Saved before this rule, or a name whose DNS answer changed since: the check at request time still holds.
+      await writeCourierSettings(t.db, secrets, { endpoint, apiKey: KEY });
+      const test = await call('POST', '/api/couriers/test');
+      expect(test.json().data, endpoint).toEqual({ ok: false, message: 'The courier could not be reached.' });
+      const tracking = await call('POST', '/api/couriers/tracking');
+      expect(tracking.statusCode).toBe(200);
+      const { asked, delivered, failed } = tracking.json().data;
+      expect(asked).toBeGreaterThan(0);
+      expect({ delivered, failed }).toEqual({ delivered: 0, failed: asked });
+      expect(await job.run({})).toEqual({ asked, delivered: 0, failed: asked });
+    }
+    expect(internal.seen).toEqual([]);
+
+    const logs = await call('GET', '/api/api-logs?service=courier&limit=100');
+    const rows = logs.json().data as { outcome: string; message: string }[];
+    expect(rows.length).toBeGreaterThan(10);
+    expect(new Set(rows.map((row) => `${row.outcome}: ${row.message}`))).toEqual(
+      new Set(['error: The service could not be reached.']),
+    );
+  });
+
+  it('follows no redirect from an allowed courier to an internal address', async () => {
+    const saved = await call('PUT', '/api/couriers/settings', { endpoint: redirecting.url, apiKey: KEY });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const test = await call('POST', '/api/couriers/test');
+    expect(test.json().data).toEqual({ ok: false, message: 'The courier could not be reached.' });
+    const tracking = await call('POST', '/api/couriers/tracking');
+    expect(tracking.json().data).toMatchObject({ delivered: 0 });
+    expect(internal.seen).toEqual([]);
+
+    const [latest] = (await call('GET', '/api/api-logs?service=courier&limit=1')).json().data;
+    expect(latest).toMatchObject({ outcome: 'error', message: 'The service could not be reached.' });
   });
 });
