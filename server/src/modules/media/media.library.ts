@@ -209,15 +209,27 @@ export async function moveReferences(db: Database, from: string, to: string): Pr
     );
 }
 
-/** Width and height of a picture, or nulls when it is not one sharp can read. */
+/**
+ * Pictures are decoded whole to be converted or resized (four bytes a pixel and more): above this count a
+ * small file can take minutes and gigabytes. Uploads declaring more are refused, and decoding stops at it.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const PICTURE_TOO_LARGE = 'The picture is too large: at most 40 megapixels.';
+
+/** Width and height of a picture as its header declares them, or nulls when it is not one sharp can read. */
 export async function measure(bytes: Uint8Array): Promise<{ width: number | null; height: number | null }> {
   try {
-    const { width, height } = await sharp(bytes).metadata();
+    // Only the header is read, nothing decoded: no pixel limit needed to learn the size (and compare it below).
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
     return { width: width ?? null, height: height ?? null };
   } catch {
     return { width: null, height: null };
   }
 }
+
+/** The picture declares more pixels than the store processes or keeps. */
+export const tooManyPixels = (size: { width: number | null; height: number | null }) =>
+  (size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_PIXELS;
 
 export type ProcessRequest =
   | { action: 'compress'; quality?: number | undefined }
@@ -248,8 +260,9 @@ export async function processPicture(
       : format === 'png'
         ? image.png({ compressionLevel: 9, ...(quality ? { palette: true, quality } : {}) })
         : image.webp({ quality: quality ?? 80 });
+  if (tooManyPixels(await measure(bytes))) throw new ProcessRefused(PICTURE_TOO_LARGE);
   try {
-    const image = sharp(bytes).rotate();
+    const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     if (request.action === 'compress') {
       const quality = request.quality ?? 75;
       const out = await encode(image, current, quality).toBuffer();

@@ -5,7 +5,7 @@ import type {
   preParsingHookHandler,
   preValidationHookHandler,
 } from 'fastify';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, badRequest, MESSAGES, validationError } from '../../http/errors.ts';
 import { MAX_BACKUP_UPLOAD_BYTES, MAX_UPLOAD_BYTES } from './media.files.ts';
 
 /** The body an upload route's handler receives: the file part under its field name. */
@@ -43,27 +43,54 @@ function refuseUndeclaredBodies(declared: Set<string>): preParsingHookHandler {
   };
 }
 
+export const MALFORMED_UPLOAD = 'The upload could not be read: send the file as multipart/form-data.';
+
+/**
+ * What a failed multipart read answers. Only the request's own bytes are read here (nothing touches disk or
+ * the database), so any failure is the body's fault: a missing or absent boundary, a body cut short, a
+ * malformed part header. The plugin's limits keep their 413.
+ */
+function multipartRefusal(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_FILES_LIMIT') return badRequest('Send one file at a time.');
+  if ((error as { statusCode?: unknown } | null)?.statusCode === 413) {
+    return new ApiError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge);
+  }
+  return validationError(
+    [{ path: '/file', message: 'is not a readable multipart/form-data body' }],
+    MALFORMED_UPLOAD,
+  );
+}
+
 /**
  * Reads the file part into the body, after the route's security check (so nobody unauthorised gets 10 MB
- * buffered) and before validation (which then sees the field the contract requires).
+ * buffered) and before validation (which then sees the field the contract requires). Every part is read to
+ * the end, so a body malformed or cut short after the file is refused as well.
  */
 const readUpload =
   (fileSize: number): preValidationHookHandler =>
   async (request: FastifyRequest) => {
     if (!request.isMultipart()) return;
-    const part = await request.file({ limits: { fileSize } });
-    if (!part) {
-      request.body = {};
-      return;
+    let body: Record<string, UploadedFile> = {};
+    try {
+      for await (const part of request.parts({ limits: { fileSize } })) {
+        if (part.type !== 'file') continue;
+        const bytes = await part.toBuffer();
+        if (Object.keys(body).length > 0) continue;
+        body = {
+          [part.fieldname]: {
+            filename: part.filename,
+            mimetype: part.mimetype,
+            bytes,
+            truncated: part.file.truncated,
+          },
+        };
+      }
+    } catch (error) {
+      throw multipartRefusal(error);
     }
-    const bytes = await part.toBuffer();
-    const file: UploadedFile = {
-      filename: part.filename,
-      mimetype: part.mimetype,
-      bytes,
-      truncated: part.file.truncated,
-    };
-    request.body = { [part.fieldname]: file };
+    request.body = body;
   };
 
 /** Routes taking files larger than pictures, by path (the contract says each one's limit). */

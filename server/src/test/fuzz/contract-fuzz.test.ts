@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertMatchesContract, type ContractOperation, contract, contractOperations } from '../contract.ts';
+import { MALFORMED_MULTIPART, multipartForm } from '../multipart.ts';
+import { pngDeclaring } from '../pictures.ts';
 import { bearer, demoAdminToken, registerShopper } from '../sessions.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
@@ -37,16 +39,23 @@ const NASTY_STRINGS = [
   '../../etc/passwd',
   '%00',
   '=1+1',
+  // Unpaired UTF-16 surrogates: half an emoji, as a careless encoder cuts it; no UTF-8 form exists for them.
+  '\ud83d',
+  'a\udc00b',
+  `${'💥'.repeat(3)}\ud800`,
 ];
 
-/** Values that fit the schema (mostly): what a careful client would send. */
-function valid(schemaIn: unknown, depth = 0): fc.Arbitrary<unknown> {
+/**
+ * Values that fit the schema (mostly): what a careful client would send. `tainted` ends every free text with
+ * half an emoji instead, as a client cutting text by UTF-16 units does, so ill-formed text reaches every field.
+ */
+function valid(schemaIn: unknown, depth = 0, tainted = false): fc.Arbitrary<unknown> {
   const schema = resolve(schemaIn);
   if (depth > 6) return fc.constant(null);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.allOf)) {
-    const parts = (schema.allOf as unknown[]).map((part) => valid(part, depth + 1));
+    const parts = (schema.allOf as unknown[]).map((part) => valid(part, depth + 1, tainted));
     return fc
       .tuple(...parts)
       .map((values) =>
@@ -57,7 +66,7 @@ function valid(schemaIn: unknown, depth = 0): fc.Arbitrary<unknown> {
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
     if (Array.isArray(schema[key]))
-      return fc.oneof(...(schema[key] as unknown[]).map((s) => valid(s, depth + 1)));
+      return fc.oneof(...(schema[key] as unknown[]).map((s) => valid(s, depth + 1, tainted)));
   }
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string | undefined];
   const options = types.map((type): fc.Arbitrary<unknown> => {
@@ -77,7 +86,7 @@ function valid(schemaIn: unknown, depth = 0): fc.Arbitrary<unknown> {
         return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
       }
       case 'array':
-        return fc.array(valid(schema.items, depth + 1), { maxLength: 3 });
+        return fc.array(valid(schema.items, depth + 1, tainted), { maxLength: 3 });
       case 'string': {
         if (schema.format === 'uuid') return fc.uuid();
         if (schema.format === 'email') return fc.emailAddress();
@@ -87,13 +96,15 @@ function valid(schemaIn: unknown, depth = 0): fc.Arbitrary<unknown> {
           return fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
         const max = typeof schema.maxLength === 'number' ? Math.min(schema.maxLength, 40) : 40;
         const min = typeof schema.minLength === 'number' ? Math.min(schema.minLength, max) : 0;
-        return fc.string({ minLength: min, maxLength: max });
+        const text = fc.string({ minLength: min, maxLength: max });
+        return tainted ? text.map((value) => `${value.slice(0, Math.max(0, max - 1))}\ud83d`) : text;
       }
       default: {
         const properties = (schema.properties ?? {}) as Record<string, unknown>;
         const required = new Set((schema.required ?? []) as string[]);
         const record: Record<string, fc.Arbitrary<unknown>> = {};
-        for (const [name, property] of Object.entries(properties)) record[name] = valid(property, depth + 1);
+        for (const [name, property] of Object.entries(properties))
+          record[name] = valid(property, depth + 1, tainted);
         return fc.record(record, { requiredKeys: [...required].filter((name) => name in properties) });
       }
     }
@@ -125,8 +136,26 @@ function withMutation(schema: unknown): fc.Arbitrary<unknown> {
     { arbitrary: base, weight: 2 },
     { arbitrary: mutateField, weight: 2 },
     { arbitrary: mutated, weight: 1 },
+    { arbitrary: valid(schema, 0, true), weight: 1 },
   );
 }
+
+/** What upload operations are sent in turn: every malformed body, and well-formed ones carrying odd files. */
+const MULTIPART_BODIES: { name: string; payload: string | Buffer; headers: Record<string, string> }[] = [
+  ...MALFORMED_MULTIPART,
+  {
+    name: 'a picture declaring 50,000 × 50,000 pixels',
+    ...multipartForm({ name: 'bomb.png', type: 'image/png', bytes: pngDeclaring(50_000, 50_000) }),
+  },
+  {
+    name: 'a file name holding half an emoji',
+    ...multipartForm({ name: 'half \ud83d.png', type: 'image/png', bytes: pngDeclaring(10, 10) }),
+  },
+  {
+    name: 'a text file',
+    ...multipartForm({ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('not a picture') }),
+  },
+];
 
 interface Parameter {
   name: string;
@@ -159,7 +188,9 @@ function requestsFor(op: ContractOperation): fc.Arbitrary<{
       const text = typeof value === 'string' ? value : JSON.stringify(value);
       // An empty, '.' or '..' segment would vanish when the URL is resolved, naming another route.
       if (where === 'path') {
-        url = url.replace(`{${name}}`, encodeURIComponent(['', '.', '..'].includes(text) ? 'x' : text));
+        // A URL carries UTF-8, which an unpaired surrogate has no form in: the client's encoder replaces it.
+        const segment = ['', '.', '..'].includes(text) ? 'x' : text.replace(/\p{Cs}/gu, '\uFFFD');
+        url = url.replace(`{${name}}`, encodeURIComponent(segment));
       } else if (where === 'query') query[name] = text;
       else if (where === 'header') headers[name] = text.replace(/[^\x21-\x7e]/g, '');
     }
@@ -210,7 +241,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('contract fuzz', () => {
       const samples = fc.sample(requestsFor(op), { seed: SEED + index, numRuns: RUNS });
       for (const [who, token] of Object.entries(tokens)) {
         if (who === 'staff' && NOT_AS_STAFF.has(op.operationId)) continue;
-        for (const sample of samples) {
+        for (const [sampleIndex, sample] of samples.entries()) {
+          const upload = op.spec.requestBody?.content?.['multipart/form-data']
+            ? MULTIPART_BODIES[sampleIndex % MULTIPART_BODIES.length]
+            : undefined;
           const options: InjectOptions = {
             method: op.method.toUpperCase() as InjectOptions['method'],
             url: sample.url,
@@ -218,12 +252,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('contract fuzz', () => {
             // test's own sign-ins use) is never spent by them.
             remoteAddress: `192.0.2.${sent % 250}`,
             query: sample.query,
-            headers: { ...sample.headers, ...(token ? bearer(token) : {}) },
-            ...(sample.body === undefined ? {} : { payload: sample.body as object }),
+            headers: { ...sample.headers, ...upload?.headers, ...(token ? bearer(token) : {}) },
+            ...(upload
+              ? { payload: upload.payload }
+              : sample.body === undefined
+                ? {}
+                : { payload: sample.body as object }),
           };
           const response = await t.app.inject(options);
           sent += 1;
-          const what = `${op.operationId} as ${who}: ${options.method} ${sample.url} ${JSON.stringify(sample.query)} ${JSON.stringify(sample.body)?.slice(0, 300)}`;
+          const what = `${op.operationId} as ${who}: ${options.method} ${sample.url} ${JSON.stringify(sample.query)} ${upload ? upload.name : JSON.stringify(sample.body)?.slice(0, 300)}`;
           if (response.statusCode >= 500) {
             failures.push(`${response.statusCode} from ${what}\n  ${response.body.slice(0, 300)}`);
             continue;
