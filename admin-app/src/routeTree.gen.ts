@@ -14,6 +14,7 @@ import { Route as ManageAdminAuthedRouteImport } from './routes/manage-admin/_au
 import { Route as AdminAuthSplatRouteImport } from './routes/admin/auth/$';
 import { Route as AdminAuthLoginRouteImport } from './routes/admin/auth/login';
 import { Route as AdminAuthRegisterRouteImport } from './routes/admin/auth/register';
+import { Route as AdminAuthUnlockRouteImport } from './routes/admin/auth/unlock';
 import { Route as ManageAdminAuthedIndexRouteImport } from './routes/manage-admin/_authed/index';
 import { Route as ManageAdminAuthedAboutRouteImport } from './routes/manage-admin/_authed/about';
 import { Route as ManageAdminAuthedAdminRouteRouteImport } from './routes/manage-admin/_authed/admin/route';
@@ -85,6 +86,11 @@ const AdminAuthLoginRoute = AdminAuthLoginRouteImport.update({
 const AdminAuthRegisterRoute = AdminAuthRegisterRouteImport.update({
   id: '/admin/auth/register',
   path: '/admin/auth/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AdminAuthUnlockRoute = AdminAuthUnlockRouteImport.update({
+  id: '/admin/auth/unlock',
+  path: '/admin/auth/unlock',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ManageAdminAuthedIndexRoute = ManageAdminAuthedIndexRouteImport.update({
@@ -374,6 +380,7 @@ export interface FileRoutesByFullPath {
   '/admin/auth/$': typeof AdminAuthSplatRoute;
   '/admin/auth/login': typeof AdminAuthLoginRoute;
   '/admin/auth/register': typeof AdminAuthRegisterRoute;
+  '/admin/auth/unlock': typeof AdminAuthUnlockRoute;
   '/manage-admin/about': typeof ManageAdminAuthedAboutRoute;
   '/manage-admin/aliexpress': typeof ManageAdminAuthedAliexpressRoute;
   '/manage-admin/analytics': typeof ManageAdminAuthedAnalyticsRoute;
@@ -423,6 +430,7 @@ export interface FileRoutesByTo {
   '/admin/auth/$': typeof AdminAuthSplatRoute;
   '/admin/auth/login': typeof AdminAuthLoginRoute;
   '/admin/auth/register': typeof AdminAuthRegisterRoute;
+  '/admin/auth/unlock': typeof AdminAuthUnlockRoute;
   '/manage-admin/about': typeof ManageAdminAuthedAboutRoute;
   '/manage-admin/aliexpress': typeof ManageAdminAuthedAliexpressRoute;
   '/manage-admin/analytics': typeof ManageAdminAuthedAnalyticsRoute;
@@ -478,6 +486,7 @@ export interface FileRoutesById {
   '/admin/auth/$': typeof AdminAuthSplatRoute;
   '/admin/auth/login': typeof AdminAuthLoginRoute;
   '/admin/auth/register': typeof AdminAuthRegisterRoute;
+  '/admin/auth/unlock': typeof AdminAuthUnlockRoute;
   '/manage-admin/_authed/about': typeof ManageAdminAuthedAboutRoute;
   '/manage-admin/_authed/aliexpress': typeof ManageAdminAuthedAliexpressRoute;
   '/manage-admin/_authed/analytics': typeof ManageAdminAuthedAnalyticsRoute;
@@ -534,6 +543,7 @@ export interface FileRouteTypes {
     | '/admin/auth/$'
     | '/admin/auth/login'
     | '/admin/auth/register'
+    | '/admin/auth/unlock'
     | '/manage-admin/about'
     | '/manage-admin/aliexpress'
     | '/manage-admin/analytics'
@@ -583,6 +593,7 @@ export interface FileRouteTypes {
     | '/admin/auth/$'
     | '/admin/auth/login'
     | '/admin/auth/register'
+    | '/admin/auth/unlock'
     | '/manage-admin/about'
     | '/manage-admin/aliexpress'
     | '/manage-admin/analytics'
@@ -637,6 +648,7 @@ export interface FileRouteTypes {
     | '/admin/auth/$'
     | '/admin/auth/login'
     | '/admin/auth/register'
+    | '/admin/auth/unlock'
     | '/manage-admin/_authed/about'
     | '/manage-admin/_authed/aliexpress'
     | '/manage-admin/_authed/analytics'
@@ -688,6 +700,7 @@ export interface RootRouteChildren {
   AdminAuthSplatRoute: typeof AdminAuthSplatRoute;
   AdminAuthLoginRoute: typeof AdminAuthLoginRoute;
   AdminAuthRegisterRoute: typeof AdminAuthRegisterRoute;
+  AdminAuthUnlockRoute: typeof AdminAuthUnlockRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -725,6 +738,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/auth/register';
       fullPath: '/admin/auth/register';
       preLoaderRoute: typeof AdminAuthRegisterRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/admin/auth/unlock': {
+      id: '/admin/auth/unlock';
+      path: '/admin/auth/unlock';
+      fullPath: '/admin/auth/unlock';
+      preLoaderRoute: typeof AdminAuthUnlockRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/manage-admin/_authed/': {
@@ -1228,6 +1248,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminAuthSplatRoute: AdminAuthSplatRoute,
   AdminAuthLoginRoute: AdminAuthLoginRoute,
   AdminAuthRegisterRoute: AdminAuthRegisterRoute,
+  AdminAuthUnlockRoute: AdminAuthUnlockRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -18,6 +18,7 @@ import { Route as LoginRouteImport } from './routes/login';
 import { Route as ProfileRouteRouteImport } from './routes/profile/route';
 import { Route as RegisterRouteImport } from './routes/register';
 import { Route as SellRouteImport } from './routes/sell';
+import { Route as UnlockRouteImport } from './routes/unlock';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug';
 import { Route as OrderIdRouteImport } from './routes/order/$id';
@@ -77,6 +78,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const SellRoute = SellRouteImport.update({
   id: '/sell',
   path: '/sell',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const UnlockRoute = UnlockRouteImport.update({
+  id: '/unlock',
+  path: '/unlock',
   getParentRoute: () => rootRouteImport,
 } as any);
 const BlogIndexRoute = BlogIndexRouteImport.update({
@@ -167,6 +173,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/sell': typeof SellRoute;
+  '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/sell': typeof SellRoute;
+  '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
@@ -219,6 +227,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/register': typeof RegisterRoute;
   '/sell': typeof SellRoute;
+  '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/products/$id': typeof ProductsIdRoute;
@@ -247,6 +256,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/sell'
+    | '/unlock'
     | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/sell'
+    | '/unlock'
     | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
@@ -298,6 +309,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/sell'
+    | '/unlock'
     | '/blog/$slug'
     | '/order/$id'
     | '/products/$id'
@@ -325,6 +337,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute;
   RegisterRoute: typeof RegisterRoute;
   SellRoute: typeof SellRoute;
+  UnlockRoute: typeof UnlockRoute;
   BlogSlugRoute: typeof BlogSlugRoute;
   OrderIdRoute: typeof OrderIdRoute;
   ProductsIdRoute: typeof ProductsIdRoute;
@@ -396,6 +409,13 @@ declare module '@tanstack/react-router' {
       path: '/sell';
       fullPath: '/sell';
       preLoaderRoute: typeof SellRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/unlock': {
+      id: '/unlock';
+      path: '/unlock';
+      fullPath: '/unlock';
+      preLoaderRoute: typeof UnlockRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/blog/': {
@@ -544,6 +564,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   SellRoute: SellRoute,
+  UnlockRoute: UnlockRoute,
   BlogSlugRoute: BlogSlugRoute,
   OrderIdRoute: OrderIdRoute,
   ProductsIdRoute: ProductsIdRoute,

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index';
 import { Route as ApplyRouteImport } from './routes/apply';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as ManageVandorRouteRouteImport } from './routes/manage-vandor/route';
+import { Route as UnlockRouteImport } from './routes/unlock';
 import { Route as ManageVandorIndexRouteImport } from './routes/manage-vandor/index';
 import { Route as ManageVandorDashboardRouteImport } from './routes/manage-vandor/dashboard';
 import { Route as ManageVandorMessagesRouteImport } from './routes/manage-vandor/messages';
@@ -41,6 +42,11 @@ const LoginRoute = LoginRouteImport.update({
 const ManageVandorRouteRoute = ManageVandorRouteRouteImport.update({
   id: '/manage-vandor',
   path: '/manage-vandor',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const UnlockRoute = UnlockRouteImport.update({
+  id: '/unlock',
+  path: '/unlock',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ManageVandorIndexRoute = ManageVandorIndexRouteImport.update({
@@ -95,6 +101,7 @@ export interface FileRoutesByFullPath {
   '/manage-vandor': typeof ManageVandorRouteRouteWithChildren;
   '/apply': typeof ApplyRoute;
   '/login': typeof LoginRoute;
+  '/unlock': typeof UnlockRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
   '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
@@ -109,6 +116,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/apply': typeof ApplyRoute;
   '/login': typeof LoginRoute;
+  '/unlock': typeof UnlockRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
   '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
@@ -125,6 +133,7 @@ export interface FileRoutesById {
   '/manage-vandor': typeof ManageVandorRouteRouteWithChildren;
   '/apply': typeof ApplyRoute;
   '/login': typeof LoginRoute;
+  '/unlock': typeof UnlockRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
   '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
@@ -142,6 +151,7 @@ export interface FileRouteTypes {
     | '/manage-vandor'
     | '/apply'
     | '/login'
+    | '/unlock'
     | '/manage-vandor/dashboard'
     | '/manage-vandor/messages'
     | '/manage-vandor/orders'
@@ -156,6 +166,7 @@ export interface FileRouteTypes {
     | '/'
     | '/apply'
     | '/login'
+    | '/unlock'
     | '/manage-vandor/dashboard'
     | '/manage-vandor/messages'
     | '/manage-vandor/orders'
@@ -171,6 +182,7 @@ export interface FileRouteTypes {
     | '/manage-vandor'
     | '/apply'
     | '/login'
+    | '/unlock'
     | '/manage-vandor/dashboard'
     | '/manage-vandor/messages'
     | '/manage-vandor/orders'
@@ -187,6 +199,7 @@ export interface RootRouteChildren {
   ManageVandorRouteRoute: typeof ManageVandorRouteRouteWithChildren;
   ApplyRoute: typeof ApplyRoute;
   LoginRoute: typeof LoginRoute;
+  UnlockRoute: typeof UnlockRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -217,6 +230,13 @@ declare module '@tanstack/react-router' {
       path: '/manage-vandor';
       fullPath: '/manage-vandor';
       preLoaderRoute: typeof ManageVandorRouteRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/unlock': {
+      id: '/unlock';
+      path: '/unlock';
+      fullPath: '/unlock';
+      preLoaderRoute: typeof UnlockRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/manage-vandor/': {
@@ -317,6 +337,7 @@ const rootRouteChildren: RootRouteChildren = {
   ManageVandorRouteRoute: ManageVandorRouteRouteWithChildren,
   ApplyRoute: ApplyRoute,
   LoginRoute: LoginRoute,
+  UnlockRoute: UnlockRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

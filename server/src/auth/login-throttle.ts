@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { and, count, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { Database } from '../db/client.ts';
 import { loginAttempts } from '../db/schema.ts';
 import { tooManyRequests } from '../http/errors.ts';
@@ -8,6 +10,8 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_LOGINS = 5;
 /** Tries per client address, over every account, in the window. */
 export const MAX_FAILED_LOGINS_PER_ADDRESS = 20;
+/** Tries per account over every address in the window: a botnet's many addresses share this one count. */
+export const MAX_FAILED_LOGINS_PER_ACCOUNT = 20;
 export const TOO_MANY_LOGINS_MESSAGE = 'Too many failed login attempts. Please try again later.';
 export const TOO_MANY_TRIES_MESSAGE = 'Too many attempts. Please try again later.';
 
@@ -18,6 +22,8 @@ export interface ThrottleKey {
 }
 
 export interface ThrottleTry {
+  /** The keys this try took the last free try of (the next try on them is refused until the window moves). */
+  readonly spent: readonly string[];
   /** The try did not fail (a right password): it no longer counts. */
   giveBack(): Promise<void>;
 }
@@ -38,23 +44,43 @@ export function normalizeIdentifier(identifier: string): string {
   return /^\+?[\d\s().-]{6,}$/.test(trimmed) ? `phone:${trimmed.replace(/\D/g, '')}` : trimmed;
 }
 
-type Scope = 'staff' | 'customer' | 'vendor';
+/**
+ * What a client address is counted as: an IPv4 address as it is (also when written IPv4-mapped, ::ffff:a.b.c.d),
+ * an IPv6 address by its /64, since one home or server is handed a whole /64 and could otherwise try from 2^64
+ * addresses.
+ */
+export function addressKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const address = ipaddr.IPv6.parse(ip);
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  return `${new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
+}
+
+export type SignInScope = 'staff' | 'customer' | 'vendor';
+
+/** The count of an account over every address: reaching its limit locks the account (security/account-lock). */
+export const accountKey = (scope: SignInScope, accountId: string): ThrottleKey => ({
+  key: `${scope}:account:${accountId}`,
+  max: MAX_FAILED_LOGINS_PER_ACCOUNT,
+});
 
 /**
  * The keys of one sign-in try: the account from this address (every spelling of its email, username or phone
- * shares one count; the identifier itself when it names no account), and the address over all accounts. An
- * account is not locked for everyone by someone guessing from elsewhere.
+ * shares one count; the identifier itself when it names no account), the address over all accounts, and, for a
+ * known account, the account over all addresses. The first key comes first, as `reset` after a sign-in takes it.
  */
 export function signInKeys(
-  scope: Scope,
+  scope: SignInScope,
   account: { id: string } | null,
   identifier: string,
   ip: string,
 ): ThrottleKey[] {
   const who = account ? `account:${account.id}` : `id:${normalizeIdentifier(identifier)}`;
+  const address = addressKey(ip);
   return [
-    { key: `${scope}:${who}:${ip}`, max: MAX_FAILED_LOGINS },
-    { key: `${scope}:ip:${ip}`, max: MAX_FAILED_LOGINS_PER_ADDRESS },
+    { key: `${scope}:${who}:${address}`, max: MAX_FAILED_LOGINS },
+    { key: `${scope}:ip:${address}`, max: MAX_FAILED_LOGINS_PER_ADDRESS },
+    ...(account ? [accountKey(scope, account.id)] : []),
   ];
 }
 
@@ -64,29 +90,34 @@ export function signInKeys(
  * the application's for both writing and reading, so database clock skew does not matter.
  */
 export function createLoginThrottle(db: Database, now: () => number = Date.now): LoginThrottle {
+  /** Refuses when any key has no try left; else answers the keys this try takes the last try of. */
   async function refuseIfSpent(tx: Database, keys: readonly ThrottleKey[], message: string) {
     const since = new Date(now() - LOGIN_WINDOW_MS);
+    const spent: string[] = [];
     for (const { key, max } of keys) {
       const [row] = await tx
         .select({ tries: count(), oldest: min(loginAttempts.at) })
         .from(loginAttempts)
         .where(and(eq(loginAttempts.key, key), gt(loginAttempts.at, since)));
-      if (row && row.tries >= max) {
-        const oldest = row.oldest ? new Date(row.oldest).getTime() : now();
+      const tries = row?.tries ?? 0;
+      if (tries >= max) {
+        const oldest = row?.oldest ? new Date(row.oldest).getTime() : now();
         throw tooManyRequests(message, (oldest + LOGIN_WINDOW_MS - now()) / 1000);
       }
+      if (tries + 1 >= max) spent.push(key);
     }
+    return spent;
   }
 
   return {
     async take(keys, message = TOO_MANY_LOGINS_MESSAGE) {
       const at = new Date(now());
-      const ids = await db.transaction(async (tx) => {
+      const { ids, spent } = await db.transaction(async (tx) => {
         // Locks taken in one order, so two tries sharing keys wait for each other instead of deadlocking.
         for (const { key } of [...keys].sort((a, b) => (a.key < b.key ? -1 : 1))) {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop:throttle:${key}`}))`);
         }
-        await refuseIfSpent(tx, keys, message);
+        const spent = await refuseIfSpent(tx, keys, message);
         const inserted = await tx
           .insert(loginAttempts)
           .values(keys.map(({ key }) => ({ key, at })))
@@ -101,9 +132,10 @@ export function createLoginThrottle(db: Database, now: () => number = Date.now):
             lte(loginAttempts.at, new Date(at.getTime() - LOGIN_WINDOW_MS)),
           ),
         );
-        return inserted.map((row) => row.id);
+        return { ids: inserted.map((row) => row.id), spent };
       });
       return {
+        spent,
         async giveBack() {
           await db.delete(loginAttempts).where(inArray(loginAttempts.id, ids));
         },

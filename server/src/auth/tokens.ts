@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Audience } from '../config.ts';
 import type { AdminPermission } from '../db/schema.ts';
@@ -110,6 +111,8 @@ export function createTokenService(options: {
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)
         .setAudience(CHALLENGE_AUDIENCE)
+        // Each challenge is told apart by its id, so the sign-in can use it only once.
+        .setJti(randomUUID())
         .setIssuedAt(now)
         .setExpirationTime(exp)
         .sign(key);

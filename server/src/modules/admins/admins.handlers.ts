@@ -1,6 +1,6 @@
 import type { components } from '@shop/sdk/types';
 import type { FastifyRequest } from 'fastify';
-import { type LoginThrottle, signInKeys } from '../../auth/login-throttle.ts';
+import { decodeJwt } from 'jose';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { type ChallengeStep, InvalidTokenError, type TokenService } from '../../auth/tokens.ts';
 import type { Database } from '../../db/client.ts';
@@ -17,13 +17,19 @@ import {
   type SecuritySettingsRow,
 } from '../security/security.repository.ts';
 import { isNewDevice, openSession } from '../security/sessions.repository.ts';
+import type { SignInGuard, SignInTry } from '../security/sign-in-guard.ts';
 import {
+  challengeIsLive,
   consumeRecoveryCode,
   findStaffById,
+  openChallenge,
   replaceStaffPassword,
   resealTwoFactorSecret,
+  takeChallengeTry,
+  takeTwoFactorStep,
+  useChallenge,
 } from '../security/staff-credentials.repository.ts';
-import { matchRecoveryCode, totpCodeIsValid } from '../security/two-factor.ts';
+import { matchRecoveryCode, totpCodeStep } from '../security/two-factor.ts';
 import { type AdminRow, findAdminByEmail, normalizeEmail, recordAdminLogin } from './admins.repository.ts';
 
 type AdminLoginResult = components['schemas']['AdminLoginResult'];
@@ -34,6 +40,7 @@ export const CODE_INVALID = 'The code is not valid.';
 export const CODE_NEEDED = 'Enter the code from your authenticator app, or a recovery code.';
 export const PASSWORD_EXPIRED = 'Your password has expired. Please choose a new one.';
 export const PASSWORD_UNCHANGED = 'The new password must be different from the current one.';
+export const CHALLENGE_SPENT = 'This sign-in step has expired or was already used. Please sign in again.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,10 +71,10 @@ export function passwordChangeNeeded(
 export function createAdminHandlers(deps: {
   db: Database;
   tokens: TokenService;
-  throttle: LoginThrottle;
+  guard: SignInGuard;
   secrets: SecretBox;
 }) {
-  const { db, tokens, throttle } = deps;
+  const { db, tokens, guard } = deps;
 
   const failedSignIn = (request: FastifyRequest, email: string, admin: AdminRow | null, reason: string) =>
     Promise.all([
@@ -97,19 +104,28 @@ export function createAdminHandlers(deps: {
     settings: SecuritySettingsRow,
     email: string,
     admin: AdminRow | null,
+    attempt?: SignInTry,
   ) {
     if (allowListPermits(settings.ipAllowList, request.ip)) return;
+    await attempt?.failed();
     await failedSignIn(request, email, admin, 'address not allowed');
     throw forbidden(IP_NOT_ALLOWED);
   }
 
-  /** The account behind a challenge, if it is still the same account state (token version) and active. */
+  /**
+   * The account behind a challenge, if it is still the same account state (token version) and active, and the
+   * challenge was handed out and is not used yet (each challenge leads to one next step).
+   */
   async function challengedAdmin(challenge: string, step: ChallengeStep) {
     try {
       const claims = await tokens.verifyChallenge(challenge, step);
+      const { jti } = decodeJwt(challenge);
       const admin = await findStaffById(db, claims.sub);
       if (!admin || admin.tokenVersion !== claims.tv || admin.status !== 'Active') throw unauthorized();
-      return { admin, claims };
+      if (typeof jti !== 'string' || !(await challengeIsLive(db, jti, admin.id))) {
+        throw unauthorized(CHALLENGE_SPENT);
+      }
+      return { admin, claims, challengeId: jti };
     } catch (error) {
       if (error instanceof InvalidTokenError) throw unauthorized();
       throw error;
@@ -128,6 +144,9 @@ export function createAdminHandlers(deps: {
       step,
       twoFactorPassed,
     });
+    const { jti } = decodeJwt(token);
+    if (typeof jti !== 'string') throw new Error('a challenge without an id');
+    await openChallenge(db, { id: jti, adminId: admin.id, expiresAt });
     return {
       success: true as const,
       message: step === 'twoFactor' ? CODE_NEEDED : PASSWORD_EXPIRED,
@@ -142,8 +161,7 @@ export function createAdminHandlers(deps: {
 
   /** The last step of every sign-in: a session (a trusted device) and the token that carries it. */
   async function signIn(admin: AdminRow, request: FastifyRequest, settings: SecuritySettingsRow) {
-    const [account] = signInKeys('staff', admin, admin.email, request.ip);
-    if (account) await throttle.reset(account);
+    await guard.signedIn('staff', admin, request.ip);
     const signedIn = (await recordAdminLogin(db, admin.id, new Date())) ?? admin;
     const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
     const session = await openSession(db, {
@@ -209,19 +227,20 @@ export function createAdminHandlers(deps: {
     adminLogin: operation('adminLogin', async (request) => {
       const email = normalizeEmail(request.body.email);
       const admin = await findAdminByEmail(db, email);
-      const attempt = await throttle.take(signInKeys('staff', admin, email, request.ip));
+      const attempt = await guard.begin('staff', admin, email, request.ip);
       const settings = await loadSecuritySettings(db);
 
       // Before the password: from outside the allow-list a password guess learns nothing.
-      await assertAddressAllowed(request, settings, email, admin);
+      await assertAddressAllowed(request, settings, email, admin, attempt);
       const passwordOk = admin
         ? await verifyPassword(admin.passwordHash, request.body.password)
         : await verifyAgainstDummy(request.body.password);
       if (!admin || !passwordOk) {
+        await attempt.failed();
         await failedSignIn(request, email, admin, admin ? 'wrong password' : 'unknown email');
         throw unauthorized(ADMIN_LOGIN_FAILED);
       }
-      await attempt.giveBack();
+      await attempt.passed();
       // Checked only after the password, so a suspended account is not revealed to someone guessing.
       if (admin.status !== 'Active') {
         throw forbidden(
@@ -240,18 +259,25 @@ export function createAdminHandlers(deps: {
       if (code === undefined && recoveryCode === undefined) {
         throw validationError([{ path: '/code', message: CODE_NEEDED }], CODE_NEEDED);
       }
-      const { admin } = await challengedAdmin(request.body.challenge, 'twoFactor');
+      const { admin, challengeId } = await challengedAdmin(request.body.challenge, 'twoFactor');
       // Codes count against the same tries as passwords.
-      const attempt = await throttle.take(signInKeys('staff', admin, admin.email, request.ip));
+      const attempt = await guard.begin('staff', admin, admin.email, request.ip);
       const settings = await loadSecuritySettings(db);
-      await assertAddressAllowed(request, settings, admin.email, admin);
+      await assertAddressAllowed(request, settings, admin.email, admin, attempt);
       if (!admin.twoFactorEnabled || !admin.twoFactorSecret) throw unauthorized();
+      // And against the challenge's own few tries, whatever addresses they come from.
+      if (!(await takeChallengeTry(db, challengeId, admin.id))) {
+        await attempt.passed();
+        throw unauthorized(CHALLENGE_SPENT);
+      }
 
       let accepted = false;
       if (code !== undefined) {
         // A secret that does not open (tampered with) matches no code: a failed sign-in, never a 500.
         const secret = deps.secrets.open(admin.twoFactorSecret);
-        accepted = secret !== null && (await totpCodeIsValid(secret, code));
+        const step = secret === null ? null : await totpCodeStep(secret, code);
+        // A code already used (or one older than it) is refused like a wrong one.
+        accepted = step !== null && (await takeTwoFactorStep(db, admin.id, step));
         if (accepted && secret && !deps.secrets.isSealed(admin.twoFactorSecret)) {
           await resealTwoFactorSecret(db, admin.id, secret, deps.secrets.seal(secret));
         }
@@ -271,15 +297,17 @@ export function createAdminHandlers(deps: {
         }
       }
       if (!accepted) {
+        await attempt.failed();
         await failedSignIn(request, admin.email, admin, 'wrong two-factor code');
         throw unauthorized(CODE_INVALID);
       }
-      await attempt.giveBack();
+      await attempt.passed();
+      if (!(await useChallenge(db, challengeId, admin.id))) throw unauthorized(CHALLENGE_SPENT);
       return afterSecondFactor(admin, request, settings, true);
     }),
 
     adminLoginNewPassword: operation('adminLoginNewPassword', async (request) => {
-      const { admin, claims } = await challengedAdmin(request.body.challenge, 'passwordChange');
+      const { admin, claims, challengeId } = await challengedAdmin(request.body.challenge, 'passwordChange');
       // A change after a code must have come through the code step.
       if (admin.twoFactorEnabled && !claims.twoFactorPassed) throw unauthorized();
       const settings = await loadSecuritySettings(db);
@@ -290,6 +318,7 @@ export function createAdminHandlers(deps: {
       if (await verifyPassword(admin.passwordHash, newPassword)) {
         throw validationError([{ path: '/newPassword', message: PASSWORD_UNCHANGED }], PASSWORD_UNCHANGED);
       }
+      if (!(await useChallenge(db, challengeId, admin.id))) throw unauthorized(CHALLENGE_SPENT);
       const updated = await replaceStaffPassword(db, admin.id, await hashPassword(newPassword));
       if (!updated) throw unauthorized();
       await recordActivity(db, request, {

@@ -1,9 +1,9 @@
 import type { components } from '@shop/sdk/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  addressKey,
   type LoginThrottle,
   MAX_FAILED_LOGINS,
-  signInKeys,
   TOO_MANY_TRIES_MESSAGE,
 } from '../../auth/login-throttle.ts';
 
@@ -18,6 +18,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, forbidden, notFound, unauthorized, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { openSession, revokeSession } from '../security/sessions.repository.ts';
+import type { SignInGuard } from '../security/sign-in-guard.ts';
 import {
   type CustomerChanges,
   type CustomerRow,
@@ -44,6 +45,23 @@ export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please co
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
 export const PHONE_TAKEN = 'An account with this phone number already exists.';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Enter your current password to change your email.';
+export const NO_PASSWORD_FOR_EMAIL =
+  'This account signs in with Google, Facebook or Apple and has no password, so its email cannot be changed here.';
+
+/** The message to the address an account's email was changed from: if it was not the owner, they now know. */
+function emailChangedNotice(row: CustomerRow, newEmail: string) {
+  return {
+    to: row.email,
+    subject: 'The email of your account was changed',
+    body:
+      `Hello ${row.name},\n\nThe sign-in email of your store account (${row.username}) was changed from ` +
+      `${row.email} to ${newEmail} on ${new Date().toUTCString()}. Messages about the account now go there.\n\n` +
+      'If you did not make this change, contact the store at once: someone else may be using your account.\n',
+    kind: 'account.email_changed',
+  };
+}
 
 export function toUserProfile(row: CustomerRow, totalOrders: number): UserProfile {
   return {
@@ -102,8 +120,30 @@ export function createCustomerHandlers(deps: {
   db: Database;
   tokens: TokenService;
   throttle: LoginThrottle;
+  guard: SignInGuard;
 }) {
-  const { db, tokens, throttle } = deps;
+  const { db, tokens, throttle, guard } = deps;
+
+  /**
+   * The current password, for changes that hand the account to whoever holds the session (password, email).
+   * Guessing it on a stolen session is limited like guessing at sign-in.
+   */
+  async function assertCurrentPassword(row: CustomerRow, given: string | undefined, missing: string) {
+    if (given === undefined || given === '') {
+      throw validationError([{ path: '/currentPassword', message: missing }], missing);
+    }
+    const attempt = await throttle.take(
+      [{ key: `customer:password:${row.id}`, max: MAX_FAILED_LOGINS }],
+      TOO_MANY_TRIES_MESSAGE,
+    );
+    if (!(await verifyPassword(row.passwordHash, given))) {
+      throw validationError(
+        [{ path: '/currentPassword', message: CURRENT_PASSWORD_WRONG }],
+        CURRENT_PASSWORD_WRONG,
+      );
+    }
+    await attempt.giveBack();
+  }
 
   /** Every sign-in opens a session the token carries, so logging out ends that token at once. */
   async function session(
@@ -123,16 +163,18 @@ export function createCustomerHandlers(deps: {
     customerLogin: operation('customerLogin', async (request, reply) => {
       const identifier = request.body.email.trim();
       const customer = await findCustomerByIdentifier(db, identifier);
-      const keys = signInKeys('customer', customer, identifier, request.ip);
-      const attempt = await throttle.take(keys);
+      const attempt = await guard.begin('customer', customer, identifier, request.ip);
       const passwordOk = customer
         ? await verifyPassword(customer.passwordHash, request.body.password)
         : await verifyAgainstDummy(request.body.password);
-      if (!customer || !passwordOk) throw unauthorized(CUSTOMER_LOGIN_FAILED);
-      await attempt.giveBack();
+      if (!customer || !passwordOk) {
+        await attempt.failed();
+        throw unauthorized(CUSTOMER_LOGIN_FAILED);
+      }
+      await attempt.passed();
       // Checked only after the password, so an account's state is not revealed to someone guessing.
       if (customer.status !== 'Active' || customer.deletedAt !== null) throw forbidden(ACCOUNT_DEACTIVATED);
-      if (keys[0]) await throttle.reset(keys[0]);
+      await guard.signedIn('customer', customer, request.ip);
       await recordCustomerLogin(db, customer.id, new Date());
       return session(customer, 'Login successful.', request, reply, 200);
     }),
@@ -140,7 +182,7 @@ export function createCustomerHandlers(deps: {
     customerRegister: operation('customerRegister', async (request, reply) => {
       // Every registration from an address counts, made or refused: accounts cannot be created in bulk.
       await throttle.take(
-        [{ key: `customer:register:${request.ip}`, max: MAX_REGISTRATIONS_PER_ADDRESS }],
+        [{ key: `customer:register:${addressKey(request.ip)}`, max: MAX_REGISTRATIONS_PER_ADDRESS }],
         TOO_MANY_TRIES_MESSAGE,
       );
       const { name, password, confirmPassword } = request.body;
@@ -195,9 +237,16 @@ export function createCustomerHandlers(deps: {
           throw conflict(USERNAME_TAKEN);
         changes.username = username;
       }
+      let emailChanged = false;
       if (body.email !== undefined) {
         const email = normalizeEmail(body.email);
-        if (email !== current.email && (await emailTaken(db, email, id))) throw conflict(EMAIL_TAKEN);
+        if (email !== current.email) {
+          // The email is how the account is signed in to and recovered: a session alone cannot move it.
+          if (!current.hasPassword) throw forbidden(NO_PASSWORD_FOR_EMAIL);
+          await assertCurrentPassword(current, body.currentPassword, CURRENT_PASSWORD_FOR_EMAIL);
+          if (await emailTaken(db, email, id)) throw conflict(EMAIL_TAKEN);
+          emailChanged = true;
+        }
         changes.email = email;
       }
       if (body.phone !== undefined) {
@@ -221,7 +270,12 @@ export function createCustomerHandlers(deps: {
 
       let updated: CustomerRow | null;
       try {
-        updated = await updateCustomer(db, id, changes);
+        updated = await updateCustomer(
+          db,
+          id,
+          changes,
+          emailChanged && changes.email ? emailChangedNotice(current, changes.email) : undefined,
+        );
       } catch (error) {
         rethrowClash(error);
       }
@@ -237,18 +291,7 @@ export function createCustomerHandlers(deps: {
       const { id, sessionId } = requireCustomer(request);
       const current = await findCustomerById(db, id);
       if (!current) throw notFound();
-      // Guessing the current password on a stolen session is limited like guessing at sign-in.
-      const attempt = await throttle.take(
-        [{ key: `customer:password:${id}`, max: MAX_FAILED_LOGINS }],
-        TOO_MANY_TRIES_MESSAGE,
-      );
-      if (!(await verifyPassword(current.passwordHash, request.body.currentPassword))) {
-        throw validationError(
-          [{ path: '/currentPassword', message: 'Current password is incorrect.' }],
-          'Current password is incorrect.',
-        );
-      }
-      await attempt.giveBack();
+      await assertCurrentPassword(current, request.body.currentPassword, CURRENT_PASSWORD_WRONG);
       const updated = await replacePassword(db, id, await hashPassword(request.body.newPassword));
       if (!updated) throw notFound();
       return {

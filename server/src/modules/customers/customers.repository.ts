@@ -1,6 +1,6 @@
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers, orders } from '../../db/schema.ts';
+import { customers, orders, outbox } from '../../db/schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerChanges = Partial<
@@ -100,24 +100,30 @@ function escapeRegex(text: string): string {
 
 export async function insertCustomer(
   db: Database,
-  values: Pick<CustomerRow, 'username' | 'email' | 'name' | 'passwordHash'>,
+  values: Pick<CustomerRow, 'username' | 'email' | 'name' | 'passwordHash'> &
+    Partial<Pick<CustomerRow, 'hasPassword'>>,
 ): Promise<CustomerRow> {
   const [row] = await db.insert(customers).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
+/** Saves the changes; `notice`, when given, is a message queued in the same transaction (sent only if saved). */
 export async function updateCustomer(
   db: Database,
   id: string,
   changes: CustomerChanges,
+  notice?: { to: string; subject: string; body: string; kind: string },
 ): Promise<CustomerRow | null> {
-  const [row] = await db
-    .update(customers)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(customers.id, id))
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(customers)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(customers.id, id))
+      .returning();
+    if (row && notice) await tx.insert(outbox).values(notice);
+    return row ?? null;
+  });
 }
 
 /** Stores a new password and bumps the token version in one statement, ending every older token. */
@@ -128,7 +134,12 @@ export async function replacePassword(
 ): Promise<CustomerRow | null> {
   const [row] = await db
     .update(customers)
-    .set({ passwordHash, tokenVersion: sql`${customers.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({
+      passwordHash,
+      hasPassword: true,
+      tokenVersion: sql`${customers.tokenVersion} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(customers.id, id))
     .returning();
   return row ?? null;

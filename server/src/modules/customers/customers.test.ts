@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../db/schema.ts';
+import { customers, outbox } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, loginCustomer, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -208,6 +208,7 @@ describe('shopper accounts', () => {
         name: 'Mallory',
         address: null,
         passwordHash: expect.stringMatching(/^\$argon2id\$/),
+        hasPassword: true,
         tokenVersion: 1,
         lastLoginAt: null,
         status: 'Active',
@@ -301,7 +302,10 @@ describe('shopper accounts', () => {
     it('answers 409 when the email, username or phone belongs to someone else', async () => {
       const shopper = await registerShopper(t.app);
       for (const [change, message] of [
-        [{ email: 'Shopper@Example.com' }, 'An account with this email already exists.'],
+        [
+          { email: 'Shopper@Example.com', currentPassword: shopper.password },
+          'An account with this email already exists.',
+        ],
         [{ username: 'SHOPPER' }, 'This username is already taken.'],
         [{ phone: '+880 1712 345678' }, 'An account with this phone number already exists.'],
       ] as const) {
@@ -315,6 +319,72 @@ describe('shopper accounts', () => {
         username: shopper.username,
       });
       expect(own.statusCode).toBe(200);
+    });
+
+    it('changes the email only with the current password, and tells the old address', async () => {
+      const shopper = await registerShopper(t.app);
+      const newEmail = `moved.${Date.now()}@example.org`;
+      const mailsTo = (to: string) => t.db.select().from(outbox).where(eq(outbox.to, to));
+
+      const missing = await updateProfile(shopper.token, { email: newEmail, firstName: 'Moved' });
+      expect(missing.statusCode).toBe(400);
+      assertMatchesContract('updateProfile', missing);
+      expect(missing.json()).toMatchObject({
+        message: 'Enter your current password to change your email.',
+        errors: [{ path: '/currentPassword', message: 'Enter your current password to change your email.' }],
+      });
+      const wrong = await updateProfile(shopper.token, {
+        email: newEmail,
+        currentPassword: 'not-my-password',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({
+        message: 'Current password is incorrect.',
+        errors: [{ path: '/currentPassword', message: 'Current password is incorrect.' }],
+      });
+      expect(await rowOf(shopper.id)).toMatchObject({ email: shopper.email, firstName: null });
+      expect(await mailsTo(shopper.email)).toEqual([]);
+
+      const changed = await updateProfile(shopper.token, {
+        email: newEmail,
+        currentPassword: shopper.password,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json().data).toMatchObject({ email: newEmail });
+      expect((await login(newEmail, shopper.password)).statusCode).toBe(200);
+      expect((await login(shopper.email, shopper.password)).statusCode).toBe(401);
+      const [notice, ...more] = await mailsTo(shopper.email);
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({ kind: 'account.email_changed' });
+      expect(notice?.body).toContain(newEmail);
+      // Other fields still change without it.
+      expect((await updateProfile(shopper.token, { firstName: 'Moved' })).statusCode).toBe(200);
+    });
+
+    it('limits guesses of the current password on an email change', async () => {
+      const shopper = await registerShopper(t.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await updateProfile(shopper.token, {
+          email: `guess${i}.${Date.now()}@example.org`,
+          currentPassword: `guess-${i}`,
+        });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    });
+
+    it('refuses an email change on an account made by an outside sign-in, which has no password', async () => {
+      const shopper = await registerShopper(t.app);
+      await t.db.update(customers).set({ hasPassword: false }).where(eq(customers.id, shopper.id));
+      const response = await updateProfile(shopper.token, {
+        email: `elsewhere.${Date.now()}@example.org`,
+        currentPassword: shopper.password,
+      });
+      expect(response.statusCode).toBe(403);
+      assertMatchesContract('updateProfile', response);
+      expect(response.json().message).toMatch(/has no password, so its email cannot be changed here/);
+      expect((await rowOf(shopper.id)).email).toBe(shopper.email);
     });
 
     it('refuses a username with spaces and bad field types', async () => {

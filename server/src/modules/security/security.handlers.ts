@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
-import { type LoginThrottle, signInKeys } from '../../auth/login-throttle.ts';
+import { addressKey, type LoginThrottle, TOO_MANY_TRIES_MESSAGE } from '../../auth/login-throttle.ts';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
@@ -8,6 +8,7 @@ import { operation } from '../../http/operation.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordActivity, requestOrigin } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
+import { ACCOUNT_UNLOCKED, UNLOCK_LINK_INVALID, unlockAccount } from './account-lock.ts';
 import { deviceName } from './device.ts';
 import { allowListPermits, normalizeAllowList } from './ip-allow-list.ts';
 import {
@@ -20,25 +21,36 @@ import {
   toSecuritySettings,
 } from './security.repository.ts';
 import { listLiveSessions, revokeSession } from './sessions.repository.ts';
+import type { SignInGuard } from './sign-in-guard.ts';
 import {
   disableTwoFactor,
   enableTwoFactor,
   findStaffById,
   setPendingTwoFactorSecret,
+  takeTwoFactorStep,
 } from './staff-credentials.repository.ts';
-import { newRecoveryCodes, newTwoFactorSecret, totpCodeIsValid } from './two-factor.ts';
+import { newRecoveryCodes, newTwoFactorSecret, totpCodeStep } from './two-factor.ts';
 
 export const TWO_FACTOR_ALREADY_ON = 'Two-factor authentication is already on.';
 export const TWO_FACTOR_NOT_ON = 'Two-factor authentication is not on.';
 export const TWO_FACTOR_NOT_STARTED = 'Start the set-up again: no enrolment is waiting for a code.';
 export const CODE_WRONG = 'The code is not valid.';
 export const SESSION_NOT_FOUND = 'That session has already ended.';
+/** Unlock links one address may try in the sign-in window (15 minutes). */
+export const MAX_UNLOCK_TRIES_PER_ADDRESS = 20;
+
+const ACTOR_OF = { staff: 'admin', customer: 'customer', vendor: 'vendor' } as const;
 
 export const lockOutMessage = (ip: string) =>
   `This IP whitelist would lock you out (your address is ${ip}). Add it to the list first.`;
 
-export function createSecurityHandlers(deps: { db: Database; throttle: LoginThrottle; secrets: SecretBox }) {
-  const { db, throttle, secrets } = deps;
+export function createSecurityHandlers(deps: {
+  db: Database;
+  throttle: LoginThrottle;
+  guard: SignInGuard;
+  secrets: SecretBox;
+}) {
+  const { db, throttle, guard, secrets } = deps;
 
   async function securityEvent(
     request: FastifyRequest,
@@ -56,13 +68,18 @@ export function createSecurityHandlers(deps: { db: Database; throttle: LoginThro
     });
   }
 
-  /** Guessing codes on a stolen session counts against the same limit as guessing at sign-in. */
+  /**
+   * Guessing codes on a stolen session counts against the same limits as guessing at sign-in; a code is taken
+   * for the account, so the one that turns two-factor on or off cannot sign in as well.
+   */
   async function assertCode(request: FastifyRequest, staff: StaffAuth, secret: string, code: string) {
-    const attempt = await throttle.take(signInKeys('staff', staff, staff.email, request.ip));
-    if (await totpCodeIsValid(secret, code)) {
-      await attempt.giveBack();
+    const attempt = await guard.begin('staff', staff, staff.email, request.ip);
+    const step = await totpCodeStep(secret, code);
+    if (step !== null && (await takeTwoFactorStep(db, staff.id, step))) {
+      await attempt.passed();
       return;
     }
+    await attempt.failed();
     throw validationError([{ path: '/code', message: CODE_WRONG }], CODE_WRONG);
   }
 
@@ -73,6 +90,28 @@ export function createSecurityHandlers(deps: { db: Database; throttle: LoginThro
   }
 
   return {
+    unlockAccount: operation('unlockAccount', async (request) => {
+      // Tokens cannot be guessed; this only keeps an address from trying many.
+      const attempt = await throttle.take(
+        [{ key: `unlock:ip:${addressKey(request.ip)}`, max: MAX_UNLOCK_TRIES_PER_ADDRESS }],
+        TOO_MANY_TRIES_MESSAGE,
+      );
+      const lifted = await unlockAccount(db, request.body.token);
+      if (!lifted) {
+        throw validationError([{ path: '/token', message: UNLOCK_LINK_INVALID }], UNLOCK_LINK_INVALID);
+      }
+      await attempt.giveBack();
+      await guard.unlocked(lifted.scope, lifted.accountId);
+      await recordActivity(db, request, {
+        actorType: ACTOR_OF[lifted.scope],
+        actorId: lifted.accountId,
+        action: 'account.unlock',
+        target: `${ACTOR_OF[lifted.scope]}:${lifted.accountId}`,
+        ...requestOrigin(request),
+      });
+      return { success: true, message: ACCOUNT_UNLOCKED };
+    }),
+
     getSecuritySettings: operation('getSecuritySettings', async () => ({
       success: true,
       data: toSecuritySettings(await loadSecuritySettings(db)),

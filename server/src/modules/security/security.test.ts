@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityLog, admins, outbox, securityEvents, securitySettings, sessions } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, registerShopper } from '../../test/sessions.ts';
@@ -313,9 +313,22 @@ describe('staff security', () => {
       return data.challenge as string;
     }
 
+    /**
+     * A code is accepted once per account, so each use waits for the next one the authenticator shows: the clock
+     * (the server's and the test's, both reading Date) moves on one 30-second step.
+     */
+    async function nextCode(): Promise<string> {
+      vi.setSystemTime(Date.now() + 30_000);
+      return generate({ secret });
+    }
+
     beforeAll(async () => {
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
       await createStaff(t.db, STAFF);
       token = await tokenFor(STAFF.email, STAFF.password);
+    });
+    afterAll(() => {
+      vi.useRealTimers();
     });
 
     it('enrols with a QR code and a confirming code, answering ten recovery codes once', async () => {
@@ -336,7 +349,7 @@ describe('staff security', () => {
       expect(wrong.json()).toMatchObject({ message: 'The code is not valid.' });
 
       const confirmed = await call('POST', '/admin/two-factor/confirm', token, {
-        code: await generate({ secret }),
+        code: await nextCode(),
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       assertMatchesContract('confirmTwoFactor', confirmed);
@@ -361,7 +374,7 @@ describe('staff security', () => {
       expect(wrong.statusCode).toBe(401);
       assertMatchesContract('adminLoginTwoFactor', wrong);
 
-      const response = await secondStep({ challenge, code: await generate({ secret }) });
+      const response = await secondStep({ challenge, code: await nextCode() });
       expect(response.statusCode, response.body).toBe(200);
       assertMatchesContract('adminLoginTwoFactor', response);
       const signedIn = response.json<{ data: { token: string } }>().data.token;
@@ -378,7 +391,7 @@ describe('staff security', () => {
       try {
         const response = await secondStep({
           challenge: await challengeFor(),
-          code: await generate({ secret }),
+          code: await nextCode(),
         });
         expect(response.statusCode).toBe(401);
         assertMatchesContract('adminLoginTwoFactor', response);
@@ -393,7 +406,7 @@ describe('staff security', () => {
       await t.db.update(admins).set({ twoFactorSecret: secret }).where(eq(admins.email, STAFF.email));
       const response = await secondStep({
         challenge: await challengeFor(),
-        code: await generate({ secret }),
+        code: await nextCode(),
       });
       expect(response.statusCode, response.body).toBe(200);
       const [after] = await t.db.select().from(admins).where(eq(admins.email, STAFF.email));
@@ -426,12 +439,59 @@ describe('staff security', () => {
       assertMatchesContract('adminLoginTwoFactor', refused);
     });
 
+    it('accepts one authenticator code once, even on a new challenge', async () => {
+      const code = await nextCode();
+      const first = await secondStep({ challenge: await challengeFor('127.0.1.1'), code }, '127.0.1.1');
+      expect(first.statusCode, first.body).toBe(200);
+      const replayed = await secondStep({ challenge: await challengeFor('127.0.1.2'), code }, '127.0.1.2');
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json()).toMatchObject({ message: 'The code is not valid.' });
+      // The code of the step before the one used is refused too: steps only move forward.
+      vi.setSystemTime(Date.now() + 30_000);
+      const older = await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 60 });
+      const late = await secondStep({ challenge: await challengeFor('127.0.1.3'), code: older }, '127.0.1.3');
+      expect(late.statusCode).toBe(401);
+    });
+
+    it('lets one challenge sign in once', async () => {
+      const challenge = await challengeFor('127.0.2.1');
+      const first = await secondStep({ challenge, code: await nextCode() }, '127.0.2.1');
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await secondStep({ challenge, code: await nextCode() }, '127.0.2.2');
+      expect(again.statusCode).toBe(401);
+      assertMatchesContract('adminLoginTwoFactor', again);
+      expect(again.json()).toMatchObject({
+        message: 'This sign-in step has expired or was already used. Please sign in again.',
+      });
+      const recovery = await secondStep({ challenge, recoveryCode: recoveryCodes[5] }, '127.0.2.3');
+      expect(recovery.statusCode).toBe(401);
+    });
+
+    it('checks at most five codes on one challenge, from however many addresses', async () => {
+      const challenge = await challengeFor('127.0.3.1');
+      const answers: { statusCode: number; json: () => { message: string } }[] = [];
+      for (let i = 0; i < 20; i++) {
+        answers.push(await secondStep({ challenge, code: String(100000 + i) }, `127.0.3.${1 + (i % 5)}`));
+      }
+      const checked = answers.filter((answer) => answer.json().message === 'The code is not valid.');
+      expect(checked).toHaveLength(5);
+      expect(answers.slice(5).every((answer) => answer.statusCode === 401)).toBe(true);
+      // The right code no longer helps: the challenge is dead, a new sign-in is needed.
+      const right = await secondStep({ challenge, code: await nextCode() }, '127.0.3.9');
+      expect(right.statusCode).toBe(401);
+      const fresh = await secondStep(
+        { challenge: await challengeFor('127.0.3.9'), code: await nextCode() },
+        '127.0.3.9',
+      );
+      expect(fresh.statusCode, fresh.body).toBe(200);
+    });
+
     it('turns off only with a current code', async () => {
       expect((await call('POST', '/admin/two-factor/disable', token, { code: '000000' })).statusCode).toBe(
         400,
       );
       const response = await call('POST', '/admin/two-factor/disable', token, {
-        code: await generate({ secret }),
+        code: await nextCode(),
       });
       expect(response.statusCode, response.body).toBe(200);
       assertMatchesContract('disableTwoFactor', response);

@@ -1,6 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { admins, sessions } from '../../db/schema.ts';
+import { admins, sessions, signInChallenges } from '../../db/schema.ts';
+
+/** Codes one two-factor challenge takes, from all addresses together; then it is dead. */
+export const MAX_CHALLENGE_TRIES = 5;
 
 export type StaffCredentialsRow = typeof admins.$inferSelect;
 
@@ -55,6 +58,8 @@ export async function disableTwoFactor(db: Database, id: string): Promise<void> 
       twoFactorSecret: null,
       twoFactorPendingSecret: null,
       recoveryCodes: [],
+      // A new secret's codes have nothing to do with the old one's steps.
+      twoFactorLastStep: null,
       updatedAt: new Date(),
     })
     .where(eq(admins.id, id));
@@ -112,4 +117,65 @@ export async function resealTwoFactorSecret(
     .update(admins)
     .set({ twoFactorSecret: sealed })
     .where(and(eq(admins.id, id), eq(admins.twoFactorSecret, plain)));
+}
+
+/**
+ * Takes the 30-second step of an accepted authenticator code, only when it is newer than the last one taken: a
+ * code (or an older one) cannot be used twice, even by two requests at once.
+ */
+export async function takeTwoFactorStep(db: Database, id: string, step: number): Promise<boolean> {
+  const taken = await db
+    .update(admins)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(admins.id, id), or(isNull(admins.twoFactorLastStep), lt(admins.twoFactorLastStep, step))))
+    .returning({ id: admins.id });
+  return taken.length > 0;
+}
+
+/** Records a challenge handed out (its token's id); challenges long expired are cleared on the way. */
+export async function openChallenge(
+  db: Database,
+  challenge: { id: string; adminId: string; expiresAt: Date },
+  now = new Date(),
+): Promise<void> {
+  await db.delete(signInChallenges).where(lte(signInChallenges.expiresAt, now));
+  await db.insert(signInChallenges).values(challenge);
+}
+
+const liveChallenge = (id: string, adminId: string, now: Date) =>
+  and(
+    eq(signInChallenges.id, id),
+    eq(signInChallenges.adminId, adminId),
+    isNull(signInChallenges.usedAt),
+    gt(signInChallenges.expiresAt, now),
+  );
+
+/** Whether the challenge was handed out to this account and is neither used nor expired. */
+export async function challengeIsLive(db: Database, id: string, adminId: string, now = new Date()) {
+  const [row] = await db
+    .select({ id: signInChallenges.id })
+    .from(signInChallenges)
+    .where(liveChallenge(id, adminId, now))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Counts one code tried on the challenge; false when it has no try left (from any address) or is spent. */
+export async function takeChallengeTry(db: Database, id: string, adminId: string, now = new Date()) {
+  const taken = await db
+    .update(signInChallenges)
+    .set({ tries: sql`${signInChallenges.tries} + 1` })
+    .where(and(liveChallenge(id, adminId, now), lt(signInChallenges.tries, MAX_CHALLENGE_TRIES)))
+    .returning({ id: signInChallenges.id });
+  return taken.length > 0;
+}
+
+/** Uses the challenge up: true for the one call that did, so one challenge leads to one next step only. */
+export async function useChallenge(db: Database, id: string, adminId: string, now = new Date()) {
+  const used = await db
+    .update(signInChallenges)
+    .set({ usedAt: now })
+    .where(liveChallenge(id, adminId, now))
+    .returning({ id: signInChallenges.id });
+  return used.length > 0;
 }

@@ -16,13 +16,17 @@ export async function newTwoFactorSecret(email: string) {
   return { secret, otpauthUrl, qrCode };
 }
 
-export async function totpCodeIsValid(secret: string, code: string): Promise<boolean> {
+/**
+ * The 30-second step a right code belongs to, or null for a wrong one. The caller takes the step for the account
+ * (takeTwoFactorStep), so each code signs in once.
+ */
+export async function totpCodeStep(secret: string, code: string): Promise<number | null> {
   try {
     const result = await verify({ secret, token: code, epochTolerance: EPOCH_TOLERANCE_SECONDS });
-    return result.valid;
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
     // A malformed code or secret is a wrong code, never a 500.
-    return false;
+    return null;
   }
 }
 

@@ -70,6 +70,64 @@ describe('manage account: profile', () => {
     expect(screen.getByText('Choose another username')).toBeInTheDocument();
   });
 
+  it('asks for the current password only when the email changes, and sends it with the new email', async () => {
+    const user = userEvent.setup();
+    const { requests } = await openManageAccount({
+      'PUT /user/profile': async (request) => {
+        const { currentPassword: _sent, ...body } = (await request.json()) as Record<string, string>;
+        return json(200, {
+          success: true,
+          message: 'Profile updated successfully!',
+          data: { ...demoProfile, ...body },
+        });
+      },
+    });
+    const form = section('Profile Information');
+    expect(form.queryByLabelText(/Current Password/)).not.toBeInTheDocument();
+
+    const email = form.getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'moved@example.org');
+    expect(form.getByText('Needed to change your email.')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await form.findByText('Enter your current password to change your email.')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.type(form.getByLabelText(/Current Password/), 'shopper123');
+    await user.click(form.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(await put?.json()).toMatchObject({ email: 'moved@example.org', currentPassword: 'shopper123' });
+    // Saved: the new email is the one on file, so the password is not asked for again.
+    await waitFor(() => expect(form.queryByLabelText(/Current Password/)).not.toBeInTheDocument());
+  });
+
+  it("shows the server's answer to a wrong current password beside that field", async () => {
+    const user = userEvent.setup();
+    await openManageAccount({
+      'PUT /user/profile': () =>
+        json(400, {
+          success: false,
+          code: 'VALIDATION_ERROR',
+          message: 'Current password is incorrect.',
+          errors: [{ path: '/currentPassword', message: 'Current password is incorrect.' }],
+        }),
+    });
+    const form = section('Profile Information');
+    const email = form.getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'moved@example.org');
+    await user.type(form.getByLabelText(/Current Password/), 'not-it');
+    await user.click(form.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await form.findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(form.getByLabelText(/Current Password/)).toHaveAccessibleDescription(
+      /Current password is incorrect/,
+    );
+  });
+
   it('falls back to its own message when the server gives none', async () => {
     const user = userEvent.setup();
     await openManageAccount({ 'PUT /user/profile': () => new Response('', { status: 500 }) });

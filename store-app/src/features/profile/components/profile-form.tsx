@@ -1,15 +1,21 @@
 import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { errorMessage, isApiError } from '@shop/sdk/client';
-import { TextareaField, TextField } from '@shop/ui/form-fields';
+import { PasswordField, TextareaField, TextField } from '@shop/ui/form-fields';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { passwordToggleProps } from '../../../components/password-toggle';
 import { toast } from '../../../lib/toast';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
 import '../profile-texts';
 import { profileQueryOptions } from '../api/profile.queries';
 import { useUpdateProfile } from '../api/update-profile';
-import { type ProfileFormValues, profileFormSchema, profileFormValues } from '../schemas/account.schemas';
+import {
+  emailChanged,
+  type ProfileFormValues,
+  profileFormSchema,
+  profileFormValues,
+} from '../schemas/account.schemas';
 
 const FIELDS = new Set<string>(Object.keys(profileFormSchema.shape));
 
@@ -23,9 +29,15 @@ export function ProfileForm() {
     defaultValues: profileFormValues(data.data),
   });
   useRevalidateOnLanguageChange({ trigger, formState });
+  // A new email needs the current password: whoever holds the session alone cannot move the account elsewhere.
+  const changingEmail = emailChanged(useWatch({ control, name: 'email' }), data.data.email);
 
-  const save = (values: ProfileFormValues) =>
-    update.mutate(values, {
+  const save = ({ currentPassword, ...values }: ProfileFormValues) => {
+    if (changingEmail && currentPassword === '') {
+      setError('currentPassword', { message: t('validation.currentForEmail') });
+      return;
+    }
+    update.mutate(changingEmail ? { ...values, currentPassword } : values, {
       onSuccess: (envelope) => {
         reset(profileFormValues(envelope.data));
         toast.success(t('profileForm.updated'));
@@ -40,6 +52,7 @@ export function ProfileForm() {
         toast.error(errorMessage(error, t('profileForm.failed')));
       },
     });
+  };
 
   return (
     <Card component="section" aria-labelledby="profile-form-title">
@@ -76,6 +89,17 @@ export function ProfileForm() {
               autoComplete="email"
               withAsterisk
             />
+            {changingEmail && (
+              <PasswordField
+                visibilityToggleButtonProps={passwordToggleProps}
+                control={control}
+                name="currentPassword"
+                label={t('profileForm.currentPassword')}
+                description={t('profileForm.currentPasswordHint')}
+                autoComplete="current-password"
+                withAsterisk
+              />
+            )}
             <TextField
               control={control}
               name="phone"

@@ -18,6 +18,8 @@ export const profileFormSchema = z.object({
   email: z.string().trim().pipe(z.email('validation.email')),
   phone: z.string().trim().max(32, 'validation.max32'),
   address: z.string().trim().max(500, 'validation.max500'),
+  // Sent only with a new email (the form decides, as it knows the saved one); never trimmed.
+  currentPassword: z.string().max(128, 'validation.max128'),
 }) satisfies z.ZodType<Required<UpdateProfileBody>>;
 
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
@@ -30,8 +32,13 @@ export function profileFormValues(profile: UserProfile): ProfileFormValues {
     email: profile.email,
     phone: profile.phone ?? '',
     address: profile.address ?? '',
+    currentPassword: '',
   };
 }
+
+/** Whether the form's email is another than the saved one (the server compares them trimmed, lower-cased). */
+export const emailChanged = (email: string, saved: string) =>
+  email.trim().toLowerCase() !== saved.trim().toLowerCase();
 
 /** Spec §5: new and confirm must match, then the new one needs 6 characters. Confirm never leaves the browser. */
 export const passwordFormSchema = z

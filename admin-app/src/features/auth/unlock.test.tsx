@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fetchStub, respondWith, sentRequest } from '../../test/network';
+import { renderApp } from '../../test/render-app';
+
+const TOKEN = 'Zb4fS1xQh6r2pYw9Lk3mZc7vTn5aEu8dGj1sHq4oRi0';
+
+describe('unlocking a staff account from the emailed link', () => {
+  it('unlocks when the staff member asks, not on opening the link, and offers the login', async () => {
+    respondWith(200, { success: true, message: 'Your account is unlocked. You can sign in again.' });
+    const { user } = renderApp(`/admin/auth/unlock?token=${TOKEN}`);
+
+    const button = await screen.findByRole('button', { name: 'Unlock My Account' });
+    expect(fetchStub).not.toHaveBeenCalled();
+    await user.click(button);
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your account is unlocked. You can sign in again.',
+    );
+    const request = await sentRequest();
+    expect(request.method).toBe('POST');
+    expect(request.url).toMatch(/\/auth\/unlock$/);
+    expect(request.body).toEqual({ token: TOKEN });
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/admin/auth/login');
+  });
+
+  it("shows the server's message for a used or expired link", async () => {
+    respondWith(400, {
+      success: false,
+      code: 'VALIDATION_ERROR',
+      message: 'This unlock link is not valid, or it has already been used or has expired.',
+    });
+    const { user } = renderApp(`/admin/auth/unlock?token=${TOKEN}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Unlock My Account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This unlock link is not valid, or it has already been used or has expired.',
+    );
+  });
+
+  it('says a link without a token is not valid and sends nothing', async () => {
+    renderApp('/admin/auth/unlock');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This unlock link is not valid.');
+    expect(screen.queryByRole('button', { name: 'Unlock My Account' })).not.toBeInTheDocument();
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+});
