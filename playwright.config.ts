@@ -49,7 +49,9 @@ export default defineConfig({
         ...OAUTH_CLIENT,
       },
       wait: { stdout: /The shop is running/ },
-      timeout: 120_000,
+      // A fresh database is migrated and seeded first: start.mjs waits as long as the API reports progress, and
+      // a slow, busy machine can take minutes.
+      timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'pipe',
     },

@@ -1,9 +1,8 @@
 // `npm start`: builds the three apps, starts the API (embedded PostgreSQL and demo data unless DATABASE_URL is
-// set) and serves the built apps, then prints where everything is.
+// set) and serves the built apps with their security headers (server/src/static), then prints where everything is.
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createStartProgress, STALL_MS } from './start-progress.mjs';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 const apiUrl = `http://localhost:${apiPort}/api`;
@@ -34,6 +33,7 @@ function run(label, command, args, options = {}) {
     }
   });
   children.push(child);
+  return child;
 }
 
 let stopping = false;
@@ -45,31 +45,59 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-// Node runs each server itself (no npx in between), so stopping a child stops its server.
-run('API', process.execPath, ['--import', 'tsx', 'server/src/main.ts']);
-for (const app of apps) {
-  const require = createRequire(resolve(app.dir, 'package.json'));
-  const vite = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
-  run(app.name, process.execPath, [vite, 'preview', '--port', String(app.port), '--strictPort'], {
-    cwd: app.dir,
-  });
-}
+// Node runs each server itself (no npx in between), so stopping a child stops its server. The API tells which
+// start-up step it is on over the IPC channel (server/src/startup-progress.ts).
+const api = run('API', process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+run('The apps', process.execPath, [
+  '--import',
+  'tsx',
+  'server/src/static/serve-apps.ts',
+  ...apps.map((a) => `${a.dir}/dist=${a.port}`),
+]);
 
-async function answers(url) {
+/** null when the address answers as it should, else what it answered. */
+async function answerOf(url) {
   try {
-    return (await fetch(url)).ok;
+    const response = await fetch(url);
+    if (response.ok) return null;
+    const health = await response.json().catch(() => null);
+    const down = Object.entries(health?.data ?? {}).filter(([, state]) => state === 'down');
+    return `answers ${response.status}${down.length ? `: ${down.map(([name]) => name).join(', ')} down` : ''}`;
   } catch {
-    return false;
+    return 'not answering yet';
   }
 }
 
-const targets = [`${apiUrl}/health`, ...apps.map((a) => `http://localhost:${a.port}${a.path}`)];
-const deadline = Date.now() + 120_000;
-while (!(await Promise.all(targets.map(answers))).every(Boolean)) {
-  if (Date.now() > deadline) {
-    console.error('Not everything answered within two minutes; see the log above.');
+const targets = [
+  { name: 'the API', url: `${apiUrl}/health` },
+  ...apps.map((a) => ({ name: a.name, url: `http://localhost:${a.port}${a.path}` })),
+];
+const progress = createStartProgress({ targets: targets.map((t) => t.name), api: 'the API' });
+api.on('message', (message) => {
+  if (typeof message?.preparing === 'string') progress.apiReported(message.preparing);
+});
+const started = Date.now();
+let said = '';
+let saidAt = 0;
+while (!stopping) {
+  const answers = await Promise.all(targets.map(async (t) => [t.name, await answerOf(t.url)]));
+  progress.observed(new Map(answers));
+  if (progress.ready) break;
+  if (progress.stalled) {
+    console.error(
+      `Nothing changed for ${STALL_MS / 60_000} minutes while waiting for ${progress.waitingFor()}; see the log above.`,
+    );
     stop(1);
     break;
+  }
+  // Said when it changes, and again every half minute so a long first start visibly goes on.
+  const waiting = progress.waitingFor();
+  if (waiting !== said || Date.now() - saidAt >= 30_000) {
+    console.log(`Waiting for ${waiting}… (${Math.round((Date.now() - started) / 1000)} s)`);
+    said = waiting;
+    saidAt = Date.now();
   }
   await sleep(500);
 }

@@ -26,6 +26,7 @@ step "lint (Biome, oxlint)" bash -c 'npx biome check . && npx oxlint --deny-warn
 for pkg in sdk ui server admin-app store-app vendor-app; do
   step "unit and integration tests: $pkg" vitest_pkg "$pkg" "$pkg"
 done
+step "unit tests: scripts (npm start's waiting)" vitest_pkg scripts scripts
 
 if [ -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/initdb" ]; then
   step "server tests on PostgreSQL 15" scripts/with-postgres.sh bash -c "cd server && npx vitest run --reporter=default --reporter=json --outputFile.json=../$REPORTS/server-postgres.json"

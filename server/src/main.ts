@@ -5,6 +5,7 @@ import { DEMO_ADMIN, DEMO_SHOPPER } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
 import { apiLoggerOptions } from './http/log-redaction.ts';
 import { smtpTransport, startOutboxDelivery } from './modules/mail/mail.sender.ts';
+import { startupProgress } from './startup-progress.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const progress = startupProgress();
+  progress.step('loading the API');
   const database = createDatabase(config);
   const app = await buildApp({
     config,
@@ -59,8 +62,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   log.info({ database: database.kind, dataDir: config.dataDir }, 'applying migrations');
+  progress.step('applying migrations');
   await database.migrate();
   if (config.seedDemo) {
+    progress.step('seeding demo data');
     const result = await seedDemoData(database.db, { publicUrl: config.publicUrl });
     if (result.seeded) log.info({ counts: result.counts }, 'seeded demo data');
   }
@@ -75,7 +80,9 @@ async function main(): Promise<void> {
     log.info('sending the outbox by SMTP');
   }
 
+  progress.step('starting background jobs and listening');
   await app.listen({ port: config.port, host: config.host });
+  progress.done();
   const apiUrl = `${config.publicUrl}/api`;
   log.info({ apiUrl }, 'API ready');
   console.log(`\n  API        ${apiUrl}`);

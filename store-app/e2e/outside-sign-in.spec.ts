@@ -15,8 +15,8 @@ test('a shopper signs in with Google (a local OpenID provider) and comes back to
   await expect(page).toHaveURL(/#\/profile\/order$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
   await expect(page.getByText('No orders found.')).toBeVisible();
-  // The token travelled in the address only on the way back, and is gone from it.
-  expect(page.url()).not.toContain('oauth_token');
+  // Only a one-time code travelled in the address, on the way back, and it is gone from it.
+  expect(page.url()).not.toContain('oauth_code');
 
   await page.goto(`${store}/#/profile/manage-account`);
   await expect(page.getByRole('textbox', { name: /^Email/ })).toHaveValue('gia.google@example.org');

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -12,13 +12,15 @@ import {
 } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { customerIdentities, customers } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { customerIdentities, customers, oauthCodes } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { ACCOUNT_DEACTIVATED, issueCustomerToken } from './customers.handlers.ts';
+import { ACCOUNT_DEACTIVATED, issueCustomerToken, toUserProfile } from './customers.handlers.ts';
 import {
   type CustomerRow,
+  countOrders,
   deriveUsername,
+  findCustomerById,
   insertCustomer,
   normalizeEmail,
   recordCustomerLogin,
@@ -27,6 +29,8 @@ import {
 const COOKIE = 'shop_oauth';
 const COOKIE_PATH = '/api/user/oauth';
 const COOKIE_TTL_SECONDS = 600;
+/** How long the storefront has to exchange the one-time code for the token. */
+export const OAUTH_CODE_TTL_SECONDS = 60;
 
 export const OAUTH_FAILED = 'Signing in with {provider} did not work. Please try again.';
 export const OAUTH_CANCELLED = 'Signing in with {provider} was cancelled.';
@@ -45,6 +49,33 @@ type Pending = {
 };
 
 class OAuthRefusal extends Error {}
+
+const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/**
+ * A one-time code for the account, handed to the storefront in its address instead of the token: the address
+ * lands in the browser's history, and by the time anyone reads it there the code is used or expired.
+ */
+async function issueOAuthCode(db: Database, customerId: string): Promise<string> {
+  const now = new Date();
+  await db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, now));
+  const code = randomBytes(32).toString('base64url');
+  await db.insert(oauthCodes).values({
+    codeHash: hashOf(code),
+    customerId,
+    expiresAt: new Date(now.getTime() + OAUTH_CODE_TTL_SECONDS * 1000),
+  });
+  return code;
+}
+
+/** The account a code was issued for; deleting it in the same statement makes it work once, however raced. */
+async function redeemOAuthCode(db: Database, code: string): Promise<string | null> {
+  const [row] = await db
+    .delete(oauthCodes)
+    .where(eq(oauthCodes.codeHash, hashOf(code)))
+    .returning();
+  return row && row.expiresAt > new Date() ? row.customerId : null;
+}
 
 const say = (message: string, provider: OAuthProviderId) =>
   message.replace('{provider}', OAUTH_PROVIDERS[provider].name);
@@ -156,6 +187,7 @@ export function createOAuthHandlers(deps: { db: Database; tokens: TokenService; 
             email,
             name,
             passwordHash,
+            hasPassword: false,
           });
         } catch (error) {
           if (uniqueViolation(error) === 'customers_username_unique' && attempt < 4) continue;
@@ -251,9 +283,8 @@ export function createOAuthHandlers(deps: { db: Database; tokens: TokenService; 
         const account = await accountFor(id, claims, normalizeEmail(claims.email));
         if (account.status !== 'Active' || account.deletedAt !== null)
           throw new OAuthRefusal(ACCOUNT_DEACTIVATED);
-        await recordCustomerLogin(db, account.id, new Date());
-        const token = await issueCustomerToken({ db, tokens }, account, request);
-        return backToStore(reply, { oauth_token: token, redirect }) as never;
+        const code = await issueOAuthCode(db, account.id);
+        return backToStore(reply, { oauth_code: code, redirect }) as never;
       } catch (error) {
         if (error instanceof OAuthRefusal) {
           return backToStore(reply, { oauth_error: error.message, redirect }) as never;
@@ -261,6 +292,20 @@ export function createOAuthHandlers(deps: { db: Database; tokens: TokenService; 
         request.log.warn({ err: error, provider: id }, 'OpenID Connect sign-in failed');
         return backToStore(reply, { oauth_error: say(OAUTH_FAILED, id), redirect }) as never;
       }
+    }),
+
+    exchangeOAuthCode: operation('exchangeOAuthCode', async (request) => {
+      const customerId = await redeemOAuthCode(db, request.body.code);
+      if (!customerId) throw badRequest(OAUTH_EXPIRED);
+      const account = await findCustomerById(db, customerId);
+      // Staff may have deactivated the account in the minute since the provider's sign-in.
+      if (account?.status !== 'Active' || account.deletedAt !== null) {
+        throw forbidden(ACCOUNT_DEACTIVATED);
+      }
+      await recordCustomerLogin(db, account.id, new Date());
+      const token = await issueCustomerToken({ db, tokens }, account, request);
+      const user = toUserProfile(account, await countOrders(db, account.id));
+      return { success: true, message: 'Login successful.', token, data: { token, user } };
     }),
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerIdentities, customers } from '../../db/schema.ts';
+import { customerIdentities, customers, oauthCodes } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { startOidcStandIn } from '../../test/oidc-stand-in.ts';
 import { bearer, registerShopper } from '../../test/sessions.ts';
@@ -45,6 +45,18 @@ describe('signing in with an outside provider (OpenID Connect)', () => {
     return { start, finish, answer: new URLSearchParams(location.split('?')[1]) };
   }
 
+  function exchange(code: string | null) {
+    return t.app.inject({ method: 'POST', url: '/api/user/oauth/exchange', payload: { code } });
+  }
+
+  /** What the storefront does with the code in its address. */
+  async function tokenFor(answer: URLSearchParams): Promise<string> {
+    const exchanged = await exchange(answer.get('oauth_code'));
+    expect(exchanged.statusCode).toBe(200);
+    assertMatchesContract('exchangeOAuthCode', exchanged);
+    return exchanged.json().token;
+  }
+
   it('lists only the configured providers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/oauth/providers' });
     assertMatchesContract('listOAuthProviders', response);
@@ -77,13 +89,12 @@ describe('signing in with an outside provider (OpenID Connect)', () => {
       email_verified: true,
       name: 'New Comer',
     });
-    const token = first.answer.get('oauth_token');
-    expect(token).toBeTruthy();
     expect(first.answer.get('redirect')).toBe('/checkout');
+    const token = await tokenFor(first.answer);
     const profile = await t.app.inject({
       method: 'GET',
       url: '/api/user/profile',
-      headers: bearer(token ?? ''),
+      headers: bearer(token),
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data).toMatchObject({ email: 'newcomer@example.org', name: 'New Comer' });
@@ -92,7 +103,7 @@ describe('signing in with an outside provider (OpenID Connect)', () => {
     const second = await t.app.inject({
       method: 'GET',
       url: '/api/user/profile',
-      headers: bearer(again.answer.get('oauth_token') ?? ''),
+      headers: bearer(await tokenFor(again.answer)),
     });
     expect(second.json().data._id).toBe(profile.json().data._id);
     // The client secret and the PKCE verifier reached the provider's token endpoint.
@@ -105,14 +116,14 @@ describe('signing in with an outside provider (OpenID Connect)', () => {
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/user/profile',
-      headers: bearer(linked.answer.get('oauth_token') ?? ''),
+      headers: bearer(await tokenFor(linked.answer)),
     });
     expect(me.json().data._id).toBe(existing.id);
     const bound = await t.db.select().from(customerIdentities).where(eq(customerIdentities.subject, 'g-200'));
     expect(bound).toHaveLength(1);
 
     const unverified = await signInAs({ sub: 'g-300', email: 'rita@example.org', email_verified: false });
-    expect(unverified.answer.get('oauth_token')).toBeNull();
+    expect(unverified.answer.get('oauth_code')).toBeNull();
     expect(unverified.answer.get('oauth_error')).toBe(
       'Your Google account did not share a verified email address.',
     );
@@ -162,6 +173,68 @@ describe('signing in with an outside provider (OpenID Connect)', () => {
     expect(new URLSearchParams(String(cancelled.headers.location).split('?')[1]).get('oauth_error')).toBe(
       'Signing in with Google was cancelled.',
     );
+  });
+
+  it('hands the storefront a one-time code, never the token, and the code signs in once', async () => {
+    const back = await signInAs({ sub: 'g-700', email: 'once@example.org', email_verified: true });
+    const location = String(back.finish.headers.location);
+    expect(location).not.toMatch(/oauth_token|eyJ/);
+    const code = back.answer.get('oauth_code') ?? '';
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the code's hash is stored.
+    expect(JSON.stringify(await t.db.select().from(oauthCodes))).not.toContain(code);
+
+    const first = await exchange(code);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      success: true,
+      message: 'Login successful.',
+      data: { user: { email: 'once@example.org' } },
+    });
+    expect(first.json().data.token).toBe(first.json().token);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/profile',
+      headers: bearer(first.json().token),
+    });
+    expect(me.statusCode).toBe(200);
+
+    const second = await exchange(code);
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: 'The sign-in took too long. Please try again.',
+    });
+    assertMatchesContract('exchangeOAuthCode', second);
+  });
+
+  it('refuses an expired, an unknown and a malformed code', async () => {
+    const back = await signInAs({ sub: 'g-800', email: 'late@example.org', email_verified: true });
+    // The shopper came back more than a minute later.
+    await t.db.update(oauthCodes).set({ expiresAt: new Date(Date.now() - 1000) });
+    const late = await exchange(back.answer.get('oauth_code'));
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+
+    const unknown = await exchange('A'.repeat(43));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('The sign-in took too long. Please try again.');
+
+    const malformed = await exchange('not a code');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
+  it('refuses the code of an account deactivated since the provider signed it in', async () => {
+    const back = await signInAs({ sub: 'g-900', email: 'soon-gone@example.org', email_verified: true });
+    await t.db
+      .update(customers)
+      .set({ status: 'Inactive' })
+      .where(eq(customers.email, 'soon-gone@example.org'));
+    const refused = await exchange(back.answer.get('oauth_code'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED });
   });
 
   it('never returns to another site', async () => {

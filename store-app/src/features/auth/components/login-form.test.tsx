@@ -105,14 +105,37 @@ describe('customer login', () => {
     expect(screen.queryByRole('link', { name: 'Continue with Facebook' })).not.toBeInTheDocument();
   });
 
-  it('signs in with the token a provider sign-in brings back, and takes it out of the address', async () => {
-    stubApi({ 'GET /user/oauth/providers': () => json(200, { success: true, data: [] }) });
+  it('exchanges the one-time code a provider sign-in brings back for the token, and takes it out of the address', async () => {
     const token = customerToken();
-    const { router } = renderApp(`/login?oauth_token=${token}&redirect=%2Fcart`);
+    const { requests } = stubApi({
+      'GET /user/oauth/providers': () => json(200, { success: true, data: [] }),
+      'POST /user/oauth/exchange': () =>
+        json(200, { success: true, message: 'Login successful.', token, data: { token } }),
+    });
+    const code = 'q3Zx8v0B1yTn5m2KcW7pLr4HsD9gAe6JfUoQiN1bXk0';
+    const { router } = renderApp(`/login?oauth_code=${code}&redirect=%2Fcart`);
 
+    await waitFor(() => expect(router.state.location.search).toEqual({ redirect: '/cart' }));
     expect(await screen.findByText('You are signed in')).toBeInTheDocument();
     expect(localStorage.getItem('shop.userToken')).toBe(token);
-    await waitFor(() => expect(router.state.location.search).toEqual({ redirect: '/cart' }));
+    const exchanges = requests.filter((request) => request.url.endsWith('/user/oauth/exchange'));
+    expect(exchanges).toHaveLength(1);
+    expect(await exchanges[0]?.json()).toEqual({ code });
+  });
+
+  it("shows the server's message when the code is refused", async () => {
+    stubApi({
+      'GET /user/oauth/providers': () => json(200, { success: true, data: [] }),
+      'POST /user/oauth/exchange': () =>
+        apiError(400, 'BAD_REQUEST', 'The sign-in took too long. Please try again.'),
+    });
+    const { router } = renderApp('/login?oauth_code=q3Zx8v0B1yTn5m2KcW7pLr4HsD9gAe6JfUoQiN1bXk0');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in took too long. Please try again.',
+    );
+    expect(router.state.location.search).toEqual({});
+    expect(localStorage.getItem('shop.userToken')).toBeNull();
   });
 
   it('says why a provider sign-in failed', async () => {

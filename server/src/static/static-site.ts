@@ -1,0 +1,115 @@
+import { readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+
+/** Vite's output under `assets/` carries a content hash in every name: a changed file gets a new address. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** index.html (and any other file without a hash) is checked with the server on every use. */
+export const REVALIDATE_CACHE = 'no-cache';
+export const HSTS = 'max-age=31536000; includeSubDomains';
+/** What scripts/vite/content-security-policy.mts writes when a page has no inline script. */
+export const BASE_POLICY = "script-src 'self'; object-src 'none'; base-uri 'none'";
+
+/**
+ * Headers every answer carries. A meta CSP cannot forbid framing, so `frame-ancestors` (and X-Frame-Options for
+ * older browsers) must come as headers; docs/deployment.md shows the same set for nginx.
+ */
+export const SECURITY_HEADERS = {
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
+const META_POLICY = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i;
+
+/** The build's policy (the meta tag, inline scripts allowed by hash) with framing forbidden. */
+export function policyOf(indexHtml: string): string {
+  const meta = META_POLICY.exec(indexHtml)?.[1]
+    ?.replaceAll('&#39;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
+  return `${meta ?? BASE_POLICY}; frame-ancestors 'none'`;
+}
+
+export interface StaticSiteOptions {
+  /** A built app's `dist/` folder. */
+  root: string;
+  /**
+   * As the API's TRUST_PROXY: `true`, a number of proxies, or their addresses. Lets `X-Forwarded-Proto: https`
+   * from a TLS-terminating proxy count as HTTPS.
+   */
+  trustProxy?: boolean | number | string;
+  logger?: boolean;
+}
+
+/**
+ * One built app, served as a single-page app: files as they are, and index.html for any other path without a
+ * file extension (the app's router draws the page, or its own not-found screen). A missing file answers 404, never
+ * index.html, so a stale script address is not cached as HTML.
+ */
+export async function buildStaticSite(options: StaticSiteOptions): Promise<FastifyInstance> {
+  const root = resolve(options.root);
+  const indexPath = join(root, 'index.html');
+  let index: { stamp: string; html: string; policy: string } | null = null;
+  // Read again when the app is rebuilt, so the policy always names the inline scripts of the page served.
+  const currentIndex = () => {
+    const stat = statSync(indexPath);
+    const stamp = `${stat.mtimeMs}:${stat.size}`;
+    if (index?.stamp !== stamp) {
+      const html = readFileSync(indexPath, 'utf8');
+      index = { stamp, html, policy: policyOf(html) };
+    }
+    return index;
+  };
+  try {
+    currentIndex();
+  } catch {
+    throw new Error(`${indexPath} not found: build the app first`);
+  }
+
+  const { trustProxy = false } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // A number of proxies is proxy-addr's "hop < n" rule; Fastify's types only take it as a function.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('content-security-policy', currentIndex().policy);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // Only over HTTPS: a browser ignores it on plain http, and on localhost it would pin every port to HTTPS.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE_CACHE)
+      .send(currentIndex().html);
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      const hashed = path.startsWith(join(root, 'assets'));
+      reply.header('cache-control', hashed ? HASHED_ASSET_CACHE : REVALIDATE_CACHE);
+    },
+  });
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if ((request.method === 'GET' || request.method === 'HEAD') && extname(path) === '') {
+      return sendIndex(reply);
+    }
+    return reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send('Not found');
+  });
+  return app;
+}
