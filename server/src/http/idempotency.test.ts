@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, productSkus } from '../db/schema.ts';
+import { idempotencyKeys, orderItems, orderStatusHistory, orders, productSkus } from '../db/schema.ts';
 import { insertTestProduct } from '../modules/orders/orders.fixtures.ts';
 import { IDEMPOTENT_OPERATIONS } from '../service.ts';
-import { contractOperations } from '../test/contract.ts';
+import { assertMatchesContract, contractOperations } from '../test/contract.ts';
 import { bearer, registerShopper } from '../test/sessions.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { IDEMPOTENCY_LEASE_MS, STILL_PROCESSING } from './idempotency.ts';
 
 const ADDRESS = { full_name: 'Retry Shopper', address: 'Road 5', city: 'Dhaka', country: 'BD', zip: '1205' };
 
@@ -108,5 +110,96 @@ describe('Idempotency-Key', () => {
 
   it('checks the key against the contract', async () => {
     expect((await place('x'.repeat(201), body())).statusCode).toBe(400);
+  });
+
+  describe('after a fault', () => {
+    const keyRow = async (key: string) =>
+      (await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)))[0];
+    /** The state a process killed mid-order leaves: the key claimed `ago` ms back, nothing kept with it. */
+    const claimLeftBehind = (key: string, ago: number, resource: string | null) =>
+      t.db
+        .update(idempotencyKeys)
+        .set({
+          statusCode: null,
+          response: null,
+          resource,
+          leaseToken: randomUUID(),
+          claimedAt: new Date(Date.now() - ago),
+        })
+        .where(eq(idempotencyKeys.key, key));
+    const undoOrder = async (orderNumber: string) => {
+      const [order] = await t.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      if (!order) throw new Error(`no order ${orderNumber}`);
+      await t.db.delete(orderItems).where(eq(orderItems.orderId, order.id));
+      await t.db.delete(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
+      await t.db.delete(orders).where(eq(orders.id, order.id));
+      await t.db
+        .update(productSkus)
+        .set({ stock: sql`${productSkus.stock} + 1` })
+        .where(and(eq(productSkus.productId, productId), eq(productSkus.skuId, 'RETRY')));
+    };
+
+    it('binds what was created to the key in the same transaction', async () => {
+      const first = await place('fault-bound', body());
+      expect(first.statusCode, first.body).toBe(201);
+      const row = await keyRow('fault-bound');
+      expect(row?.resource).toBe(`order:${first.json().data._id}`);
+    });
+
+    it('answers the order that exists when the answer was lost after the commit, at once', async () => {
+      const first = await place('fault-committed', body());
+      expect(first.statusCode, first.body).toBe(201);
+      const before = await ordersOfProduct();
+      // The order committed with its key; the process died before it could keep the answer.
+      await claimLeftBehind('fault-committed', 1000, `order:${first.json().data._id}`);
+
+      const retry = await place('fault-committed', body());
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json().data.orderNumber).toBe(first.json().data.orderNumber);
+      expect(retry.json().data.totalPrice).toBe(first.json().data.totalPrice);
+      assertMatchesContract('placeOrder', retry);
+      expect(await ordersOfProduct()).toBe(before);
+      // And the answer is kept from now on.
+      expect((await keyRow('fault-committed'))?.statusCode).toBe(201);
+    });
+
+    it('answers 409 while the claim is young, and lets a retry take it over once the lease has passed', async () => {
+      const first = await place('fault-lost', body());
+      expect(first.statusCode, first.body).toBe(201);
+      // The attempt died before its transaction committed: no order, a claim with nothing kept.
+      await undoOrder(first.json().data.orderNumber);
+      const before = await ordersOfProduct();
+
+      await claimLeftBehind('fault-lost', 5_000, null);
+      const young = await place('fault-lost', body());
+      expect(young.statusCode).toBe(409);
+      expect(young.json().message).toBe(STILL_PROCESSING);
+
+      await claimLeftBehind('fault-lost', IDEMPOTENCY_LEASE_MS + 1_000, null);
+      const takenOver = await place('fault-lost', body());
+      expect(takenOver.statusCode, takenOver.body).toBe(201);
+      expect(await ordersOfProduct()).toBe(before + 1);
+      const again = await place('fault-lost', body());
+      expect(again.json().data.orderNumber).toBe(takenOver.json().data.orderNumber);
+      expect(await ordersOfProduct()).toBe(before + 1);
+    });
+
+    it('lets only one of two retries take an expired claim over', async () => {
+      // Each takes the lease in turn; the one that lost it cannot bind its order to the key, so that rolls back.
+      const first = await place('fault-straggler', body());
+      expect(first.statusCode).toBe(201);
+      await undoOrder(first.json().data.orderNumber);
+      await claimLeftBehind('fault-straggler', IDEMPOTENCY_LEASE_MS + 1_000, null);
+      const before = await ordersOfProduct();
+      const [taken, straggler] = await Promise.all([
+        place('fault-straggler', body()),
+        place('fault-straggler', body()),
+      ]);
+      const statuses = [taken.statusCode, straggler.statusCode].sort();
+      expect(statuses[0]).toBe(201);
+      expect([201, 409]).toContain(statuses[1]);
+      expect(await ordersOfProduct()).toBe(before + 1);
+    });
   });
 });

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { customers, disputeEvidence, disputeMessages, disputes, orders, refunds } from '../../db/schema.ts';
+import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { loadRates } from '../../money/money.ts';
 import { containsPattern } from '../orders/orders.admin.repository.ts';
 import { isUuid } from '../orders/orders.handlers.ts';
@@ -343,6 +344,7 @@ export async function createDispute(
       })
       .returning({ id: disputes.id });
     if (!dispute) throw new Error('dispute insert returned no row');
+    await bindToIdempotencyKey(tx, `dispute:${dispute.id}`);
     await tx
       .insert(disputeMessages)
       .values({ disputeId: dispute.id, sender: 'user', message: input.description, createdAt: now });

@@ -25,6 +25,7 @@ import {
   products,
   refunds,
 } from '../../db/schema.ts';
+import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
 import { orderNamed } from '../refunds/refunds.repository.ts';
 import { ORDER_NOT_FOUND } from './orders.handlers.ts';
@@ -401,6 +402,7 @@ export async function placeManualOrder(db: Database, input: ManualOrderInput): P
       })
       .returning({ id: orders.id });
     if (!order) throw new Error('order insert returned no row');
+    await bindToIdempotencyKey(tx, `order:${order.id}`);
     await tx.insert(orderItems).values(
       priced.lines.map(({ line, product: item, sku, unitPriceMinor }, position) => ({
         orderId: order.id,

@@ -12,6 +12,7 @@ import {
   unprocessable,
   validationError,
 } from '../../http/errors.ts';
+import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
 import { type CouponCheck, CouponRefused, checkCoupon } from '../campaigns/campaigns.checkout.ts';
@@ -57,6 +58,19 @@ export function paymentStatusOf(
 
 /** `RF-000123`, as refunds are shown to people. */
 export const refundNumber = (number: number) => `RF-${String(number).padStart(6, '0')}`;
+
+export const ORDER_PLACED = 'Order placed successfully!';
+
+/** A retry's answer for an order placed under its Idempotency-Key whose first answer was lost. */
+export function replayPlacedOrder(db: Database): Replay {
+  return async (resource, request) => {
+    const customer = requireCustomer(request);
+    const found = await findCustomerOrder(db, customer.id, resource.replace(/^order:/, ''));
+    return found
+      ? { statusCode: 201, body: { success: true, message: ORDER_PLACED, data: toOrder(found) } }
+      : null;
+  };
+}
 
 export function toOrder({ order, items, history, refunds }: OrderWithDetails): Order {
   return {
@@ -323,7 +337,7 @@ export function createOrderHandlers(deps: { db: Database; payments: PaymentProvi
         throw error;
       }
       reply.code(201);
-      return { success: true, message: 'Order placed successfully!', data: toOrder(placed) };
+      return { success: true, message: ORDER_PLACED, data: toOrder(placed) };
     }),
 
     listMyOrders: operation('listMyOrders', async (request) => {

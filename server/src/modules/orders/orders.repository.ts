@@ -9,6 +9,7 @@ import {
   refunds,
   stores,
 } from '../../db/schema.ts';
+import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
 import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
 import { contextFromRules } from '../pricing/pricing.repository.ts';
@@ -382,6 +383,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       })
       .returning();
     if (!order) throw new Error('order insert returned no row');
+    await bindToIdempotencyKey(tx, `order:${order.id}`);
     // What was written comes back from the writes themselves: no reading the order again.
     const items = await tx
       .insert(orderItems)
