@@ -20,6 +20,7 @@ import { clientErrorResponse, frameworkErrorBody, registerErrorHandling } from '
 import { ApiError } from './http/errors.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerInputGuards, registerNoStoreDefault } from './http/input-guards.ts';
+import { createOutboundClient } from './http/outbound.ts';
 import { CATALOGUE_CACHE_MS, clearOnChange, createShortCache } from './http/short-cache.ts';
 import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
 import { cleanUpJob } from './jobs/clean-up.ts';
@@ -162,8 +163,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   }
 
   let throttle: LoginThrottle = createLoginThrottle(db.db);
+  let sharedRedis: Redis | null = null;
   if (config.redisUrl) {
     const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    sharedRedis = redis;
     redis.on('error', (error) => app.log.warn({ err: error }, 'Redis connection problem'));
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
@@ -181,6 +184,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     }),
     db.db,
   );
+  // Requests to addresses staff can set; refusals are logged with their reason, never shown.
+  const outbound = createOutboundClient({ allow: config.outboundAllowHosts, log: app.log });
   if (config.backgroundJobs) {
     let jobs: JobQueue | null = null;
     // Started once the server is ready, after the migrations (main.ts), and stopped before the database closes.
@@ -192,10 +197,11 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
           cleanUpJob({ db: db.db }),
           scheduledBackupJob({ db: db.db }),
           marketplaceSyncJob({ db: db.db, marketplace }),
-          currencyRatesJob({ db: db.db, url: config.currencyRatesUrl }),
+          currencyRatesJob({ db: db.db, url: config.currencyRatesUrl, outbound }),
           courierTrackingJob({
             db: db.db,
             secrets: createSecretBox(config.dataEncryptionKey ?? config.tokenSecret),
+            outbound,
           }),
         ],
         { log: app.log },
@@ -218,6 +224,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       marketplace,
       payments: createPaymentProvider({ provider: 'offline' }),
       catalogueCache,
+      redis: sharedRedis,
+      outbound,
     }),
     securityHandlers: createSecurityHandlers({ db: db.db, tokens, cache: signInCache }),
   });

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       tokenTtlSeconds: { staff: 8 * 3600, customer: 7 * 24 * 3600 },
       publicUrl: 'http://localhost:3000',
+      adminUrl: 'http://localhost:5173',
       storeUrl: 'http://localhost:5174',
       vendorUrl: 'http://localhost:5175',
       marketplace: { provider: 'fixture' },
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
         TOKEN_TTL_SECONDS: '600',
         CORS_ORIGINS: 'https://admin.shop.example/, https://shop.example',
         PUBLIC_URL: 'https://api.shop.example/',
+        ADMIN_URL: 'https://admin.shop.example/',
         STORE_URL: 'https://shop.example/',
         VENDOR_URL: 'https://sell.shop.example/',
         SEED_DEMO: 'false',
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: { staff: 600, customer: 600, vendor: 600 },
       corsOrigins: ['https://admin.shop.example', 'https://shop.example'],
       publicUrl: 'https://api.shop.example',
+      adminUrl: 'https://admin.shop.example',
       storeUrl: 'https://shop.example',
       vendorUrl: 'https://sell.shop.example',
       seedDemo: false,
@@ -160,6 +163,20 @@ describe('loadConfig', () => {
     }
     // Nothing is written: no secret file is invented for a production server.
     expect(existsSync(join(root, '.data', 'token-secret'))).toBe(false);
+  });
+
+  it('reads the hosts outbound requests may reach although internal, none by default', () => {
+    const root = cwd();
+    expect(loadConfig({}, root).outboundAllowHosts).toEqual([]);
+    const env = { OUTBOUND_ALLOW_HOSTS: 'courier.internal:8080, 10.0.0.5,10.1.0.0/16' };
+    expect(loadConfig(env, root).outboundAllowHosts).toEqual([
+      { host: 'courier.internal', port: 8080 },
+      { host: '10.0.0.5', port: null },
+      { host: '10.1.0.0/16', port: null },
+    ]);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: 'http://courier.internal' }, root)).toThrow(
+      /OUTBOUND_ALLOW_HOSTS entries must be host\[:port\], an address or a range, not "http:\/\/courier.internal"/,
+    );
   });
 
   it('refuses a stored secret that is too short', () => {

@@ -19,6 +19,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Origin this server is reached at, without a trailing slash (media addresses are built on it). */
   publicUrl: string;
+  /** Origin of the back office, without a trailing slash (links in messages to staff are built on it). */
+  adminUrl: string;
   /** Origin of the storefront, without a trailing slash (links in messages to shoppers are built on it). */
   storeUrl: string;
   /** Origin of the vendor panel, without a trailing slash (links in messages to vendors are built on it). */
@@ -55,10 +57,15 @@ export interface AppConfig {
   currencyRatesUrl: string | null;
   /** The PostgreSQL-backed job queue (scheduled supplier tracking, clean-up); off only where a test drives it. */
   backgroundJobs: boolean;
+  /** Hosts, addresses or ranges outbound requests may reach although internal (an internal courier adapter). */
+  outboundAllowHosts: AllowedHost[];
+  /** How long an idempotent request holds its key before another attempt may take over (tests shorten it). */
+  idempotencyLeaseMs?: number;
   /** How long a sign-in found good is reused (0: checked against the database on every request). */
   signInCacheMs: number;
 }
 
+import { type AllowedHost, parseAllowedHosts } from './http/outbound.ts';
 import { SIGN_IN_CACHE_MS } from './http/short-cache.ts';
 import type { S3Settings } from './modules/media/media.store.ts';
 
@@ -89,6 +96,7 @@ export const DEFAULT_CORS_ORIGINS = APP_PORTS.flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
 ]);
+export const DEFAULT_ADMIN_URL = 'http://localhost:5173';
 export const DEFAULT_STORE_URL = 'http://localhost:5174';
 export const DEFAULT_VENDOR_URL = 'http://localhost:5175';
 export const DEFAULT_MAIL_FROM = 'Shop <no-reply@localhost>';
@@ -135,6 +143,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     'PUBLIC_URL',
     problems,
   );
+  const adminUrl = parseBaseUrl(read('ADMIN_URL') ?? DEFAULT_ADMIN_URL, 'ADMIN_URL', problems);
   const storeUrl = parseBaseUrl(read('STORE_URL') ?? DEFAULT_STORE_URL, 'STORE_URL', problems);
   const vendorUrl = parseBaseUrl(read('VENDOR_URL') ?? DEFAULT_VENDOR_URL, 'VENDOR_URL', problems);
 
@@ -206,6 +215,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (currencyRatesUrl !== null && !/^https?:\/\/./.test(currencyRatesUrl))
     problems.push('CURRENCY_RATES_URL must be an http:// or https:// address');
   const backgroundJobs = parseBoolean(read('BACKGROUND_JOBS') ?? 'true', 'BACKGROUND_JOBS', problems);
+  const outbound = parseAllowedHosts(read('OUTBOUND_ALLOW_HOSTS') ?? '');
+  problems.push(...outbound.problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -218,6 +229,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenTtlSeconds,
     corsOrigins,
     publicUrl,
+    adminUrl,
     storeUrl,
     vendorUrl,
     marketplace: {
@@ -234,6 +246,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     s3,
     currencyRatesUrl,
     backgroundJobs: backgroundJobs ?? true,
+    outboundAllowHosts: outbound.hosts,
     signInCacheMs: SIGN_IN_CACHE_MS,
   };
 }

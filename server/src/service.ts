@@ -1,11 +1,13 @@
+import type { Redis } from 'ioredis';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { OperationId } from './http/contract-types.ts';
 import { notImplemented } from './http/errors.ts';
-import { idempotent } from './http/idempotency.ts';
+import { idempotent, type Replay } from './http/idempotency.ts';
 import type { OperationHandler } from './http/operation.ts';
+import { createOutboundClient, type OutboundClient } from './http/outbound.ts';
 import type { ShortCache } from './http/short-cache.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createActivityHandlers } from './modules/activity/activity.handlers.ts';
@@ -18,7 +20,7 @@ import { createCourierHandlers } from './modules/couriers/couriers.handlers.ts';
 import { createAccountHandlers } from './modules/customers/account.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
 import { createOAuthHandlers } from './modules/customers/oauth.handlers.ts';
-import { createDisputeHandlers } from './modules/disputes/disputes.handlers.ts';
+import { createDisputeHandlers, replayOpenedDispute } from './modules/disputes/disputes.handlers.ts';
 import { createFactoryHandlers } from './modules/factories/factories.handlers.ts';
 import { createForwardingHandlers } from './modules/forwarding/forwarding.handlers.ts';
 import { createHealthHandlers } from './modules/health/health.handlers.ts';
@@ -29,16 +31,17 @@ import type { MarketplaceAdapter } from './modules/marketplace/marketplace.types
 import { createMediaHandlers } from './modules/media/media.handlers.ts';
 import type { MediaStore } from './modules/media/media.store.ts';
 import { createMessageHandlers } from './modules/messages/messages.handlers.ts';
-import { createAdminOrderHandlers } from './modules/orders/orders.admin.handlers.ts';
-import { createOrderHandlers } from './modules/orders/orders.handlers.ts';
+import { createAdminOrderHandlers, replayCreatedOrder } from './modules/orders/orders.admin.handlers.ts';
+import { createOrderHandlers, replayPlacedOrder } from './modules/orders/orders.handlers.ts';
 import type { PaymentProvider } from './modules/payments/payments.types.ts';
 import { createPricingHandlers } from './modules/pricing/pricing.handlers.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
-import { createRefundHandlers } from './modules/refunds/refunds.handlers.ts';
+import { createRefundHandlers, replayCreatedRefund } from './modules/refunds/refunds.handlers.ts';
 import { createReturnHandlers } from './modules/returns/returns.handlers.ts';
 import { createReviewHandlers } from './modules/reviews/reviews.handlers.ts';
 import { createRoleHandlers } from './modules/roles/roles.handlers.ts';
 import { createSecurityHandlers } from './modules/security/security.handlers.ts';
+import { createSignInGuard } from './modules/security/sign-in-guard.ts';
 import { createSettingsHandlers } from './modules/settings/settings.handlers.ts';
 import { createStoreSettingsHandlers } from './modules/settings/store-settings.handlers.ts';
 import { createStaffHandlers } from './modules/staff/staff.handlers.ts';
@@ -61,6 +64,10 @@ export interface ServiceDeps {
   catalogueCache?: ShortCache;
   /** Where uploads are kept; the data folder when absent. */
   media?: MediaStore;
+  /** The Redis the sign-in throttles are shared through, when configured; the health check pings it. */
+  redis?: Pick<Redis, 'ping'> | null;
+  /** The guarded client for addresses staff can set (courier, rates provider); one without a log when absent. */
+  outbound?: OutboundClient;
 }
 
 /** Creating operations a client may retry: they honour `Idempotency-Key` (the contract declares the header). */
@@ -89,11 +96,13 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
   const { config, database, tokens, throttle, marketplace, payments } = deps;
   const db = database.db;
   const secrets = createSecretBox(config.dataEncryptionKey ?? config.tokenSecret);
+  const outbound = deps.outbound ?? createOutboundClient({ allow: config.outboundAllowHosts });
+  const guard = createSignInGuard({ db, throttle, config });
   const implemented = {
-    ...createHealthHandlers({ database }),
-    ...createAdminHandlers({ db, tokens, throttle, secrets }),
-    ...createSecurityHandlers({ db, throttle, secrets }),
-    ...createCustomerHandlers({ db, tokens, throttle }),
+    ...createHealthHandlers({ database, redis: deps.redis ?? null }),
+    ...createAdminHandlers({ db, tokens, guard, secrets }),
+    ...createSecurityHandlers({ db, throttle, guard, secrets }),
+    ...createCustomerHandlers({ db, tokens, throttle, guard }),
     ...createAccountHandlers({ db }),
     ...createOAuthHandlers({ db, tokens, config }),
     ...createSettingsHandlers({ db }),
@@ -106,8 +115,8 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createProductHandlers({ db, cache: deps.catalogueCache }),
     ...createMarketplaceHandlers({ db, marketplace }),
     ...createMarketplaceIntegrationHandlers({ db, marketplace, config }),
-    ...createCourierHandlers({ db, secrets }),
-    ...createPricingHandlers({ db, ratesUrl: config.currencyRatesUrl }),
+    ...createCourierHandlers({ db, secrets, outbound }),
+    ...createPricingHandlers({ db, ratesUrl: config.currencyRatesUrl, outbound }),
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createMarketingHandlers({ db }),
     ...createOrderHandlers({ db, payments }),
@@ -124,7 +133,14 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createRoleHandlers({ db }),
     ...createUserHandlers({ db, tokens, config }),
     ...createStaffHandlers({ db }),
-    ...createVendorHandlers({ db, tokens, throttle, config, ...(deps.media ? { media: deps.media } : {}) }),
+    ...createVendorHandlers({
+      db,
+      tokens,
+      throttle,
+      guard,
+      config,
+      ...(deps.media ? { media: deps.media } : {}),
+    }),
     ...createVendorProductHandlers({ db }),
     ...createVendorOrderHandlers({ db }),
     ...createMessageHandlers({ db, storeUrl: config.storeUrl, vendorUrl: config.vendorUrl }),
@@ -134,8 +150,21 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     NOT_IMPLEMENTED_OPERATIONS.map((id) => [id, notImplementedHandler(id)]),
   ) as Partial<Record<OperationId, OperationHandler>>;
 
+  // How each answers a retry whose first attempt created something but lost its answer.
+  const replays: Record<(typeof IDEMPOTENT_OPERATIONS)[number], Replay> = {
+    placeOrder: replayPlacedOrder(db),
+    createAdminOrder: replayCreatedOrder(db),
+    createRefund: replayCreatedRefund(db),
+    createDispute: replayOpenedDispute(db),
+  };
   const retrySafe = Object.fromEntries(
-    IDEMPOTENT_OPERATIONS.map((id) => [id, idempotent(db, id, implemented[id])]),
+    IDEMPOTENT_OPERATIONS.map((id) => [
+      id,
+      idempotent(db, id, implemented[id], {
+        replay: replays[id],
+        ...(config.idempotencyLeaseMs === undefined ? {} : { leaseMs: config.idempotencyLeaseMs }),
+      }),
+    ]),
   ) as Record<(typeof IDEMPOTENT_OPERATIONS)[number], OperationHandler>;
 
   return { ...pending, ...implemented, ...retrySafe } satisfies Record<OperationId, OperationHandler>;

@@ -12,8 +12,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Report whether the API and its database are up
-         * @description Answers 200 while the database answers a trivial query, 503 otherwise.
+         * Report whether the API and the services it depends on are up
+         * @description Answers 200 while the database answers a trivial query and, when the API is configured with Redis
+         *     (`REDIS_URL`, which holds the sign-in throttles), Redis answers PING within a second; 503 otherwise, with
+         *     the dependency that is down named in `data`. `redis` is reported only when Redis is configured.
          */
         get: operations["getHealth"];
         put?: never;
@@ -38,6 +40,11 @@ export interface paths {
          * @description Checks the email and password of a staff account and answers a staff token (audience `shop:staff`) with the
          *     account. The screen reads the token from `data.token`. Five failed attempts for the same email and address
          *     within 15 minutes are refused with 429 for the rest of that window.
+         *     Sign-in limits (added beyond the spec, docs/reliability.md): besides that, 20 failed attempts per address
+         *     over all accounts, and 20 per account over all addresses (an IPv6 address counts by its /64). The
+         *     failure that reaches the account's 20 locks the account for 30 minutes: every sign-in to it, even with the
+         *     right password, answers 429 with `Retry-After`, and its owner is mailed one unlock link
+         *     (`POST /auth/unlock`).
          *
          *     Added beyond the spec (security settings): when the IP allow-list is not empty, sign-in from another address
          *     is refused with 403. When the account has two-factor sign-in on, or its password has expired (older than the
@@ -68,7 +75,10 @@ export interface paths {
          *     with `twoFactorRequired: true`: send that `challenge` (valid for 5 minutes) with the 6-digit `code` from the
          *     authenticator app, or one unused `recoveryCode` (each works once). Answers like `POST /admin/login`: the
          *     staff session, or a new challenge when the password must be changed first. Wrong codes count towards the
-         *     same limit as wrong passwords (five within 15 minutes, then 429).
+         *     same limit as wrong passwords (five within 15 minutes, then 429). A challenge leads to one next step only,
+         *     and takes at most five codes from all addresses together; after that it answers 401 and the staff member
+         *     signs in again. An authenticator code is accepted once per account: the same code (or one from an
+         *     earlier 30-second step) answers 401.
          */
         post: operations["adminLoginTwoFactor"];
         delete?: never;
@@ -95,6 +105,31 @@ export interface paths {
          *     must differ from the old one. Answers the staff session.
          */
         post: operations["adminLoginNewPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a sign-in lock with the emailed unlock link
+         * @description Added beyond the spec (sign-in limits, docs/reliability.md). When 20 sign-in attempts on one account failed
+         *     within 15 minutes, from any addresses, the account (staff, shopper or vendor) is locked for 30 minutes and
+         *     its owner is mailed a link to their app's unlock page (back office `/admin/auth/unlock`, storefront
+         *     `/#/unlock`, vendor panel `/unlock`) carrying `token`. That page sends the token here: the lock is lifted
+         *     and the account's count over all addresses starts again. A token works once and only while its lock
+         *     lasts; otherwise 400 on `/token`.
+         */
+        post: operations["unlockAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1069,8 +1104,9 @@ export interface paths {
          * @description Added beyond the spec (the wizard's Images step): stores one picture under the server's data folder and
          *     answers the address it is served at, for the product's `images`. Images only — PNG, JPEG, GIF or WebP,
          *     recognised by the file's first bytes, not by its name or declared type (415 'Only PNG, JPG, GIF or WebP
-         *     images can be uploaded.' otherwise) — and at most 10 MB (413 'The image is larger than 10 MB.'). Needs the
-         *     `products` permission.
+         *     images can be uploaded.' otherwise) — and at most 10 MB (413 'The image is larger than 10 MB.') and 40
+         *     megapixels as the picture's header declares them (413 'The picture is too large: at most 40 megapixels.').
+         *     Needs the `products` permission.
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -1143,7 +1179,8 @@ export interface paths {
          * Upload a file into a folder
          * @description JPG, PNG, MP4, PDF or WebP, recognised by the file's first bytes (415 'Only JPG, PNG, MP4, PDF or WebP files
          *     can be uploaded.' otherwise), at most 10 MB (413 'The file is larger than 10 MB.'). 404 for an unknown folder.
-         *     Pictures are measured. The activity log records it.
+         *     Pictures are measured, and refused above 40 megapixels (413 'The picture is too large: at most 40
+         *     megapixels.'). The activity log records it.
          */
         post: operations["uploadMediaFile"];
         delete?: never;
@@ -1185,8 +1222,9 @@ export interface paths {
         /**
          * Replace a file's content
          * @description The new file must be of the same kind (a picture for a picture, a video for a video, a PDF for a PDF; 415
-         *     otherwise). It gets a new address, and every product and store using the old one is moved to it in the same
-         *     step, so no page shows a stale copy. The activity log records it.
+         *     otherwise), and a picture at most 40 megapixels (413). It gets a new address, and every product and store
+         *     using the old one is moved to it in the same step, so no page shows a stale copy. The activity log records
+         *     it.
          */
         post: operations["replaceMediaFile"];
         delete?: never;
@@ -1208,8 +1246,8 @@ export interface paths {
          * Compress, convert or resize a picture
          * @description Makes a new picture in the same folder and keeps the original: `compress` re-encodes it in its format at
          *     `quality` (1 to 100, default 75), `convert` re-encodes it as JPG, PNG or WebP, `resize` fits it inside `width`
-         *     × `height` pixels (either may be left out to keep the proportions; never enlarged). 422 for a video, a PDF or
-         *     a picture that cannot be decoded. The activity log records it.
+         *     × `height` pixels (either may be left out to keep the proportions; never enlarged). 422 for a video, a PDF,
+         *     a picture that cannot be decoded or one above 40 megapixels. The activity log records it.
          */
         post: operations["processMediaFile"];
         delete?: never;
@@ -1528,8 +1566,10 @@ export interface paths {
         get: operations["getCourierSettings"];
         /**
          * Save the courier's API key and endpoint
-         * @description `apiKey` left out keeps the key; an empty one removes it. The endpoint is an http or https address (400
-         *     otherwise). The activity log records the change, never the key.
+         * @description `apiKey` left out keeps the key; an empty one removes it. The endpoint is an http or https address at a
+         *     public internet address, on port 80, 443, 8080 or 8443, without a user name or password (400 with a field
+         *     error otherwise; an operator can allow an internal courier adapter with OUTBOUND_ALLOW_HOSTS). The address is
+         *     checked again, after DNS, on every call. The activity log records the change, never the key.
          */
         put: operations["updateCourierSettings"];
         post?: never;
@@ -1551,7 +1591,8 @@ export interface paths {
         /**
          * Test the courier connection
          * @description Asks the courier whether it accepts the key (`GET {endpoint}/status`) and says what happened; the call goes
-         *     to the API log. 409 when no key and endpoint are saved.
+         *     to the API log. A courier that cannot be reached (refused address, closed port, no answer) is reported in one
+         *     generic sentence, whatever the reason. 409 when no key and endpoint are saved.
          */
         post: operations["testCourierConnection"];
         delete?: never;
@@ -2223,6 +2264,11 @@ export interface paths {
          * @description `email` holds the shopper's email, username or phone number. The token is answered both in `data.token` and
          *     at the top level (`token`), as the storefront reads either. Five failed attempts for the same identifier and
          *     address within 15 minutes are refused with 429 for the rest of that window.
+         *     Sign-in limits (added beyond the spec, docs/reliability.md): besides that, 20 failed attempts per address
+         *     over all accounts, and 20 per account over all addresses (an IPv6 address counts by its /64). The
+         *     failure that reaches the account's 20 locks the account for 30 minutes: every sign-in to it, even with the
+         *     right password, answers 429 with `Retry-After`, and its owner is mailed one unlock link
+         *     (`POST /auth/unlock`).
          */
         post: operations["customerLogin"];
         delete?: never;
@@ -2288,6 +2334,11 @@ export interface paths {
          * Update the signed-in shopper's profile
          * @description Changes only the fields sent. Any other field (`role`, `isAdmin`, `password`, ...) is dropped and never
          *     stored. An email or username that belongs to another account answers 409. `name` follows first and last name.
+         *
+         *     Added beyond the spec: a new `email` needs the account's `currentPassword` (400 on `/currentPassword` when
+         *     it is missing or wrong; wrong ones are limited like sign-in, five in 15 minutes, then 429). An account made
+         *     by an outside sign-in (Google, Facebook, Apple) has no password and answers 403: its email cannot be changed
+         *     here. Once changed, a message goes to the old address.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -3365,12 +3416,35 @@ export interface paths {
          * @description Added beyond the spec. Checks the state, exchanges the code (with the PKCE verifier) and the ID token's
          *     nonce, then finds the account bound to the provider's subject, or the account with the same verified email
          *     (and binds it), or creates one. Always redirects (302) to the storefront's sign-in screen: with
-         *     `oauth_token` (the customer token, in the address fragment, never sent to a server) and `redirect`, or
-         *     with `oauth_error` saying what went wrong.
+         *     `oauth_code` (a one-time code the storefront exchanges for the token with `exchangeOAuthCode`, so no token
+         *     is ever in an address or the browser's history) and `redirect`, or with `oauth_error` saying what went
+         *     wrong.
          */
         get: operations["finishOAuth"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/oauth/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange an outside sign-in's one-time code for the shopper's token
+         * @description Added beyond the spec. The storefront sends the `oauth_code` that `finishOAuth` put in its address and gets
+         *     the same answer as a password sign-in. A code works once and for 60 seconds; a used, expired or unknown
+         *     code answers 400.
+         */
+        post: operations["exchangeOAuthCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3587,7 +3661,8 @@ export interface paths {
          *     answers the address it is served at; `POST /dispute` then attaches it by that `url`. PNG, JPEG, GIF or WebP
          *     pictures or PDF documents only, recognised by the file's first bytes, not by its name or declared type
          *     (415 'Only PNG, JPG, GIF or WebP images or PDF files can be uploaded.' otherwise), at most 10 MB (413 'The
-         *     file is larger than 10 MB.'). At most 30 files not yet attached to a dispute per shopper and day (429).
+         *     file is larger than 10 MB.'), pictures at most 40 megapixels (413 'The picture is too large: at most 40
+         *     megapixels.'). At most 30 files not yet attached to a dispute per shopper and day (429).
          */
         post: operations["uploadDisputeEvidence"];
         delete?: never;
@@ -3695,6 +3770,11 @@ export interface paths {
          *     A pending application answers 403 'Your application is still under review.'; a rejected one answers 403
          *     with the reason staff gave; a suspended store answers 403 'This store is suspended. Please contact the store.'
          *     Five failed attempts for the same email and address within 15 minutes are refused with 429.
+         *     Sign-in limits (added beyond the spec, docs/reliability.md): besides that, 20 failed attempts per address
+         *     over all accounts, and 20 per account over all addresses (an IPv6 address counts by its /64). The
+         *     failure that reaches the account's 20 locks the account for 30 minutes: every sign-in to it, even with the
+         *     right password, answers 429 with `Retry-After`, and its owner is mailed one unlock link
+         *     (`POST /auth/unlock`).
          */
         post: operations["vendorLogin"];
         delete?: never;
@@ -3765,7 +3845,8 @@ export interface paths {
          * @description Added beyond the spec. Stores one picture as staff uploads are stored and answers the address it is served
          *     at, for the store logo (`PUT /vendor/me`) and the vendor's product images. JPG, PNG or WebP only,
          *     recognised by the file's first bytes (415 'Only JPG, PNG or WebP images can be uploaded.' otherwise), at
-         *     most 10 MB (413 'The image is larger than 10 MB.').
+         *     most 10 MB (413 'The image is larger than 10 MB.') and 40 megapixels (413 'The picture is too large: at most
+         *     40 megapixels.').
          */
         post: operations["uploadVendorImage"];
         delete?: never;
@@ -4606,6 +4687,11 @@ export interface components {
             status: "ok" | "degraded";
             /** @enum {string} */
             database: "up" | "down";
+            /**
+             * @description Present when the API is configured with Redis.
+             * @enum {string}
+             */
+            redis?: "up" | "down";
         };
         /** @description The error envelope with the health report in `data`. */
         HealthUnavailable: components["schemas"]["ErrorResponse"] & {
@@ -4898,6 +4984,9 @@ export interface components {
         AcceptInvitationRequest: {
             token: string;
             password: string;
+        };
+        UnlockAccountRequest: {
+            token: string;
         };
         /** @description Every field is optional; blank phone or address removes it. */
         UpdateUserRequest: {
@@ -6390,6 +6479,8 @@ export interface components {
             email?: string;
             phone?: string;
             address?: string;
+            /** @description Added beyond the spec. Needed, and checked, only when `email` changes; never stored. */
+            currentPassword?: string;
         };
         ChangePasswordRequest: {
             currentPassword: string;
@@ -6633,6 +6724,10 @@ export interface components {
             currency: string;
             status: components["schemas"]["OrderStatus"];
             channel: components["schemas"]["OrderChannel"];
+        };
+        OAuthCodeExchangeRequest: {
+            /** @description The `oauth_code` of the storefront's address (32 random bytes, base64url). */
+            code: string;
         };
         OAuthProvider: {
             /** @enum {string} */
@@ -7325,7 +7420,7 @@ export interface components {
                 };
             };
         };
-        /** @description The file is larger than 10 MB. */
+        /** @description The file is larger than 10 MB, or the picture declares more than 40 megapixels. */
         MediaTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -7589,7 +7684,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
-            /** @description The database cannot be reached. */
+            /** @description The database or Redis cannot be reached. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7599,10 +7694,11 @@ export interface operations {
                      * @example {
                      *       "success": false,
                      *       "code": "SERVICE_UNAVAILABLE",
-                     *       "message": "Database unreachable.",
+                     *       "message": "Redis unreachable.",
                      *       "data": {
                      *         "status": "degraded",
-                     *         "database": "down"
+                     *         "database": "up",
+                     *         "redis": "down"
                      *       }
                      *     }
                      */
@@ -7750,6 +7846,68 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    unlockAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "0b4fS1xQh6r2pYw9Lk3mZc7vTn5aEu8dGj1sHq4oRi0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UnlockAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The lock is lifted; the account can sign in again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your account is unlocked. You can sign in again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The token is unknown, already used, or its lock has ended. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "This unlock link is not valid, or it has already been used or has expired.",
+                     *       "errors": [
+                     *         {
+                     *           "path": "/token",
+                     *           "message": "This unlock link is not valid, or it has already been used or has expired."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -10098,7 +10256,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description The file is larger than 10 MB. */
+            /** @description The file is larger than 10 MB, or the picture declares more than 40 megapixels. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -14573,6 +14731,70 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    exchangeOAuthCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "3q2-7wEAAAAeLw5kL3N0b3JlZnJvbnQvY2FsbGJhY2s"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthCodeExchangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerSessionEnvelope"];
+                };
+            };
+            /** @description The request is malformed, or the code is unknown, used already or expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "The sign-in took too long. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Staff deactivated or deleted the account after the provider's sign-in. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "FORBIDDEN",
+                     *       "message": "This account has been deactivated. Please contact the store."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getAccountOverview: {
         parameters: {
             query?: never;
@@ -15064,7 +15286,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description The file is larger than 10 MB. */
+            /** @description The file is larger than 10 MB, or the picture declares more than 40 megapixels. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15471,7 +15693,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description The file is larger than 10 MB. */
+            /** @description The file is larger than 10 MB, or the picture declares more than 40 megapixels. */
             413: {
                 headers: {
                     [name: string]: unknown;

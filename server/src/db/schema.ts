@@ -133,6 +133,8 @@ export const admins = pgTable(
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     /** Hashes of the unused recovery codes. */
     recoveryCodes: text('recovery_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** The 30-second step of the last accepted authenticator code: a code of that step or older is refused. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,6 +163,8 @@ export const customers = pgTable(
     name: text('name').notNull(),
     address: text('address'),
     passwordHash: text('password_hash').notNull(),
+    /** False for an account made by an outside sign-in (Google, ...): nobody knows its password. */
+    hasPassword: boolean('has_password').notNull().default(true),
     tokenVersion: integer('token_version').notNull().default(1),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Inactive accounts cannot sign in and their tokens stop working. */
@@ -817,6 +821,39 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_key_at_idx').on(t.key, t.at)],
 );
 
+/**
+ * An account that reached its failed sign-in ceiling over all addresses: refused until `lockedUntil`, or until the
+ * owner follows the emailed unlock link (only its hash is kept).
+ */
+export const accountLocks = pgTable(
+  'account_locks',
+  {
+    scope: text('scope', { enum: ['staff', 'customer', 'vendor'] }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    unlockTokenHash: text('unlock_token_hash').notNull().unique('account_locks_unlock_token_hash_unique'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.accountId] })],
+);
+
+/** One staff sign-in step handed out (two-factor code, new password): used at most once, with few tries. */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    /** The challenge token's id (jti). */
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    /** Codes tried on it, from any address. */
+    tries: integer('tries').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
 /** Sign-ins through an outside provider (Google, Facebook, Apple): the provider's subject is bound to one account. */
 export const customerIdentities = pgTable(
   'customer_identities',
@@ -832,6 +869,23 @@ export const customerIdentities = pgTable(
     primaryKey({ columns: [t.provider, t.subject] }),
     index('customer_identities_customer_idx').on(t.customerId),
   ],
+);
+
+/**
+ * A one-time code an outside sign-in hands the storefront in its address instead of the token: exchanged once for
+ * a token within a minute. Only its SHA-256 is kept, so a database read does not yield a usable code.
+ */
+export const oauthCodes = pgTable(
+  'oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_codes_expires_at_idx').on(t.expiresAt)],
 );
 
 export const returnRequestStatus = pgEnum('return_request_status', [
@@ -883,6 +937,11 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     response: jsonb('response'),
     createdAt: createdAt(),
+    /** The attempt holding the key; a claim left without an answer past its lease is taken over. */
+    leaseToken: uuid('lease_token'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** What the key created (`order:<id>`), written in the same transaction as the creation. */
+    resource: text('resource'),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),

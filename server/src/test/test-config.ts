@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type AppConfig,
+  DEFAULT_ADMIN_URL,
   DEFAULT_CORS_ORIGINS,
   DEFAULT_MAIL_FROM,
   DEFAULT_STORE_URL,
@@ -24,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tokenTtlSeconds: { ...DEFAULT_TOKEN_TTL_SECONDS },
     corsOrigins: [...DEFAULT_CORS_ORIGINS],
     publicUrl: TEST_PUBLIC_URL,
+    adminUrl: DEFAULT_ADMIN_URL,
     storeUrl: DEFAULT_STORE_URL,
     vendorUrl: DEFAULT_VENDOR_URL,
     marketplace: { provider: 'fixture', aliexpress: {} },
@@ -37,6 +39,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     currencyRatesUrl: null,
     s3: null,
     backgroundJobs: false,
+    // Local stand-ins (the courier's, the rates provider's) listen on 127.0.0.1, an address the guard refuses.
+    outboundAllowHosts: [{ host: '127.0.0.1', port: null }],
     // Tests change accounts behind the API's back and expect the next request to know; the cache has its own tests.
     signInCacheMs: 0,
     ...overrides,

@@ -13,9 +13,11 @@ import {
   unauthorized,
   validationError,
 } from '../../http/errors.ts';
+import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
 import { toDecimalText } from '../../money/money.ts';
-import { type ActivityEntry, recordActivity } from '../activity/activity.repository.ts';
+import { type ActivityEntry, recordFailedAttempt, withActivity } from '../activity/activity.repository.ts';
+import { pictureSizeOrRefuse } from '../media/media.handlers.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
 import { staffActivity } from '../products/products.handlers.ts';
@@ -78,6 +80,19 @@ function requiredText(errors: FieldError[], path: string, value: string, message
   return text;
 }
 
+/** A retry's answer for a dispute opened under its Idempotency-Key whose first answer was lost. */
+export function replayOpenedDispute(db: Database): Replay {
+  return async (resource, request) => {
+    const found = await findDispute(db, resource.replace(/^dispute:/, ''), actorOf(request));
+    return found
+      ? {
+          statusCode: 201,
+          body: { success: true, message: DISPUTE_CREATED, data: toDispute(found, new Date()) },
+        }
+      : null;
+  };
+}
+
 export function createDisputeHandlers(deps: {
   db: Database;
   config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
@@ -90,18 +105,24 @@ export function createDisputeHandlers(deps: {
     return toDispute(found, new Date());
   }
 
-  /** Runs a staff change, logging it as done or, when refused, as failed. */
+  /**
+   * Runs a staff change with its activity entry in one transaction (`done` gives the entry's details from the
+   * result); a refused change is logged on its own as failed.
+   */
   async function staffChange<T>(
     request: FastifyRequest,
     staff: StaffAuth,
     entry: Pick<ActivityEntry, 'action' | 'target' | 'details'>,
-    change: () => Promise<T>,
+    change: (tx: Database) => Promise<T>,
+    done: (result: T) => ActivityEntry['details'] = () => entry.details,
   ): Promise<T> {
     try {
-      return await change();
+      return await withActivity(db, change, (result) =>
+        staffActivity(request, staff, { ...entry, details: done(result) }),
+      );
     } catch (error) {
       if (!(error instanceof DisputeRejection || error instanceof RefundRejection)) throw error;
-      await recordActivity(
+      await recordFailedAttempt(
         db,
         request,
         staffActivity(request, staff, {
@@ -169,6 +190,7 @@ export function createDisputeHandlers(deps: {
       if (file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', EVIDENCE_TOO_LARGE);
       const kind = evidenceKind(file.bytes);
       if (kind === null) throw new ApiError(415, 'BAD_REQUEST', NOT_EVIDENCE);
+      await pictureSizeOrRefuse(file.bytes, kind);
       const pending = await countPendingEvidence(db, customer.id, new Date(Date.now() - DAY_MS));
       if (pending >= MAX_PENDING_EVIDENCE_PER_DAY) throw tooManyRequests(TOO_MANY_UPLOADS, DAY_MS / 1000);
 
@@ -213,15 +235,13 @@ export function createDisputeHandlers(deps: {
       const message = requiredText(errors, '/message', request.body.message, 'Please enter a message.');
       if (errors.length > 0) throw validationError(errors);
       const target = `dispute:${request.params.id}`;
-      const change = () => addMessage(db, { disputeId: request.params.id, actor, message });
+      const change = (tx: Database) => addMessage(tx, { disputeId: request.params.id, actor, message });
       if (request.auth?.kind === 'staff') {
-        const staff = request.auth;
         const entry = { action: 'dispute.message', target, details: { length: message.length } };
-        await staffChange(request, staff, entry, change);
-        await recordActivity(db, request, staffActivity(request, staff, entry));
+        await staffChange(request, request.auth, entry, change);
       } else {
         try {
-          await change();
+          await change(db);
         } catch (error) {
           if (error instanceof DisputeRejection) throw fromRejection(error);
           throw error;
@@ -267,38 +287,30 @@ export function createDisputeHandlers(deps: {
 
       const target = `dispute:${request.params.id}`;
       const asked = { status, ...(resolution ? { action: resolution.action } : {}) };
-      const change = await staffChange(
+      await staffChange(
         request,
         staff,
         { action: 'dispute.status', target, details: asked },
-        () => changeStatus(db, { disputeId: request.params.id, status, resolution, staffName: staff.name }),
-      );
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'dispute.status',
-          target,
-          details: {
-            from: change.from,
-            to: change.to,
-            before: { status: change.from },
-            after: { status: change.to },
-            ...(resolution
-              ? {
-                  action: resolution.action,
-                  amount: resolution.amountMinor === null ? null : toDecimalText(resolution.amountMinor),
-                  currency: resolution.currency,
-                }
-              : {}),
-            ...(change.refund
-              ? {
-                  refund: change.refund.id,
-                  refundAmount: toDecimalText(change.refund.amountMinor),
-                  refundCurrency: change.refund.currency,
-                }
-              : {}),
-          },
+        (tx) => changeStatus(tx, { disputeId: request.params.id, status, resolution, staffName: staff.name }),
+        (change) => ({
+          from: change.from,
+          to: change.to,
+          before: { status: change.from },
+          after: { status: change.to },
+          ...(resolution
+            ? {
+                action: resolution.action,
+                amount: resolution.amountMinor === null ? null : toDecimalText(resolution.amountMinor),
+                currency: resolution.currency,
+              }
+            : {}),
+          ...(change.refund
+            ? {
+                refund: change.refund.id,
+                refundAmount: toDecimalText(change.refund.amountMinor),
+                refundCurrency: change.refund.currency,
+              }
+            : {}),
         }),
       );
       return {
@@ -312,20 +324,12 @@ export function createDisputeHandlers(deps: {
       const staff = requireStaff(request);
       const { priority } = request.body;
       const target = `dispute:${request.params.id}`;
-      const from = await staffChange(
+      await staffChange(
         request,
         staff,
         { action: 'dispute.priority', target, details: { to: priority } },
-        () => setPriority(db, { disputeId: request.params.id, priority }),
-      );
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'dispute.priority',
-          target,
-          details: { from, to: priority },
-        }),
+        (tx) => setPriority(tx, { disputeId: request.params.id, priority }),
+        (from) => ({ from, to: priority }),
       );
       return {
         success: true,

@@ -8,7 +8,7 @@ import { mediaFiles, mediaFolders } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isHttpUrl } from '../../lib/sanitize.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordActivity, withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
   CONTENT_TYPES,
@@ -35,10 +35,12 @@ import {
   measure,
   mediaUrl,
   moveReferences,
+  PICTURE_TOO_LARGE,
   PRODUCT_FOLDER,
   ProcessRefused,
   processPicture,
   readMediaSettings,
+  tooManyPixels,
   usersOf,
   writeMediaSettings,
 } from './media.library.ts';
@@ -73,6 +75,20 @@ function libraryFileOrRefuse(body: unknown): { file: UploadedFile; kind: Library
   return { file, kind };
 }
 
+/**
+ * The size a picture declares, read from its header before anything is stored; 413 over the pixel limit.
+ * Files that are not pictures have none.
+ */
+export async function pictureSizeOrRefuse(
+  bytes: Uint8Array,
+  kind: string,
+): Promise<{ width: number | null; height: number | null }> {
+  if (kindGroup(kind) !== 'image') return { width: null, height: null };
+  const size = await measure(bytes);
+  if (tooManyPixels(size)) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', PICTURE_TOO_LARGE);
+  return size;
+}
+
 /** Stores the bytes and records the file in a library folder. */
 export async function keepFile(
   db: Database,
@@ -80,8 +96,8 @@ export async function keepFile(
   file: { folderId: string; name: string; bytes: Uint8Array; kind: LibraryKind | 'gif'; uploadedBy: string },
 ): Promise<MediaFileRow> {
   const { bytes, kind } = file;
+  const size = await pictureSizeOrRefuse(bytes, kind);
   const storedName = await storeImage(media, bytes, kind);
-  const size = kindGroup(kind) === 'image' ? await measure(bytes) : { width: null, height: null };
   const [row] = await db
     .insert(mediaFiles)
     .values({
@@ -178,9 +194,20 @@ export function createMediaHandlers(deps: {
         );
       }
       if (await findFolderByName(db, name)) throw conflict(FOLDER_EXISTS);
-      const [row] = await db.insert(mediaFolders).values({ name }).onConflictDoNothing().returning();
-      if (!row) throw conflict(FOLDER_EXISTS);
-      await log(request, staff, 'media.folder.create', `media-folder:${row.id}`, { name });
+      const row = await withActivity(
+        db,
+        async (tx) => {
+          const [created] = await tx.insert(mediaFolders).values({ name }).onConflictDoNothing().returning();
+          if (!created) throw conflict(FOLDER_EXISTS);
+          return created;
+        },
+        (created) =>
+          staffActivity(request, staff, {
+            action: 'media.folder.create',
+            target: `media-folder:${created.id}`,
+            details: { name },
+          }),
+      );
       void reply.code(201);
       return { success: true, data: { id: row.id, name: row.name, builtIn: row.builtIn, fileCount: 0 } };
     }),
@@ -252,9 +279,9 @@ export function createMediaHandlers(deps: {
       if (kindGroup(kind) !== kindGroup(current.storedName.split('.').pop() ?? '')) {
         throw new ApiError(415, 'BAD_REQUEST', SAME_KIND_NEEDED);
       }
+      const size = await pictureSizeOrRefuse(file.bytes, kind);
       // A new name, so no browser or CDN keeps showing the old bytes; places using the file follow it.
       const storedName = await storeImage(media, file.bytes, kind);
-      const size = kindGroup(kind) === 'image' ? await measure(file.bytes) : { width: null, height: null };
       const row = await db.transaction(async (tx) => {
         await moveReferences(tx, current.storedName, storedName);
         const [updated] = await tx

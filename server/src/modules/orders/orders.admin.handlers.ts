@@ -1,12 +1,21 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
 import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
 import { type ApiError, conflict, notFound, unprocessable, validationError } from '../../http/errors.ts';
+import type { Replay } from '../../http/idempotency.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import { toAmount, toMinor } from '../../money/money.ts';
-import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import {
+  type ActivityEntry,
+  insertActivity,
+  recordFailedAttempt,
+  requestOrigin,
+  withActivity,
+} from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
   archiveOrders,
@@ -91,11 +100,36 @@ function countryOf(address: string): string {
 
 const optionalText = (text: string | undefined) => text?.trim() || null;
 
+export const ORDER_CREATED = 'Order created successfully!';
+
+/** A retry's answer for an order staff created under its Idempotency-Key whose first answer was lost. */
+export function replayCreatedOrder(db: Database): Replay {
+  return async (resource) => ({
+    statusCode: 201,
+    body: {
+      success: true,
+      message: ORDER_CREATED,
+      data: toAdminOrder(await readAdminOrder(db, resource.replace(/^order:/, ''))),
+    },
+  });
+}
+
 export function createAdminOrderHandlers(deps: { db: Database }) {
   const { db } = deps;
 
-  const log = (request: FastifyRequest, staff: StaffAuth, entry: Parameters<typeof staffActivity>[2]) =>
-    recordActivity(db, request, staffActivity(request, staff, entry));
+  type StaffEntry = Parameters<typeof staffActivity>[2];
+
+  /** A staff change and the activity entry it earns, stored in one transaction. */
+  const logged = <T>(
+    request: FastifyRequest,
+    staff: StaffAuth,
+    change: (tx: Database) => Promise<T>,
+    entry: (result: T) => StaffEntry,
+  ) => withActivity(db, change, (result) => staffActivity(request, staff, entry(result)));
+
+  /** A refused attempt: nothing changed, so its entry stands alone. */
+  const logRefusal = (request: FastifyRequest, staff: StaffAuth, entry: StaffEntry) =>
+    recordFailedAttempt(db, request, staffActivity(request, staff, entry));
 
   /** A staff status change; a refused one is logged as failed before it is answered. */
   async function staffStatusChange(
@@ -105,25 +139,28 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
     change: StatusChange,
   ) {
     try {
-      const result = await changeStatus(db, { orderRef, change, actor: staffActor(staff) });
-      await log(request, staff, {
-        action: 'order.status',
-        target: `order:${result.order.orderNumber}`,
-        details: {
-          from: result.from,
-          to: change.to,
-          before: { status: result.from },
-          after: { status: change.to },
-          ...(change.note ? { note: change.note } : {}),
-          ...(change.to === 'Shipped'
-            ? { carrier: change.carrier, trackingNumber: change.trackingNumber }
-            : {}),
-        },
-      });
-      return result;
+      return await logged(
+        request,
+        staff,
+        (tx) => changeStatus(tx, { orderRef, change, actor: staffActor(staff) }),
+        (result) => ({
+          action: 'order.status',
+          target: `order:${result.order.orderNumber}`,
+          details: {
+            from: result.from,
+            to: change.to,
+            before: { status: result.from },
+            after: { status: change.to },
+            ...(change.note ? { note: change.note } : {}),
+            ...(change.to === 'Shipped'
+              ? { carrier: change.carrier, trackingNumber: change.trackingNumber }
+              : {}),
+          },
+        }),
+      );
     } catch (error) {
       if (error instanceof OrderChangeRejection && error.kind === 'conflict') {
-        await log(request, staff, {
+        await logRefusal(request, staff, {
           action: 'order.status',
           target: `order:${orderRef}`,
           outcome: 'failed',
@@ -141,11 +178,15 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
     const { sort = 'newest', ...query } = request.query;
     const filters = filtersOf(query);
     const rows = await exportAdminOrders(db, filters, sort as OrderSort);
-    await log(request, staff, {
-      action: 'order.export',
-      target: 'orders',
-      details: { rows: rows.length, filters: { ...query } },
-    });
+    // The file leaves only with its line in the log.
+    await insertActivity(
+      db,
+      staffActivity(request, staff, {
+        action: 'order.export',
+        target: 'orders',
+        details: { rows: rows.length, filters: { ...query } },
+      }),
+    );
     const filename = `orders-${new Date().toISOString().slice(0, 10)}.csv`;
     return reply
       .header('content-disposition', `attachment; filename="${filename}"`)
@@ -199,37 +240,53 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
 
       let orderId: string;
       try {
-        orderId = await placeManualOrder(db, {
-          productId: body.productId.trim(),
-          skuId: optionalText(body.skuId),
-          quantity: body.quantity ?? 1,
-          discountHundredths,
-          paymentMethod: body.paymentMethod,
-          address: { address, country: countryOf(address) },
-          customer: {
-            name: optionalText(body.customerName),
-            email: optionalText(body.customerEmail),
-            phone: optionalText(body.phone),
+        orderId = await logged(
+          request,
+          staff,
+          async (tx) => {
+            const id = await placeManualOrder(tx, {
+              productId: body.productId.trim(),
+              skuId: optionalText(body.skuId),
+              quantity: body.quantity ?? 1,
+              discountHundredths,
+              paymentMethod: body.paymentMethod,
+              address: { address, country: countryOf(address) },
+              customer: {
+                name: optionalText(body.customerName),
+                email: optionalText(body.customerEmail),
+                phone: optionalText(body.phone),
+              },
+              staff: { ...staffActor(staff), id: staff.id },
+            });
+            const [created] = await tx
+              .select({
+                orderNumber: orders.orderNumber,
+                totalMinor: orders.totalMinor,
+                currency: orders.currency,
+              })
+              .from(orders)
+              .where(eq(orders.id, id));
+            if (!created) throw new Error('the order just placed cannot be read back');
+            return { id, ...created };
           },
-          staff: { ...staffActor(staff), id: staff.id },
-        });
+          (created) => ({
+            action: 'order.create',
+            target: `order:${created.orderNumber}`,
+            details: {
+              total: toAmount(created.totalMinor),
+              currency: created.currency,
+              discountPercent: body.discountPercent ?? 0,
+              paymentMethod: body.paymentMethod,
+            },
+          }),
+        ).then((created) => created.id);
       } catch (error) {
         if (!(error instanceof OrderRejection)) throw error;
         throw error.kind === 'not_found' ? notFound(error.message) : unprocessable(error.message);
       }
       const data = toAdminOrder(await readAdminOrder(db, orderId));
-      await log(request, staff, {
-        action: 'order.create',
-        target: `order:${data.id}`,
-        details: {
-          total: data.total,
-          currency: data.currency,
-          discountPercent: body.discountPercent ?? 0,
-          paymentMethod: data.payment.method,
-        },
-      });
       reply.code(201);
-      return { success: true, message: 'Order created successfully!', data };
+      return { success: true, message: ORDER_CREATED, data };
     }),
 
     exportOrders: exportHandler,
@@ -285,14 +342,21 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
 
     archiveOrders: operation('archiveOrders', async (request) => {
       const staff = requireStaff(request);
-      const { archived, refused } = await archiveOrders(db, request.body.ids);
-      for (const { order } of archived) {
-        await log(request, staff, {
-          action: 'order.archive',
-          target: `order:${order.orderNumber}`,
-          details: { status: order.status },
-        });
-      }
+      // One entry per order archived, in the archive's transaction.
+      const { archived, refused } = await db.transaction(async (tx) => {
+        const result = await archiveOrders(tx, request.body.ids);
+        for (const { order } of result.archived) {
+          await insertActivity(
+            tx,
+            staffActivity(request, staff, {
+              action: 'order.archive',
+              target: `order:${order.orderNumber}`,
+              details: { status: order.status },
+            }),
+          );
+        }
+        return result;
+      });
       return {
         success: true,
         message: `${archived.length} of ${archived.length + refused.length} orders archived.`,
@@ -305,18 +369,23 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
 
     confirmOrderPayment: operation('confirmOrderPayment', async (request) => {
       const staff = requireStaff(request);
-      const { order, from } = await answering(() =>
-        confirmPayment(db, {
-          orderRef: request.params.id,
-          reference: request.body.reference,
-          actor: staffActor(staff),
-        }),
+      const { order } = await answering(() =>
+        logged(
+          request,
+          staff,
+          (tx) =>
+            confirmPayment(tx, {
+              orderRef: request.params.id,
+              reference: request.body.reference,
+              actor: staffActor(staff),
+            }),
+          (result) => ({
+            action: 'order.payment.confirm',
+            target: `order:${result.order.orderNumber}`,
+            details: { reference: result.order.paymentRef, from: result.from, to: result.order.status },
+          }),
+        ),
       );
-      await log(request, staff, {
-        action: 'order.payment.confirm',
-        target: `order:${order.orderNumber}`,
-        details: { reference: order.paymentRef, from, to: order.status },
-      });
       const data = toAdminOrder(await readAdminOrder(db, order.id));
       return { success: true, message: 'Payment confirmed.', data };
     }),
@@ -344,17 +413,23 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
       if (edit.address === undefined && edit.notes === undefined) {
         throw validationError([], 'Give a new shipping address or notes.');
       }
-      const order = await answering(() => editOrder(db, request.params.id, edit));
-      await log(request, staff, {
-        action: 'order.update',
-        target: `order:${order.orderNumber}`,
-        details: {
-          fields: [
-            ...(edit.address ? ['shippingAddress'] : []),
-            ...(edit.notes !== undefined ? ['notes'] : []),
-          ],
-        },
-      });
+      const order = await answering(() =>
+        logged(
+          request,
+          staff,
+          (tx) => editOrder(tx, request.params.id, edit),
+          (edited) => ({
+            action: 'order.update',
+            target: `order:${edited.orderNumber}`,
+            details: {
+              fields: [
+                ...(edit.address ? ['shippingAddress'] : []),
+                ...(edit.notes !== undefined ? ['notes'] : []),
+              ],
+            },
+          }),
+        ),
+      );
       const data = toAdminOrder(await readAdminOrder(db, order.id));
       return { success: true, message: 'Order updated.', data };
     }),
@@ -363,10 +438,19 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
       const staff = requireStaff(request);
       let order: Awaited<ReturnType<typeof restoreOrder>>;
       try {
-        order = await restoreOrder(db, { orderRef: request.params.id, actor: staffActor(staff) });
+        order = await logged(
+          request,
+          staff,
+          (tx) => restoreOrder(tx, { orderRef: request.params.id, actor: staffActor(staff) }),
+          (restored) => ({
+            action: 'order.restore',
+            target: `order:${restored.orderNumber}`,
+            details: { from: 'Cancelled', to: 'Placed' },
+          }),
+        );
       } catch (error) {
         if (error instanceof OrderChangeRejection && error.kind === 'conflict') {
-          await log(request, staff, {
+          await logRefusal(request, staff, {
             action: 'order.restore',
             target: `order:${request.params.id}`,
             outcome: 'failed',
@@ -376,11 +460,6 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
         if (error instanceof OrderChangeRejection) throw fromChangeRejection(error);
         throw error;
       }
-      await log(request, staff, {
-        action: 'order.restore',
-        target: `order:${order.orderNumber}`,
-        details: { from: 'Cancelled', to: 'Placed' },
-      });
       const data = toAdminOrder(await readAdminOrder(db, order.id));
       return { success: true, message: `Order ${data.id} is Placed again.`, data };
     }),
@@ -389,25 +468,28 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
       const customer = requireCustomer(request);
       const { id } = request.params;
       if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-      const { order, from } = await answering(() =>
-        changeStatus(db, {
-          orderRef: id,
-          customerId: customer.id,
-          change: { to: 'Cancelled', note: CANCELLED_BY_SHOPPER },
-          actor: { name: customer.name, type: 'customer' },
-        }),
+      const { order } = await answering(() =>
+        withActivity(
+          db,
+          (tx) =>
+            changeStatus(tx, {
+              orderRef: id,
+              customerId: customer.id,
+              change: { to: 'Cancelled', note: CANCELLED_BY_SHOPPER },
+              actor: { name: customer.name, type: 'customer' },
+            }),
+          (result): ActivityEntry => ({
+            actorType: 'customer',
+            actorId: customer.id,
+            actorName: customer.name,
+            actorEmail: customer.email,
+            ...requestOrigin(request),
+            action: 'order.cancel',
+            target: `order:${result.order.orderNumber}`,
+            details: { from: result.from },
+          }),
+        ),
       );
-      const entry: ActivityEntry = {
-        actorType: 'customer',
-        actorId: customer.id,
-        actorName: customer.name,
-        actorEmail: customer.email,
-        ...requestOrigin(request),
-        action: 'order.cancel',
-        target: `order:${order.orderNumber}`,
-        details: { from },
-      };
-      await recordActivity(db, request, entry);
       const cancelled = await findCustomerOrder(db, customer.id, order.id);
       if (!cancelled) throw new Error('the order just cancelled cannot be read back');
       return { success: true, message: 'Order cancelled.', data: toOrder(cancelled) };

@@ -6,8 +6,9 @@ import type { Database } from '../../db/client.ts';
 import { countryPricing, currencyRates } from '../../db/schema.ts';
 import { badGateway, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import type { OutboundClient } from '../../http/outbound.ts';
 import { BASE_CURRENCY, loadRates, toAmount, toMinor } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import { CurrencyProviderError, refreshRates } from './currency-rates.ts';
 import {
@@ -35,7 +36,11 @@ const rulesView = (rules: PricingRules) => ({
 const countryView = (rule: CountryRule) => ({ ...rule, value: Number(rule.value) });
 
 /** Pricing & Profit Management: the rules the server prices the storefront with, and the tools around them. */
-export function createPricingHandlers(deps: { db: Database; ratesUrl?: string | null }) {
+export function createPricingHandlers(deps: {
+  db: Database;
+  ratesUrl?: string | null;
+  outbound: OutboundClient;
+}) {
   const { db } = deps;
   const settings = async (repriced = 0) => ({
     success: true as const,
@@ -45,8 +50,13 @@ export function createPricingHandlers(deps: { db: Database; ratesUrl?: string | 
       repriced,
     },
   });
-  const log = (request: FastifyRequest, staff: StaffAuth, action: string, target: string, details: object) =>
-    recordActivity(db, request, staffActivity(request, staff, { action, target, details: { ...details } }));
+  /** A staff change and its activity entry (the change's result as details), stored in one transaction. */
+  const logged = <T extends Record<string, unknown>>(
+    request: FastifyRequest,
+    staff: StaffAuth,
+    entry: { action: string; target: string },
+    change: (tx: Database) => Promise<T>,
+  ) => withActivity(db, change, (details) => staffActivity(request, staff, { ...entry, details }));
 
   return {
     getPricingRules: operation('getPricingRules', async (request) => {
@@ -70,12 +80,16 @@ export function createPricingHandlers(deps: { db: Database; ratesUrl?: string | 
         b2bDiscountPercent: decimal(body.b2bDiscountPercent),
         currencyMode: body.currencyMode,
       };
-      const before = await readPricingRules(db);
-      const repriced = await db.transaction(async (tx) => {
-        await writePricingRules(tx, rules);
-        return repriceImported(tx, rules, await loadRates(tx));
-      });
-      await log(request, staff, 'pricing.rules', 'settings:pricing', { before, after: rules, repriced });
+      const { repriced } = await logged(
+        request,
+        staff,
+        { action: 'pricing.rules', target: 'settings:pricing' },
+        async (tx) => {
+          const before = await readPricingRules(tx);
+          await writePricingRules(tx, rules);
+          return { before, after: rules, repriced: await repriceImported(tx, rules, await loadRates(tx)) };
+        },
+      );
       return settings(repriced);
     }),
 
@@ -88,23 +102,40 @@ export function createPricingHandlers(deps: { db: Database; ratesUrl?: string | 
       if (toMinor(value) === null) throw badRequest('Give the value with at most 2 decimals.');
       const country = request.params.country;
       const row = { country, adjustmentType, value: decimal(value) };
-      await db
-        .insert(countryPricing)
-        .values(row)
-        .onConflictDoUpdate({
-          target: countryPricing.country,
-          set: { adjustmentType, value: row.value, updatedAt: new Date() },
-        });
-      await log(request, staff, 'pricing.country', `country:${country}`, row);
+      await logged(
+        request,
+        staff,
+        { action: 'pricing.country', target: `country:${country}` },
+        async (tx) => {
+          await tx
+            .insert(countryPricing)
+            .values(row)
+            .onConflictDoUpdate({
+              target: countryPricing.country,
+              set: { adjustmentType, value: row.value, updatedAt: new Date() },
+            });
+          return row;
+        },
+      );
       return settings();
     }),
 
     deleteCountryPricing: operation('deleteCountryPricing', async (request) => {
       const staff = requireStaff(request);
       const country = request.params.country;
-      const removed = await db.delete(countryPricing).where(eq(countryPricing.country, country)).returning();
-      if (removed.length === 0) throw notFound(NO_COUNTRY_RULE);
-      await log(request, staff, 'pricing.country.delete', `country:${country}`, { country });
+      await logged(
+        request,
+        staff,
+        { action: 'pricing.country.delete', target: `country:${country}` },
+        async (tx) => {
+          const removed = await tx
+            .delete(countryPricing)
+            .where(eq(countryPricing.country, country))
+            .returning();
+          if (removed.length === 0) throw notFound(NO_COUNTRY_RULE);
+          return { country };
+        },
+      );
       return settings();
     }),
 
@@ -151,13 +182,24 @@ export function createPricingHandlers(deps: { db: Database; ratesUrl?: string | 
       if (code === BASE_CURRENCY) throw conflict('USD is the base currency: its rate is always 1.');
       const rate = request.body.rate;
       if (!/^\d+(\.\d{1,6})?$/.test(String(rate))) throw badRequest('Give the rate with at most 6 decimals.');
-      const [row] = await db
-        .update(currencyRates)
-        .set({ rate: String(rate), updatedAt: new Date() })
-        .where(eq(currencyRates.code, code))
-        .returning();
-      if (!row) throw notFound(`The store has no currency ${code}.`);
-      await log(request, staff, 'pricing.currency', `currency:${code}`, { rate: row.rate });
+      const row = await withActivity(
+        db,
+        async (tx) => {
+          const [updated] = await tx
+            .update(currencyRates)
+            .set({ rate: String(rate), updatedAt: new Date() })
+            .where(eq(currencyRates.code, code))
+            .returning();
+          if (!updated) throw notFound(`The store has no currency ${code}.`);
+          return updated;
+        },
+        (updated) =>
+          staffActivity(request, staff, {
+            action: 'pricing.currency',
+            target: `currency:${code}`,
+            details: { rate: updated.rate },
+          }),
+      );
       return {
         success: true,
         data: {
@@ -173,8 +215,14 @@ export function createPricingHandlers(deps: { db: Database; ratesUrl?: string | 
       const staff = requireStaff(request);
       if ((await readPricingRules(db)).currencyMode !== 'auto') throw conflict(AUTO_MODE_ONLY);
       try {
-        const result = await refreshRates(db, deps.ratesUrl ?? null);
-        await log(request, staff, 'pricing.currency.refresh', 'currencies', result);
+        // The provider is asked first; the rates it gave are stored with their entry, in one transaction.
+        const result = await refreshRates(db, deps.ratesUrl ?? null, deps.outbound, (details) =>
+          staffActivity(request, staff, {
+            action: 'pricing.currency.refresh',
+            target: 'currencies',
+            details: { ...details },
+          }),
+        );
         return {
           success: true,
           message:

@@ -2,15 +2,17 @@ import type { components } from '@shop/sdk/types';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApiError, badGateway, badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount, toMinor } from '../../money/money.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { recordFailedAttempt } from '../activity/activity.repository.ts';
 import { refundNumber } from '../orders/orders.handlers.ts';
 import { PaymentError } from '../payments/payment-error.ts';
 import type { PaymentProvider } from '../payments/payments.types.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
   createRefund,
+  findRefundView,
   listRefunds,
   processRefund,
   RefundRejection,
@@ -22,6 +24,18 @@ type Refund = components['schemas']['Refund'];
 export const AMOUNT_DECIMALS = 'The amount can have at most two decimals.';
 export const REFUND_NOT_PAID_BACK =
   'The payment provider could not pay the refund back. Please try again later.';
+
+export const REFUND_RECORDED = 'Refund recorded.';
+
+/** A retry's answer for a refund recorded under its Idempotency-Key whose first answer was lost. */
+export function replayCreatedRefund(db: Database): Replay {
+  return async (resource) => {
+    const found = await findRefundView(db, resource.replace(/^refund:/, ''));
+    return found
+      ? { statusCode: 201, body: { success: true, message: REFUND_RECORDED, data: toRefund(found) } }
+      : null;
+  };
+}
 
 export function toRefund({ refund, orderNumber, customer }: RefundView): Refund {
   return {
@@ -60,16 +74,22 @@ export function createRefundHandlers(deps: { db: Database; payments: PaymentProv
       const target = `order:${request.params.id}`;
       let created: RefundView;
       try {
-        created = await createRefund(db, {
-          orderRef: request.params.id,
-          amountMinor,
-          reason,
-          createdBy: staff.name,
-        });
+        created = await createRefund(
+          db,
+          { orderRef: request.params.id, amountMinor, reason, createdBy: staff.name },
+          (view) => {
+            const refund = toRefund(view);
+            return staffActivity(request, staff, {
+              action: 'refund.create',
+              target: `order:${view.orderNumber}`,
+              details: { refund: refund.id, amount: refund.amount, currency: refund.currency, reason },
+            });
+          },
+        );
       } catch (error) {
         if (!(error instanceof RefundRejection)) throw error;
         if (error.kind === 'conflict') {
-          await recordActivity(
+          await recordFailedAttempt(
             db,
             request,
             staffActivity(request, staff, {
@@ -83,17 +103,8 @@ export function createRefundHandlers(deps: { db: Database; payments: PaymentProv
         throw fromRejection(error);
       }
       const data = toRefund(created);
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'refund.create',
-          target: `order:${created.orderNumber}`,
-          details: { refund: data.id, amount: data.amount, currency: data.currency, reason },
-        }),
-      );
       reply.code(201);
-      return { success: true, message: 'Refund recorded.', data };
+      return { success: true, message: REFUND_RECORDED, data };
     }),
 
     listRefunds: operation('listRefunds', async (request) => {
@@ -112,25 +123,41 @@ export function createRefundHandlers(deps: { db: Database; payments: PaymentProv
       const staff = requireStaff(request);
       let processed: RefundView;
       try {
-        processed = await processRefund(db, {
-          refundRef: request.params.id,
-          processedBy: staff.name,
-          // A charge the provider made is paid back through it; a payment staff confirmed by hand (a bank
-          // transfer) is paid back outside the store, and the refund only records that it was.
-          pay: async (refund) => {
-            if (refund.paymentRef === null || !payments.ownsCharge(refund.paymentRef)) return null;
-            const paid = await payments.refund({
-              gatewayRef: refund.paymentRef,
-              amountMinor: refund.amountMinor,
-              currency: refund.currency,
-            });
-            return paid.gatewayRef;
+        processed = await processRefund(
+          db,
+          {
+            refundRef: request.params.id,
+            processedBy: staff.name,
+            // A charge the provider made is paid back through it; a payment staff confirmed by hand (a bank
+            // transfer) is paid back outside the store, and the refund only records that it was.
+            pay: async (refund) => {
+              if (refund.paymentRef === null || !payments.ownsCharge(refund.paymentRef)) return null;
+              const paid = await payments.refund({
+                gatewayRef: refund.paymentRef,
+                amountMinor: refund.amountMinor,
+                currency: refund.currency,
+              });
+              return paid.gatewayRef;
+            },
           },
-        });
+          (view) => {
+            const refund = toRefund(view);
+            return staffActivity(request, staff, {
+              action: 'refund.process',
+              target: `order:${view.orderNumber}`,
+              details: {
+                refund: refund.id,
+                amount: refund.amount,
+                currency: refund.currency,
+                gatewayRef: refund.gatewayRef,
+              },
+            });
+          },
+        );
       } catch (error) {
         if (error instanceof RefundRejection) throw fromRejection(error);
         if (!(error instanceof PaymentError)) throw error;
-        await recordActivity(
+        await recordFailedAttempt(
           db,
           request,
           staffActivity(request, staff, {
@@ -142,22 +169,7 @@ export function createRefundHandlers(deps: { db: Database; payments: PaymentProv
         );
         throw badGateway(REFUND_NOT_PAID_BACK);
       }
-      const data = toRefund(processed);
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'refund.process',
-          target: `order:${processed.orderNumber}`,
-          details: {
-            refund: data.id,
-            amount: data.amount,
-            currency: data.currency,
-            gatewayRef: data.gatewayRef,
-          },
-        }),
-      );
-      return { success: true, message: 'Refund completed.', data };
+      return { success: true, message: 'Refund completed.', data: toRefund(processed) };
     }),
   };
 }

@@ -1,7 +1,9 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, refunds, returnRequests } from '../../db/schema.ts';
+import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { toDecimalText } from '../../money/money.ts';
+import { type ActivityEntry, announceActivity, insertActivity } from '../activity/activity.repository.ts';
 import { isUuid, ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -58,6 +60,8 @@ const refundView = {
 export async function createRefund(
   db: Database,
   input: { orderRef: string; amountMinor: number; reason: string; createdBy: string; now?: Date },
+  /** Staff's refund: its activity entry, written in the refund's transaction. */
+  activity?: (created: RefundView) => ActivityEntry,
 ): Promise<RefundView> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -98,6 +102,7 @@ export async function createRefund(
       })
       .returning();
     if (!refund) throw new Error('refund insert returned no row');
+    await bindToIdempotencyKey(tx, `refund:${refund.id}`);
     await tx
       .update(orders)
       .set({ refundedMinor: refunded + input.amountMinor, refundedAt: now, updatedAt: now })
@@ -107,11 +112,23 @@ export async function createRefund(
       .update(returnRequests)
       .set({ status: 'Refunded', refundId: refund.id })
       .where(and(eq(returnRequests.orderId, order.id), eq(returnRequests.status, 'Approved')));
-    return { refund, orderNumber: order.orderNumber, customer: order.customerName };
+    const created = { refund, orderNumber: order.orderNumber, customer: order.customerName };
+    if (activity) await insertActivity(tx, activity(created));
+    return created;
   });
 }
 
 /** Refunds newest first, one page, optionally only those in one state. */
+/** One refund as the table shows it, or null. */
+export async function findRefundView(db: Database, id: string): Promise<RefundView | null> {
+  const [row] = await db
+    .select(refundView)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.id, id));
+  return row ?? null;
+}
+
 export async function listRefunds(
   db: Database,
   query: { page: number; limit: number; status?: RefundStatus },
@@ -151,6 +168,11 @@ export async function processRefund(
     pay: (refund: RefundToPay) => Promise<string | null>;
     now?: Date;
   },
+  /**
+   * Its activity entry, in the refund's transaction: written before the money is paid back (a log that cannot be
+   * written stops the payment), completed with the refund as processed.
+   */
+  activity?: (refund: RefundView) => ActivityEntry,
 ): Promise<RefundView> {
   const now = input.now ?? new Date();
   const named = refundNamed(input.refundRef);
@@ -165,6 +187,7 @@ export async function processRefund(
     if (!found) throw new RefundRejection('not_found', REFUND_NOT_FOUND);
     if (found.refund.status === 'Completed') throw new RefundRejection('conflict', ALREADY_COMPLETED);
 
+    const settle = activity ? await announceActivity(tx, activity(found)) : null;
     const gatewayRef = await input.pay({
       amountMinor: found.refund.amountMinor,
       currency: found.refund.currency,
@@ -176,6 +199,8 @@ export async function processRefund(
       .where(eq(refunds.id, found.refund.id))
       .returning();
     if (!refund) throw new Error('refund update returned no row');
-    return { refund, orderNumber: found.orderNumber, customer: found.customer };
+    const processed = { refund, orderNumber: found.orderNumber, customer: found.customer };
+    if (activity && settle) await settle(activity(processed));
+    return processed;
   });
 }

@@ -2,7 +2,7 @@ import type { components } from '@shop/sdk/types';
 import type { FastifyRequest } from 'fastify';
 import type { VendorAuth } from '../../auth/auth-context.ts';
 import { STORE_SUSPENDED } from '../../auth/guards.ts';
-import { type LoginThrottle, signInKeys, TOO_MANY_TRIES_MESSAGE } from '../../auth/login-throttle.ts';
+import { addressKey, type LoginThrottle, TOO_MANY_TRIES_MESSAGE } from '../../auth/login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { requireStaff, requireVendor } from '../../auth/permissions.ts';
 import type { TokenService } from '../../auth/tokens.ts';
@@ -11,7 +11,13 @@ import type { Database } from '../../db/client.ts';
 import { ApiError, conflict, forbidden, notFound, unauthorized, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
-import { type ActivityEntry, recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import {
+  type ActivityEntry,
+  recordActivity,
+  recordFailedAttempt,
+  requestOrigin,
+  withActivity,
+} from '../activity/activity.repository.ts';
 import { MAX_REGISTRATIONS_PER_ADDRESS } from '../customers/customers.handlers.ts';
 import { normalizeEmail } from '../customers/customers.repository.ts';
 import { displayName, imageKind, TOO_LARGE } from '../media/media.files.ts';
@@ -20,6 +26,7 @@ import { findFolderByName, mediaUrl, PRODUCT_FOLDER, readMediaSettings } from '.
 import { localMediaStore, type MediaStore } from '../media/media.store.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import { openSession, revokeSession } from '../security/sessions.repository.ts';
+import type { SignInGuard } from '../security/sign-in-guard.ts';
 import { readStoreSettings } from '../settings/store-settings.repository.ts';
 import {
   applicationApproved,
@@ -98,24 +105,25 @@ export function createVendorHandlers(deps: {
   db: Database;
   tokens: TokenService;
   throttle: LoginThrottle;
+  guard: SignInGuard;
   config: Pick<AppConfig, 'dataDir' | 'publicUrl' | 'vendorUrl'>;
   media?: MediaStore;
 }) {
-  const { db, tokens, throttle, config } = deps;
+  const { db, tokens, throttle, guard, config } = deps;
   const media = deps.media ?? localMediaStore(config.dataDir);
 
+  /** An activity log entry for a vendor's own action. */
   const vendorActivity = (
     request: FastifyRequest,
     vendor: Pick<VendorAuth, 'id' | 'name' | 'email'> | null,
     entry: Omit<ActivityEntry, 'actorType' | 'actorId' | 'actorName' | 'ip' | 'userAgent'>,
-  ) =>
-    recordActivity(db, request, {
-      actorType: 'vendor',
-      actorId: vendor?.id ?? null,
-      actorName: vendor?.name ?? null,
-      ...requestOrigin(request),
-      ...entry,
-    });
+  ): ActivityEntry => ({
+    actorType: 'vendor',
+    actorId: vendor?.id ?? null,
+    actorName: vendor?.name ?? null,
+    ...requestOrigin(request),
+    ...entry,
+  });
 
   async function ownStore(vendor: VendorAuth): Promise<VendorRow> {
     const row = await findVendor(db, vendor.id);
@@ -149,45 +157,58 @@ export function createVendorHandlers(deps: {
     vendorLogin: operation('vendorLogin', async (request) => {
       const email = normalizeEmail(request.body.email);
       const store = await findVendorForSignIn(db, email);
-      const keys = signInKeys('vendor', store, email, request.ip);
-      const attempt = await throttle.take(keys);
+      const attempt = await guard.begin('vendor', store, email, request.ip);
       const passwordOk = store?.passwordHash
         ? await verifyPassword(store.passwordHash, request.body.password)
         : await verifyAgainstDummy(request.body.password);
       if (!store || !passwordOk) {
-        await vendorActivity(request, store, {
-          actorEmail: email,
-          action: 'vendor.login',
-          outcome: 'failed',
-          details: { reason: store ? 'wrong password' : 'unknown email' },
-        });
+        await attempt.failed();
+        await recordFailedAttempt(
+          db,
+          request,
+          vendorActivity(request, store, {
+            actorEmail: email,
+            action: 'vendor.login',
+            outcome: 'failed',
+            details: { reason: store ? 'wrong password' : 'unknown email' },
+          }),
+        );
         throw unauthorized(VENDOR_LOGIN_FAILED);
       }
-      await attempt.giveBack();
+      await attempt.passed();
       // Checked only after the password, so an application's state is not revealed to someone guessing.
       const refusal = signInRefusal(store);
       if (refusal !== null) {
-        await vendorActivity(request, store, {
-          actorEmail: store.email,
-          action: 'vendor.login',
-          outcome: 'failed',
-          details: { reason: store.status },
-        });
+        await recordFailedAttempt(
+          db,
+          request,
+          vendorActivity(request, store, {
+            actorEmail: store.email,
+            action: 'vendor.login',
+            outcome: 'failed',
+            details: { reason: store.status },
+          }),
+        );
         throw forbidden(refusal);
       }
-      if (keys[0]) await throttle.reset(keys[0]);
-      const session = await openSession(db, {
-        actorType: 'vendor',
-        accountId: store.id,
-        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        ip: request.ip,
-        ttlSeconds: tokens.ttlSeconds.vendor,
-      });
-      await vendorActivity(request, store, {
-        actorEmail: store.email,
-        action: 'vendor.login',
-        details: { session: session.id },
-      });
+      await guard.signedIn('vendor', store, request.ip);
+      const session = await withActivity(
+        db,
+        (tx) =>
+          openSession(tx, {
+            actorType: 'vendor',
+            accountId: store.id,
+            userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+            ip: request.ip,
+            ttlSeconds: tokens.ttlSeconds.vendor,
+          }),
+        (opened) =>
+          vendorActivity(request, store, {
+            actorEmail: store.email,
+            action: 'vendor.login',
+            details: { session: opened.id },
+          }),
+      );
       const token = await tokens.signVendor({
         sub: store.id,
         sid: session.id,
@@ -211,7 +232,7 @@ export function createVendorHandlers(deps: {
     applyVendor: operation('applyVendor', async (request, reply) => {
       // Every application from an address counts, made or refused: stores cannot be created in bulk.
       await throttle.take(
-        [{ key: `vendor:apply:${request.ip}`, max: MAX_REGISTRATIONS_PER_ADDRESS }],
+        [{ key: `vendor:apply:${addressKey(request.ip)}`, max: MAX_REGISTRATIONS_PER_ADDRESS }],
         TOO_MANY_TRIES_MESSAGE,
       );
       const { storeName, password, ...rest } = request.body;
@@ -243,28 +264,38 @@ export function createVendorHandlers(deps: {
       const vendor = requireVendor(request);
       const errors = vendorFieldErrors(request.body);
       if (errors.length > 0) throw validationError(errors, errors[0]?.message);
-      const before = await ownStore(vendor);
       const changes = vendorValues(request.body);
-      const updated = await updateVendor(db, vendor.id, changes);
-      if (updated === 'taken') {
-        throw new ApiError(409, 'CONFLICT', STORE_EMAIL_TAKEN, [
-          { path: '/email', message: STORE_EMAIL_TAKEN },
-        ]);
-      }
-      if (!updated) throw notFound(VENDOR_NOT_FOUND);
       const keys = Object.keys(changes) as (keyof typeof changes)[];
-      const changed = keys.filter((key) => before[key] !== changes[key]);
-      if (changed.length > 0) {
-        await vendorActivity(request, vendor, {
-          actorEmail: updated.email,
-          action: 'vendor.settings.update',
-          target: vendorTarget(vendor.id),
-          details: {
-            before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-            after: Object.fromEntries(changed.map((key) => [key, changes[key]])),
-          },
-        });
-      }
+      const { updated } = await withActivity(
+        db,
+        async (tx) => {
+          const before = await findVendor(tx, vendor.id);
+          if (!before) throw notFound(VENDOR_NOT_FOUND);
+          const updated = await updateVendor(tx, vendor.id, changes);
+          if (updated === 'taken') {
+            throw new ApiError(409, 'CONFLICT', STORE_EMAIL_TAKEN, [
+              { path: '/email', message: STORE_EMAIL_TAKEN },
+            ]);
+          }
+          if (!updated) throw notFound(VENDOR_NOT_FOUND);
+          return { before, updated };
+        },
+        // Saving the same values again changes nothing, and logs nothing.
+        ({ before, updated }) => {
+          const changed = keys.filter((key) => before[key] !== changes[key]);
+          return changed.length === 0
+            ? null
+            : vendorActivity(request, vendor, {
+                actorEmail: updated.email,
+                action: 'vendor.settings.update',
+                target: vendorTarget(vendor.id),
+                details: {
+                  before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+                  after: Object.fromEntries(changed.map((key) => [key, changes[key]])),
+                },
+              });
+        },
+      );
       return { success: true, message: 'Settings saved!', data: toVendorProfile(updated) };
     }),
 
@@ -283,12 +314,17 @@ export function createVendorHandlers(deps: {
         kind,
         uploadedBy: `${vendor.name} (vendor)`,
       });
-      await vendorActivity(request, vendor, {
-        actorEmail: vendor.email,
-        action: 'media.upload',
-        target: `media:${row.storedName}`,
-        details: { size: file.bytes.length },
-      });
+      // keepFile stores the bytes and records the row in one step, so this entry cannot share its transaction yet.
+      await recordActivity(
+        db,
+        request,
+        vendorActivity(request, vendor, {
+          actorEmail: vendor.email,
+          action: 'media.upload',
+          target: `media:${row.storedName}`,
+          details: { size: file.bytes.length },
+        }),
+      );
       void reply.code(201);
       return {
         success: true,
