@@ -19,6 +19,16 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
+/** True when the error (or its cause) is a foreign key violation (SQLSTATE 23503). */
+export function foreignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as PgErrorLike).code === '23503') return true;
+    current = (current as PgErrorLike).cause;
+  }
+  return false;
+}
+
 // SQLSTATE classes and codes meaning "the database is not there right now", not "the request is wrong":
 // 08 connection exception, 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 53300 too many
 // connections.

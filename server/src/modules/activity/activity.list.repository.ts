@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { activityLog } from '../../db/schema.ts';
 import { containsPattern } from '../orders/orders.admin.repository.ts';
 
-// Reading the log lives apart from recordActivity, which every module imports: this file's imports stay out of
+// Reading the log lives apart from writing it (activity.repository.ts), which every module imports: this file's imports stay out of
 // their import graph.
 
 export type ActivityOutcome = (typeof activityLog.$inferSelect)['outcome'];

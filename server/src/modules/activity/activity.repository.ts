@@ -74,19 +74,3 @@ export async function recordFailedAttempt(
     request.log.error({ err: error, action: entry.action }, 'could not write the activity log');
   }
 }
-
-/**
- * @deprecated Writes after the change and swallows its own failure, so a change can go unlogged. Use
- * `withActivity` (or `insertActivity` inside the change's transaction); kept only until the last callers move.
- */
-export async function recordActivity(
-  db: Database,
-  request: FastifyRequest,
-  entry: ActivityEntry,
-): Promise<void> {
-  try {
-    await db.insert(activityLog).values(entry);
-  } catch (error) {
-    request.log.error({ err: error, action: entry.action }, 'could not write the activity log');
-  }
-}

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { forbidden, unauthorized, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import { recordFailedAttempt, requestOrigin, withActivity } from '../activity/activity.repository.ts';
 import { allowListPermits } from '../security/ip-allow-list.ts';
 import { assertPasswordPolicy } from '../security/password-policy.ts';
 import {
@@ -78,7 +78,7 @@ export function createAdminHandlers(deps: {
 
   const failedSignIn = (request: FastifyRequest, email: string, admin: AdminRow | null, reason: string) =>
     Promise.all([
-      recordActivity(db, request, {
+      recordFailedAttempt(db, request, {
         actorType: 'admin',
         actorId: admin?.id ?? null,
         actorName: admin?.name ?? null,
@@ -164,23 +164,27 @@ export function createAdminHandlers(deps: {
     await guard.signedIn('staff', admin, request.ip);
     const signedIn = (await recordAdminLogin(db, admin.id, new Date())) ?? admin;
     const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
-    const session = await openSession(db, {
-      actorType: 'admin',
-      accountId: admin.id,
-      userAgent,
-      ip: request.ip,
-      ttlSeconds: tokens.ttlSeconds.staff,
-    });
-    await recordActivity(db, request, {
-      actorType: 'admin',
-      actorId: admin.id,
-      actorName: admin.name,
-      actorEmail: admin.email,
-      action: 'admin.login',
-      outcome: 'success',
-      details: { session: session.id },
-      ...requestOrigin(request),
-    });
+    const session = await withActivity(
+      db,
+      (tx) =>
+        openSession(tx, {
+          actorType: 'admin',
+          accountId: admin.id,
+          userAgent,
+          ip: request.ip,
+          ttlSeconds: tokens.ttlSeconds.staff,
+        }),
+      (opened) => ({
+        actorType: 'admin',
+        actorId: admin.id,
+        actorName: admin.name,
+        actorEmail: admin.email,
+        action: 'admin.login',
+        outcome: 'success',
+        details: { session: opened.id },
+        ...requestOrigin(request),
+      }),
+    );
     if (await isNewDevice(db, 'admin', admin.id, userAgent, session.id)) {
       await recordSecurityEvent(db, {
         action: SECURITY_ACTIONS.newDevice,
@@ -319,18 +323,23 @@ export function createAdminHandlers(deps: {
         throw validationError([{ path: '/newPassword', message: PASSWORD_UNCHANGED }], PASSWORD_UNCHANGED);
       }
       if (!(await useChallenge(db, challengeId, admin.id))) throw unauthorized(CHALLENGE_SPENT);
-      const updated = await replaceStaffPassword(db, admin.id, await hashPassword(newPassword));
+      const passwordHash = await hashPassword(newPassword);
+      const updated = await withActivity(
+        db,
+        (tx) => replaceStaffPassword(tx, admin.id, passwordHash),
+        (done) =>
+          done && {
+            actorType: 'admin',
+            actorId: admin.id,
+            actorName: admin.name,
+            actorEmail: admin.email,
+            action: 'admin.password.change',
+            target: `admin:${admin.id}`,
+            details: { reason: admin.mustChangePassword ? 'change requested' : 'password expired' },
+            ...requestOrigin(request),
+          },
+      );
       if (!updated) throw unauthorized();
-      await recordActivity(db, request, {
-        actorType: 'admin',
-        actorId: admin.id,
-        actorName: admin.name,
-        actorEmail: admin.email,
-        action: 'admin.password.change',
-        target: `admin:${admin.id}`,
-        details: { reason: admin.mustChangePassword ? 'change requested' : 'password expired' },
-        ...requestOrigin(request),
-      });
       await recordSecurityEvent(db, {
         action: SECURITY_ACTIONS.passwordChanged,
         user: admin.email,

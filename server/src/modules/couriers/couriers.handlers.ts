@@ -4,7 +4,7 @@ import { conflict, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import type { OutboundClient, OutboundRefusal } from '../../http/outbound.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { recordActivity } from '../activity/activity.repository.ts';
+import { insertActivity, withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import { loggedCall } from './api-call-log.ts';
 import { CourierError, checkConnection } from './courier-client.ts';
@@ -61,11 +61,9 @@ export function createCourierHandlers(deps: { db: Database; secrets: SecretBox; 
       const key = request.body.apiKey;
       // Left out: the key stays; empty: it is removed.
       const apiKey = key === undefined ? undefined : key.trim() === '' ? null : key.trim();
-      await writeCourierSettings(db, secrets, { endpoint, ...(apiKey !== undefined ? { apiKey } : {}) });
-      const saved = await readCourierSettings(db, secrets);
-      await recordActivity(
+      await withActivity(
         db,
-        request,
+        (tx) => writeCourierSettings(tx, secrets, { endpoint, ...(apiKey !== undefined ? { apiKey } : {}) }),
         staffActivity(request, staff, {
           action: 'courier.settings',
           target: 'settings:courier',
@@ -76,6 +74,7 @@ export function createCourierHandlers(deps: { db: Database; secrets: SecretBox; 
           },
         }),
       );
+      const saved = await readCourierSettings(db, secrets);
       return { success: true, message: 'Courier settings saved.', data: view(saved) };
     }),
 
@@ -97,9 +96,9 @@ export function createCourierHandlers(deps: { db: Database; secrets: SecretBox; 
         ok = false;
         message = error.network ? COURIER_UNREACHABLE : `The courier could not be reached: ${error.message}.`;
       }
-      await recordActivity(
+      // Nothing of the store changed: the entry records the check (its call is in the API log).
+      await insertActivity(
         db,
-        request,
         staffActivity(request, staff, {
           action: 'courier.test',
           target: 'settings:courier',
@@ -114,9 +113,9 @@ export function createCourierHandlers(deps: { db: Database; secrets: SecretBox; 
       const staff = requireStaff(request);
       const connection = await connectionOr409();
       const result = await refreshTracking(db, outbound, connection, 50);
-      await recordActivity(
+      // Each order the courier reported was saved as it was answered (no transaction across the calls out).
+      await insertActivity(
         db,
-        request,
         staffActivity(request, staff, { action: 'courier.track', target: 'orders', details: result }),
       );
       return {

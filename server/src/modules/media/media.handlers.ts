@@ -4,11 +4,12 @@ import type { StaffAuth } from '../../auth/auth-context.ts';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { foreignKeyViolation } from '../../db/errors.ts';
 import { mediaFiles, mediaFolders } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isHttpUrl } from '../../lib/sanitize.ts';
-import { recordActivity, withActivity } from '../activity/activity.repository.ts';
+import { type ActivityEntry, insertActivity, withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
   CONTENT_TYPES,
@@ -89,29 +90,45 @@ export async function pictureSizeOrRefuse(
   return size;
 }
 
-/** Stores the bytes and records the file in a library folder. */
+/**
+ * Stores the bytes, then records the file in a library folder together with its activity entry (one
+ * transaction). The bytes go first, outside the transaction (they may travel to S3); if the row or its entry
+ * cannot be written, the stored bytes are removed again.
+ */
 export async function keepFile(
   db: Database,
   media: MediaStore,
   file: { folderId: string; name: string; bytes: Uint8Array; kind: LibraryKind | 'gif'; uploadedBy: string },
+  activity: (row: MediaFileRow) => ActivityEntry,
 ): Promise<MediaFileRow> {
   const { bytes, kind } = file;
   const size = await pictureSizeOrRefuse(bytes, kind);
   const storedName = await storeImage(media, bytes, kind);
-  const [row] = await db
-    .insert(mediaFiles)
-    .values({
-      folderId: file.folderId,
-      name: file.name,
-      storedName,
-      contentType: CONTENT_TYPES[kind],
-      sizeBytes: bytes.length,
-      ...size,
-      uploadedBy: file.uploadedBy,
-    })
-    .returning();
-  if (!row) throw new Error('media file not recorded');
-  return row;
+  try {
+    return await withActivity(
+      db,
+      async (tx) => {
+        const [row] = await tx
+          .insert(mediaFiles)
+          .values({
+            folderId: file.folderId,
+            name: file.name,
+            storedName,
+            contentType: CONTENT_TYPES[kind],
+            sizeBytes: bytes.length,
+            ...size,
+            uploadedBy: file.uploadedBy,
+          })
+          .returning();
+        if (!row) throw new Error('media file not recorded');
+        return row;
+      },
+      activity,
+    );
+  } catch (error) {
+    await media.remove(storedName).catch(() => undefined);
+    throw error;
+  }
 }
 
 export function createMediaHandlers(deps: {
@@ -146,15 +163,17 @@ export function createMediaHandlers(deps: {
     bytes: Uint8Array,
     kind: LibraryKind | 'gif',
     uploadedBy: string,
-  ) => keepFile(db, media, { folderId, name, bytes, kind, uploadedBy });
+    activity: (row: MediaFileRow) => ActivityEntry,
+  ) => keepFile(db, media, { folderId, name, bytes, kind, uploadedBy }, activity);
 
-  const log = (
+  /** The activity entry of a staff member's media change, written in the change's transaction. */
+  const entry = (
     request: FastifyRequest,
     staff: StaffAuth,
     action: string,
     target: string,
     details: Record<string, unknown>,
-  ) => recordActivity(db, request, staffActivity(request, staff, { action, target, details }));
+  ) => staffActivity(request, staff, { action, target, details });
 
   async function fileOr404(id: string) {
     const row = await findFile(db, id);
@@ -173,9 +192,10 @@ export function createMediaHandlers(deps: {
       // The wizard's pictures join the library's Product folder, so they can be picked again later.
       const folder = await findFolderByName(db, PRODUCT_FOLDER);
       if (!folder) throw new Error('the Product media folder is missing');
-      const row = await keep(folder.id, name, file.bytes, kind, staff.name);
+      const row = await keep(folder.id, name, file.bytes, kind, staff.name, (kept) =>
+        entry(request, staff, 'media.upload', `media:${kept.storedName}`, { name, size: file.bytes.length }),
+      );
       const url = mediaUrl(await readMediaSettings(db), config.publicUrl, row.storedName);
-      await log(request, staff, 'media.upload', `media:${row.storedName}`, { name, size: file.bytes.length });
       void reply.code(201);
       return { success: true, data: { url, name, size: file.bytes.length } };
     }),
@@ -224,12 +244,16 @@ export function createMediaHandlers(deps: {
         .limit(1);
       if (first) throw conflict(FOLDER_NOT_EMPTY);
       try {
-        await db.delete(mediaFolders).where(eq(mediaFolders.id, folder.id));
-      } catch {
+        await withActivity(
+          db,
+          (tx) => tx.delete(mediaFolders).where(eq(mediaFolders.id, folder.id)),
+          entry(request, staff, 'media.folder.delete', `media-folder:${folder.id}`, { name: folder.name }),
+        );
+      } catch (error) {
         // A file arrived between the check and the delete: the foreign key refused it.
-        throw conflict(FOLDER_NOT_EMPTY);
+        if (foreignKeyViolation(error)) throw conflict(FOLDER_NOT_EMPTY);
+        throw error;
       }
-      await log(request, staff, 'media.folder.delete', `media-folder:${folder.id}`, { name: folder.name });
       return { success: true, message: `Folder ${folder.name} removed.` };
     }),
 
@@ -262,12 +286,19 @@ export function createMediaHandlers(deps: {
       const folder = await findFolder(db, request.query.folder);
       if (!folder) throw notFound(FOLDER_NOT_FOUND);
       const { file, kind } = libraryFileOrRefuse(request.body);
-      const row = await keep(folder.id, displayName(file.filename, kind), file.bytes, kind, staff.name);
-      await log(request, staff, 'media.upload', `media:${row.storedName}`, {
-        name: row.name,
-        folder: folder.name,
-        size: row.sizeBytes,
-      });
+      const row = await keep(
+        folder.id,
+        displayName(file.filename, kind),
+        file.bytes,
+        kind,
+        staff.name,
+        (kept) =>
+          entry(request, staff, 'media.upload', `media:${kept.storedName}`, {
+            name: kept.name,
+            folder: folder.name,
+            size: kept.sizeBytes,
+          }),
+      );
       void reply.code(201);
       return { success: true, data: await viewOne(row) };
     }),
@@ -295,15 +326,20 @@ export function createMediaHandlers(deps: {
           })
           .where(eq(mediaFiles.id, current.id))
           .returning();
+        if (updated) {
+          await insertActivity(
+            tx,
+            entry(request, staff, 'media.replace', `media:${storedName}`, {
+              name: updated.name,
+              previous: current.storedName,
+              size: updated.sizeBytes,
+            }),
+          );
+        }
         return updated;
       });
       if (!row) throw notFound(FILE_NOT_FOUND);
       await media.remove(current.storedName).catch(() => undefined);
-      await log(request, staff, 'media.replace', `media:${storedName}`, {
-        name: row.name,
-        previous: current.storedName,
-        size: row.sizeBytes,
-      });
       return { success: true, data: await viewOne(row) };
     }),
 
@@ -312,9 +348,13 @@ export function createMediaHandlers(deps: {
       const file = await fileOr404(request.params.id);
       const users = (await usersOf(db, [file.storedName])).get(file.storedName) ?? [];
       if (users.length > 0) throw conflict(usedBy(users));
-      await db.delete(mediaFiles).where(eq(mediaFiles.id, file.id));
+      await withActivity(
+        db,
+        (tx) => tx.delete(mediaFiles).where(eq(mediaFiles.id, file.id)),
+        entry(request, staff, 'media.delete', `media:${file.storedName}`, { name: file.name }),
+      );
+      // The bytes go only once the row (and its entry) is gone: a failed delete leaves a working file.
       await media.remove(file.storedName).catch(() => undefined);
-      await log(request, staff, 'media.delete', `media:${file.storedName}`, { name: file.name });
       return { success: true, message: `${file.name} deleted.` };
     }),
 
@@ -340,12 +380,13 @@ export function createMediaHandlers(deps: {
         if (error instanceof ProcessRefused) throw unprocessable(error.message);
         throw error;
       }
-      const row = await keep(file.folderId, result.name, result.bytes, result.format, staff.name);
-      await log(request, staff, `media.${body.action}`, `media:${row.storedName}`, {
-        from: file.name,
-        name: row.name,
-        size: row.sizeBytes,
-      });
+      const row = await keep(file.folderId, result.name, result.bytes, result.format, staff.name, (kept) =>
+        entry(request, staff, `media.${body.action}`, `media:${kept.storedName}`, {
+          from: file.name,
+          name: kept.name,
+          size: kept.sizeBytes,
+        }),
+      );
       void reply.code(201);
       return { success: true, data: await viewOne(row) };
     }),
@@ -361,8 +402,11 @@ export function createMediaHandlers(deps: {
       if (base !== null && !isHttpUrl(base)) throw badRequest(CDN_ADDRESS_NEEDED);
       if (request.body.cdnEnabled && base === null) throw badRequest(CDN_ADDRESS_NEEDED);
       const settings = { cdnEnabled: request.body.cdnEnabled, cdnBaseUrl: base };
-      await writeMediaSettings(db, settings);
-      await log(request, staff, 'media.cdn', 'settings:media', settings);
+      await withActivity(
+        db,
+        (tx) => writeMediaSettings(tx, settings),
+        entry(request, staff, 'media.cdn', 'settings:media', settings),
+      );
       return { success: true, data: settings };
     }),
   };

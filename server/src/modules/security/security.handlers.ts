@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { recordActivity, requestOrigin } from '../activity/activity.repository.ts';
+import { requestOrigin, withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import { ACCOUNT_UNLOCKED, UNLOCK_LINK_INVALID, unlockAccount } from './account-lock.ts';
 import { deviceName } from './device.ts';
@@ -96,19 +96,23 @@ export function createSecurityHandlers(deps: {
         [{ key: `unlock:ip:${addressKey(request.ip)}`, max: MAX_UNLOCK_TRIES_PER_ADDRESS }],
         TOO_MANY_TRIES_MESSAGE,
       );
-      const lifted = await unlockAccount(db, request.body.token);
+      const lifted = await withActivity(
+        db,
+        (tx) => unlockAccount(tx, request.body.token),
+        (done) =>
+          done && {
+            actorType: ACTOR_OF[done.scope],
+            actorId: done.accountId,
+            action: 'account.unlock',
+            target: `${ACTOR_OF[done.scope]}:${done.accountId}`,
+            ...requestOrigin(request),
+          },
+      );
       if (!lifted) {
         throw validationError([{ path: '/token', message: UNLOCK_LINK_INVALID }], UNLOCK_LINK_INVALID);
       }
       await attempt.giveBack();
       await guard.unlocked(lifted.scope, lifted.accountId);
-      await recordActivity(db, request, {
-        actorType: ACTOR_OF[lifted.scope],
-        actorId: lifted.accountId,
-        action: 'account.unlock',
-        target: `${ACTOR_OF[lifted.scope]}:${lifted.accountId}`,
-        ...requestOrigin(request),
-      });
       return { success: true, message: ACCOUNT_UNLOCKED };
     }),
 
@@ -199,18 +203,19 @@ export function createSecurityHandlers(deps: {
       await assertCode(request, staff, secret, request.body.code);
 
       const { codes, hashes } = await newRecoveryCodes();
-      if (!(await enableTwoFactor(db, row.id, pending, secrets.seal(secret), hashes))) {
-        throw conflict(TWO_FACTOR_NOT_STARTED);
-      }
-      await recordActivity(
+      const enabled = await withActivity(
         db,
-        request,
-        staffActivity(request, staff, {
-          action: 'admin.two_factor.enable',
-          target: `admin:${staff.id}`,
-          details: { before: { twoFactorEnabled: false }, after: { twoFactorEnabled: true } },
-        }),
+        (tx) => enableTwoFactor(tx, row.id, pending, secrets.seal(secret), hashes),
+        (done) =>
+          done
+            ? staffActivity(request, staff, {
+                action: 'admin.two_factor.enable',
+                target: `admin:${staff.id}`,
+                details: { before: { twoFactorEnabled: false }, after: { twoFactorEnabled: true } },
+              })
+            : null,
       );
+      if (!enabled) throw conflict(TWO_FACTOR_NOT_STARTED);
       await securityEvent(request, staff, SECURITY_ACTIONS.twoFactorEnabled);
       return {
         success: true,
@@ -225,10 +230,9 @@ export function createSecurityHandlers(deps: {
       if (!row.twoFactorEnabled || !row.twoFactorSecret) throw conflict(TWO_FACTOR_NOT_ON);
       // A secret that does not open can match no code: the answer is a wrong code, never a 500.
       await assertCode(request, staff, secrets.open(row.twoFactorSecret) ?? '', request.body.code);
-      await disableTwoFactor(db, row.id);
-      await recordActivity(
+      await withActivity(
         db,
-        request,
+        (tx) => disableTwoFactor(tx, row.id),
         staffActivity(request, staff, {
           action: 'admin.two_factor.disable',
           target: `admin:${staff.id}`,
@@ -258,28 +262,28 @@ export function createSecurityHandlers(deps: {
 
     revokeStaffSession: operation('revokeStaffSession', async (request) => {
       const staff = requireStaff(request);
-      const revoked = await revokeSession(db, request.params.id, 'admin', staff.id);
+      const revoked = await withActivity(
+        db,
+        (tx) => revokeSession(tx, request.params.id, 'admin', staff.id),
+        (done) =>
+          done &&
+          staffActivity(request, staff, {
+            action: 'admin.session.revoke',
+            target: `session:${done.id}`,
+            details: { device: deviceName(done.userAgent), ip: done.ip },
+          }),
+      );
       if (!revoked) throw notFound(SESSION_NOT_FOUND);
       const device = deviceName(revoked.userAgent);
-      await recordActivity(
-        db,
-        request,
-        staffActivity(request, staff, {
-          action: 'admin.session.revoke',
-          target: `session:${revoked.id}`,
-          details: { device, ip: revoked.ip },
-        }),
-      );
       await securityEvent(request, staff, SECURITY_ACTIONS.sessionRevoked, { device, ip: revoked.ip });
       return { success: true, message: 'The session has been ended.' };
     }),
 
     adminLogout: operation('adminLogout', async (request) => {
       const staff = requireStaff(request);
-      await revokeSession(db, staff.sessionId, 'admin', staff.id);
-      await recordActivity(
+      await withActivity(
         db,
-        request,
+        (tx) => revokeSession(tx, staff.sessionId, 'admin', staff.id),
         staffActivity(request, staff, { action: 'admin.logout', details: { session: staff.sessionId } }),
       );
       return { success: true, message: 'Logout successful.' };

@@ -13,7 +13,6 @@ import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
 import {
   type ActivityEntry,
-  recordActivity,
   recordFailedAttempt,
   requestOrigin,
   withActivity,
@@ -307,23 +306,23 @@ export function createVendorHandlers(deps: {
       // Kept in the library's Product folder as staff uploads are, so staff can find and manage them.
       const folder = await findFolderByName(db, PRODUCT_FOLDER);
       if (!folder) throw new Error('the Product media folder is missing');
-      const row = await keepFile(db, media, {
-        folderId: folder.id,
-        name: displayName(file.filename, kind),
-        bytes: file.bytes,
-        kind,
-        uploadedBy: `${vendor.name} (vendor)`,
-      });
-      // keepFile stores the bytes and records the row in one step, so this entry cannot share its transaction yet.
-      await recordActivity(
+      const row = await keepFile(
         db,
-        request,
-        vendorActivity(request, vendor, {
-          actorEmail: vendor.email,
-          action: 'media.upload',
-          target: `media:${row.storedName}`,
-          details: { size: file.bytes.length },
-        }),
+        media,
+        {
+          folderId: folder.id,
+          name: displayName(file.filename, kind),
+          bytes: file.bytes,
+          kind,
+          uploadedBy: `${vendor.name} (vendor)`,
+        },
+        (kept) =>
+          vendorActivity(request, vendor, {
+            actorEmail: vendor.email,
+            action: 'media.upload',
+            target: `media:${kept.storedName}`,
+            details: { size: file.bytes.length },
+          }),
       );
       void reply.code(201);
       return {
