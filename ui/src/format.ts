@@ -1,15 +1,25 @@
+import { currencyDigits } from '@shop/sdk/currency';
+
 const LOCALE = 'en-US';
 
 /**
- * `formatMoney(12.5, 'USD')` → '$12.50'. Amounts arrive as decimal numbers (the API's two-decimal view).
+ * `formatMoney(12.5, 'USD')` → '$12.50'; `formatMoney(8172, 'HUF')` → 'HUF 8,172'. Amounts arrive as the API's
+ * numbers; the decimals are the currency's precision from the table the server rounds with (not Intl's own
+ * defaults, which differ by locale), so what is shown is exactly what is charged.
  * `locale` is the reader's language (the storefront passes the shopper's); the back office keeps en-US.
  */
 export function formatMoney(amount: number, currency: string, locale: string = LOCALE): string {
+  const digits = currencyDigits(currency);
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(amount);
   } catch {
     // An unknown currency code makes Intl throw; show the raw code rather than break the screen.
-    return `${currency} ${amount.toFixed(2)}`;
+    return `${currency} ${amount.toFixed(digits)}`;
   }
 }
 

@@ -1,9 +1,14 @@
+import { CURRENCIES } from '@shop/sdk/choices';
+import { currencyDigits } from '@shop/sdk/currency';
 import { describe, expect, it } from 'vitest';
+import { CURRENCY_RATES } from '../db/seed/currencies.ts';
 import {
   assertKnownCurrency,
+  basisPointsOf,
   converterFor,
   convertMinor,
   decimalTextToMinor,
+  minorStep,
   rateMultiplier,
   toAmount,
   toDecimalText,
@@ -38,6 +43,44 @@ describe('convertMinor', () => {
     expect(() => convertMinor(-1, '1', '2')).toThrow();
     expect(() => convertMinor(1, 'abc', '2')).toThrow();
     expect(() => convertMinor(1, '0', '2')).toThrow();
+  });
+});
+
+describe('each currency at its own precision', () => {
+  it('rounds once, half up, to whole forints and yen, and to the cent elsewhere', () => {
+    // 15.68 USD at 331.5 HUF per USD is 5197.92 HUF: a shopper is charged 5198 Ft, stored as 5198_00.
+    expect(convertMinor(15_68, '1', '331.5', 'HUF')).toBe(5198_00);
+    // 10.01 USD is 3318.315 HUF: rounded once to 3318, not through 3318.32.
+    expect(convertMinor(10_01, '1', '331.5', 'HUF')).toBe(3318_00);
+    // Exactly half a forint rounds up: 1 USD at 100.5 HUF per USD.
+    expect(convertMinor(1_00, '1', '100.5', 'HUF')).toBe(101_00);
+    expect(convertMinor(1_00, '1', '100.49', 'JPY')).toBe(100_00);
+    expect(convertMinor(15_68, '1', '331.5', 'EUR')).toBe(5197_92);
+  });
+
+  it('rounds an amount already in a whole-unit currency that carries hundredths', () => {
+    expect(convertMinor(8171_96, '331.5', '331.5', 'HUF')).toBe(8172_00);
+    expect(convertMinor(8172_00, '331.5', '331.5', 'HUF')).toBe(8172_00);
+    expect(converterFor(new Map([['HUF', '331.5']]), 'HUF')(5195_49, 'HUF')).toBe(5195_00);
+  });
+
+  it('takes a share (tax, a percentage off) at the currency’s precision', () => {
+    // 10% of 5195 Ft is 519.5 Ft: 520 Ft, never 519.50.
+    expect(basisPointsOf(5195_00, 1000, 'HUF')).toBe(520_00);
+    expect(basisPointsOf(5194_00, 1000, 'HUF')).toBe(519_00);
+    expect(basisPointsOf(-5195_00, 1000, 'HUF')).toBe(-520_00);
+    expect(basisPointsOf(5195_00, 1000)).toBe(519_50);
+    expect(basisPointsOf(1_05, 1000)).toBe(11);
+  });
+
+  it('has one step per currency in stored hundredths, and no store currency the storage cannot hold', () => {
+    expect(minorStep('HUF')).toBe(100);
+    expect(minorStep('USD')).toBe(1);
+    expect(minorStep('BDT')).toBe(1);
+    // Hundredths cannot hold a 3-digit currency (KWD): the store must offer none.
+    for (const currency of [...CURRENCIES, ...CURRENCY_RATES.map((row) => row.code)]) {
+      expect(currencyDigits(currency), currency).not.toBe(3);
+    }
   });
 });
 

@@ -1,10 +1,16 @@
+import { currencyDigits } from '@shop/sdk/currency';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { currencyRates } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 
-// The one home of money on the server: amounts are integer minor units (two decimals in every store currency),
-// rates are exact decimal text (units of a currency per 1 USD), and every conversion rounds once, half up.
+// The one home of money on the server: amounts are integer minor units (hundredths in every store currency),
+// rates are exact decimal text (units of a currency per 1 USD), and every conversion rounds once, half up, to the
+// currency's precision (`currencyDigits`, shared with the apps' formatter).
+//
+// Storage stays integer hundredths in every currency (no schema migration): a 0-digit currency (HUF, JPY) holds
+// whole units, i.e. multiples of 100. A 3-digit currency (KWD) cannot be held in hundredths; the store offers none
+// (the contract's ShopperCurrency and the seeded rates, and staff can only change rates, never add a currency).
 
 const RATE_SCALE = 6;
 
@@ -14,6 +20,11 @@ export const BASE_RATE = '1';
 
 /** Exact decimal rates keyed by currency code, as the settings store them ('121.5'). */
 export type Rates = ReadonlyMap<string, string>;
+
+/** The smallest amount of a currency in stored hundredths: 100 for a 0-digit currency (whole units), else 1. */
+export function minorStep(currency: string): number {
+  return currencyDigits(currency) === 0 ? 100 : 1;
+}
 
 /** A decimal rate as stored (numeric(18,6) reads back as text, e.g. '121.5') scaled to an exact integer. */
 function scaledRate(rate: string): bigint {
@@ -25,16 +36,24 @@ function scaledRate(rate: string): bigint {
 
 /**
  * Converts an amount in minor units between two currencies given their rates (units per 1 USD), rounding half
- * up to the minor unit. Integer arithmetic throughout, so a price never drifts by a float's last digit.
+ * up once to the precision of `currency` (the target's code: whole units for HUF). Integer arithmetic throughout,
+ * so a price never drifts by a float's last digit. Every amount a shopper sees in their currency passes here.
  */
-export function convertMinor(minor: number, fromRate: string, toRate: string): number {
+export function convertMinor(
+  minor: number,
+  fromRate: string,
+  toRate: string,
+  currency: string = BASE_CURRENCY,
+): number {
   if (!Number.isSafeInteger(minor) || minor < 0) throw new Error(`not an amount in minor units: ${minor}`);
   const from = scaledRate(fromRate);
   const to = scaledRate(toRate);
   if (from === 0n) throw new Error('a currency rate of 0 cannot convert');
-  if (from === to) return minor;
+  const step = BigInt(minorStep(currency));
+  if (from === to && BigInt(minor) % step === 0n) return minor;
   const numerator = BigInt(minor) * to;
-  return Number((2n * numerator + from) / (2n * from));
+  const denominator = from * step;
+  return Number(((2n * numerator + denominator) / (2n * denominator)) * step);
 }
 
 /** `toRate / fromRate` as a number: the `rate` field of the product page (a multiplier; prices never use it). */
@@ -105,24 +124,31 @@ export function assertKnownCurrency(rates: Rates, currency: string): void {
   if (!rates.has(currency)) throw badRequest(`The currency ${currency} is not supported.`);
 }
 
-/** A converter into `to` with loaded rates: null when a rate is missing; a currency into itself needs none. */
+/**
+ * A converter into `to` with loaded rates, rounded to `to`'s precision: null when a rate is missing; a currency
+ * into itself needs no rate (only the rounding, for a whole-unit currency).
+ */
 export function converterFor(rates: Rates, to: string) {
   return (minor: number, from: string): number | null => {
-    if (from === to) return minor;
+    if (from === to) return convertMinor(minor, BASE_RATE, BASE_RATE, to);
     const fromRate = rates.get(from);
     const toRate = rates.get(to);
-    return fromRate === undefined || toRate === undefined ? null : convertMinor(minor, fromRate, toRate);
+    return fromRate === undefined || toRate === undefined ? null : convertMinor(minor, fromRate, toRate, to);
   };
 }
 
-/** `basisPoints`/10000 of an amount (negative allowed), rounded half away from zero to the minor unit. */
-export function basisPointsOf(minor: number, basisPoints: number): number {
+/**
+ * `basisPoints`/10000 of an amount (negative allowed), rounded once, half away from zero, to the precision of
+ * `currency` (the cent by default; whole units for HUF).
+ */
+export function basisPointsOf(minor: number, basisPoints: number, currency: string = BASE_CURRENCY): number {
   if (!Number.isSafeInteger(minor) || !Number.isSafeInteger(basisPoints)) {
     throw new Error(`not integers: ${minor}, ${basisPoints}`);
   }
   const product = BigInt(minor) * BigInt(basisPoints);
   const sign = product < 0n ? -1n : 1n;
-  return Number(sign * ((sign * product + 5000n) / 10000n));
+  const unit = 10000n * BigInt(minorStep(currency));
+  return Number(sign * ((2n * sign * product + unit) / (2n * unit)) * BigInt(minorStep(currency)));
 }
 
 /** A percent as stored (numeric(…,2) text such as '10.00' or '-5.5') in hundredths of a percent (1000, -550). */

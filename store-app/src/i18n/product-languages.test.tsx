@@ -101,7 +101,8 @@ describe('the product page in other languages', { timeout: 20_000 }, () => {
     await user.click(purchase.getByRole('button', { name: 'Cambiar' }));
     const delivery = within(await screen.findByRole('dialog', { name: 'Opciones de envío' }));
     expect(delivery.getByRole('radiogroup', { name: 'Elige una opción de envío' })).toBeInTheDocument();
-    expect(delivery.getByRole('radio', { name: 'DHL · US $24.60' })).toBeInTheDocument();
+    // The fee in Spanish through the money formatter, not the supplier's en-US 'US $24.60'.
+    expect(delivery.getByRole('radio', { name: /^DHL · 24,60\sUS\$$/ })).toBeInTheDocument();
     expect(delivery.getByText('1 día')).toBeInTheDocument();
     await user.click(delivery.getByRole('button', { name: 'Cerrar' }));
     await waitFor(() =>

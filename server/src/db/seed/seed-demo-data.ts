@@ -167,7 +167,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         const sku = seed.normalized.skus.find((s) => s.stock > 0) ?? seed.normalized.skus[0];
         if (!sku) throw new Error(`seed product ${key} has no SKU`);
         const productRate = rateOf(seed.normalized.currency);
-        const unitPriceMinor = convertMinor(sku.salePriceMinor, productRate, rate);
+        const unitPriceMinor = convertMinor(sku.salePriceMinor, productRate, rate, currency);
         return {
           usdUnitPriceMinor: convertMinor(sku.salePriceMinor, productRate, BASE_RATE),
           line: {
@@ -191,6 +191,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           quantity: line.quantity,
         })),
         rate,
+        undefined,
+        undefined,
+        currency,
       );
       const customer = customerByKey(spec.customer);
       const address = ADDRESSES[spec.customer];

@@ -196,7 +196,7 @@ export async function checkCoupon(
     .filter((line) => line.counted)
     .reduce((sum, line) => sum + (line.usdUnitPriceMinor ?? 0) * line.quantity, 0);
   if (usdItemsMinor < campaign.minOrderUsdMinor) {
-    const minimumMinor = convertMinor(campaign.minOrderUsdMinor, BASE_RATE, priced.rate);
+    const minimumMinor = convertMinor(campaign.minOrderUsdMinor, BASE_RATE, priced.rate, priced.currency);
     return refuse('below_minimum', belowMinimumMessage(minimumMinor, priced.currency), minimumMinor);
   }
 
@@ -208,7 +208,7 @@ export async function checkCoupon(
     campaignId: campaign.id,
     type: campaign.type,
     message: appliedMessage(code),
-    totals: computeOrderTotals(lines, priced.rate, priced.rules, discount),
+    totals: computeOrderTotals(lines, priced.rate, priced.rules, discount, priced.currency),
     discountUsdMinor: usdDiscountMinor(lines, priced.rate, priced.rules, discount),
   };
 }

@@ -59,7 +59,7 @@ function marketplaceFailure(error: MarketplaceError): ApiError {
 /** Fees in the currency the shopper asked for, when the marketplace quoted another one we have a rate for. */
 function inCurrency(option: DeliveryOption, currency: string, rates: Rates, symbols: Map<string, string>) {
   const from = option.shipping_fee_currency;
-  if (from === currency) return option;
+  // The shopper's own currency still goes through the converter: it rounds to the precision (whole forints).
   const converted = converterFor(rates, currency)(decimalTextToMinor(option.shipping_fee_cent) ?? 0, from);
   if (converted === null) return option;
   const fee = toDecimalText(converted);

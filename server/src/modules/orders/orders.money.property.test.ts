@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCIES } from '@shop/sdk/choices';
+import { currencyDigits } from '@shop/sdk/currency';
 import { inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyRates, productSkus, products } from '../../db/schema.ts';
 import { CURRENCY_RATES } from '../../db/seed/currencies.ts';
@@ -9,6 +11,7 @@ import { bearer, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { listProducts, skusOf } from '../products/products.repository.ts';
 import { conversionWith, toDetail, toListItems } from '../products/products.view.ts';
+import { computeOrderTotals, type OrderDiscount } from './orders.pricing.ts';
 import { catalogueLines, priceCatalogueLines } from './orders.repository.ts';
 
 // What a shopper sees is what they pay: for every generated price and every store currency, the unit price of
@@ -47,17 +50,91 @@ function generatePrices(count: number, random: () => number): number[] {
   return prices;
 }
 
-/** An independent oracle: round half up of price × to / from, in exact decimal fractions (6 places). */
-function expectedMinor(minor: number, fromRate: string, toRate: string): number {
+/** Stored hundredths per smallest unit a shopper is charged: whole forints are 100 hundredths. */
+const stepOf = (currency: string) => 10 ** (2 - Math.min(currencyDigits(currency), 2));
+
+/**
+ * An independent oracle: round half up of price × to / from, in exact decimal fractions (6 places), to the
+ * currency's precision (whole units for HUF).
+ */
+function expectedMinor(minor: number, fromRate: string, toRate: string, currency: string): number {
   const scale = (rate: string) => {
     const [whole = '0', fraction = ''] = rate.split('.');
     return BigInt(whole) * 1_000_000n + BigInt(fraction.slice(0, 6).padEnd(6, '0'));
   };
+  const step = BigInt(stepOf(currency));
   const numerator = BigInt(minor) * scale(toRate);
-  const denominator = scale(fromRate);
+  const denominator = scale(fromRate) * step;
   const quotient = numerator / denominator;
-  return Number(2n * (numerator % denominator) >= denominator ? quotient + 1n : quotient);
+  return Number((2n * (numerator % denominator) >= denominator ? quotient + 1n : quotient) * step);
 }
+
+/** What a shopper reads: every figure at the currency's precision, and the lines add up to the total. */
+function expectLinesAddUp(
+  totals: { items: number; shipping: number; tax: number; discount: number; total: number },
+  currency: string,
+  label: string,
+) {
+  for (const [name, minor] of Object.entries(totals)) {
+    expect(minor % stepOf(currency), `${label}: ${name} ${minor} in ${currency}`).toBe(0);
+  }
+  expect(totals.items + totals.shipping + totals.tax - totals.discount, label).toBe(totals.total);
+}
+
+describe('order totals at each currency’s precision (generated)', () => {
+  // The store's currencies and a few it does not offer, with generated rates: whole-unit ones among them.
+  const currency = fc.constantFrom(...CURRENCIES, 'JPY', 'KRW', 'ISK');
+  const rate = fc
+    .tuple(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 999_999 }))
+    .filter(([whole, fraction]) => whole > 0 || fraction > 0)
+    .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(6, '0')}`);
+  const usdLine = fc.record({
+    usdUnitPriceMinor: fc.integer({ min: 1, max: 50_000_00 }),
+    quantity: fc.integer({ min: 1, max: 12 }),
+    discountable: fc.boolean(),
+  });
+  const discount: fc.Arbitrary<OrderDiscount | undefined> = fc.oneof(
+    fc.constant(undefined),
+    fc.record({ type: fc.constant('percentage' as const), basisPoints: fc.integer({ min: 1, max: 10_000 }) }),
+    fc.record({ type: fc.constant('fixed' as const), amountUsdMinor: fc.integer({ min: 1, max: 500_00 }) }),
+    fc.constant({ type: 'free_shipping' as const }),
+  );
+
+  it('rounds every line to the currency’s step and sums them into the total', () => {
+    fc.assert(
+      fc.property(
+        currency,
+        rate,
+        fc.array(usdLine, { minLength: 1, maxLength: 6 }),
+        discount,
+        fc.integer({ min: 0, max: 3000 }),
+        (code, orderRate, generated, off, taxBasisPoints) => {
+          // Unit prices as the catalogue converts them: once, into the order's currency.
+          const lines = generated.map((line) => ({
+            ...line,
+            unitPriceMinor: expectedMinor(line.usdUnitPriceMinor, '1', orderRate, code),
+          }));
+          const rules = { freeShippingAboveUsdMinor: 100_00, flatShippingUsdMinor: 10_00, taxBasisPoints };
+          const totals = computeOrderTotals(lines, orderRate, rules, off, code);
+          for (const line of lines) expect(line.unitPriceMinor % stepOf(code)).toBe(0);
+          expectLinesAddUp(
+            {
+              items: totals.itemsMinor,
+              shipping: totals.shippingMinor,
+              tax: totals.taxMinor,
+              discount: totals.discountMinor,
+              total: totals.totalMinor,
+            },
+            code,
+            `${code} at ${orderRate}`,
+          );
+          expect(totals.discountMinor).toBeLessThanOrEqual(totals.itemsMinor + totals.shippingMinor);
+        },
+      ),
+      { numRuns: 2000, seed: 20261127 },
+    );
+  });
+});
 
 interface Generated {
   id: string;
@@ -158,7 +235,7 @@ describe('one price from the catalogue to the order, in every currency', () => {
         const detail = toDetail(product, [sku], [], conversionWith(rates, product.currency, currency), false);
         const fromRate = rates.get(product.currency) ?? '';
         const toRate = rates.get(currency) ?? '';
-        const expected = toAmount(expectedMinor(product.priceMinor, fromRate, toRate));
+        const expected = toAmount(expectedMinor(product.priceMinor, fromRate, toRate, currency));
         const item = items.get(product.id);
         const unitCharged = charged.get(product.id);
         if (
@@ -211,18 +288,58 @@ describe('one price from the catalogue to the order, in every currency', () => {
       );
       expect(listed.size).toBe(END_TO_END_PRICES);
 
+      const items = sample.map((row, index) => ({
+        product: row.id,
+        sku_id: 'ONLY',
+        quantity: 1 + (index % 3),
+      }));
+      const quote = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/quote',
+        headers: bearer(shopper.token),
+        payload: { items, currency, country: 'BD' },
+      });
+      expect(quote.statusCode, quote.body).toBe(200);
       const placed = await t.app.inject({
         method: 'POST',
         url: '/api/order',
         headers: bearer(shopper.token),
         payload: {
-          items: sample.map((row) => ({ product: row.id, sku_id: 'ONLY', quantity: 1 })),
+          items,
           shippingAddress: { address: '1 Main Street', city: 'Dhaka', postalCode: '1205', country: 'BD' },
           paymentMethod: 'Bank Transfer',
           currency,
         },
       });
       expect(placed.statusCode, placed.body).toBe(201);
+      // The checkout's summary is what the order charges, at the currency's precision, adding up to its total.
+      type Figures = { itemsPrice: number; shippingPrice: number; taxPrice: number; totalPrice: number };
+      const figures = ({ itemsPrice, shippingPrice, taxPrice, totalPrice }: Figures) => ({
+        itemsPrice,
+        shippingPrice,
+        taxPrice,
+        totalPrice,
+      });
+      const quoted = quote.json<{ data: Figures & { items: Array<{ price: number; lineTotal: number }> } }>()
+        .data;
+      const order = placed.json<{ data: Figures & { discountPrice: number } }>().data;
+      expect(figures(order), currency).toEqual(figures(quoted));
+      const hundredths = (amount: number) => Math.round(amount * 100);
+      expectLinesAddUp(
+        {
+          items: hundredths(order.itemsPrice),
+          shipping: hundredths(order.shippingPrice),
+          tax: hundredths(order.taxPrice),
+          discount: hundredths(order.discountPrice),
+          total: hundredths(order.totalPrice),
+        },
+        currency,
+        `order in ${currency}`,
+      );
+      expect(
+        quoted.items.reduce((sum, line) => sum + hundredths(line.lineTotal), 0),
+        `quote lines in ${currency}`,
+      ).toBe(hundredths(quoted.itemsPrice));
       const charged = new Map(
         placed
           .json<{ data: { items: Array<{ product: string; price: number }> } }>()

@@ -1,9 +1,10 @@
-import { BASE_RATE, basisPointsOf, convertMinor } from '../../money/money.ts';
+import { BASE_CURRENCY, BASE_RATE, basisPointsOf, convertMinor } from '../../money/money.ts';
 
 // Checkout amounts (spec 3 §9), in integer minor units. The spec's rule is written in USD: shipping is free when
 // the items total is above 100 USD, otherwise 10 USD converted once into the order's currency; tax is 10% of the
-// items total (in the order's currency) rounded half up to the cent; the total is the sum. So the currency a
-// shopper picks never changes what they owe in value.
+// items total (in the order's currency) rounded half up to the currency's precision (the cent; a whole forint);
+// the total is the sum. So the currency a shopper picks never changes what they owe in value, and every line
+// (unit prices, shipping, tax, discount) is already at the currency's precision: the lines add up to the total.
 //
 // A coupon's discount (campaigns) comes off before tax: tax is on the items after a percentage or fixed discount.
 // Whether shipping is free is judged on the items before it, so applying a coupon never makes an order dearer.
@@ -73,31 +74,36 @@ function itemSums(lines: ReadonlyArray<OrderLine>, orderRate: string) {
 }
 
 /**
- * Totals of an order in the currency whose rate (units per 1 USD) is `orderRate`; USD when it is not given.
- * Lines of an order in another currency must carry their USD unit price. With a `discount`: a percentage of the
- * discountable lines' total, rounded half up once; a fixed USD amount converted once and never more than those
- * lines; or the whole shipping.
+ * Totals of an order in `currency` whose rate (units per 1 USD) is `orderRate`; USD when it is not given.
+ * Lines of an order in another currency must carry their USD unit price, already at the currency's precision.
+ * With a `discount`: a percentage of the discountable lines' total, rounded half up once; a fixed USD amount
+ * converted once and never more than those lines; or the whole shipping. Each figure is rounded once to the
+ * currency's precision, and the total is their sum.
  */
 export function computeOrderTotals(
   lines: ReadonlyArray<OrderLine>,
   orderRate: string = BASE_RATE,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
   discount?: OrderDiscount,
+  currency: string = BASE_CURRENCY,
 ): OrderTotals {
   const { itemsMinor, usdItemsMinor, eligibleMinor } = itemSums(lines, orderRate);
   const shippingMinor =
     usdItemsMinor > rules.freeShippingAboveUsdMinor
       ? 0
-      : convertMinor(rules.flatShippingUsdMinor, BASE_RATE, orderRate);
+      : convertMinor(rules.flatShippingUsdMinor, BASE_RATE, orderRate, currency);
   let itemsDiscountMinor = 0;
   let shippingDiscountMinor = 0;
   if (discount?.type === 'percentage')
-    itemsDiscountMinor = basisPointsOf(eligibleMinor, discount.basisPoints);
+    itemsDiscountMinor = basisPointsOf(eligibleMinor, discount.basisPoints, currency);
   if (discount?.type === 'fixed') {
-    itemsDiscountMinor = Math.min(convertMinor(discount.amountUsdMinor, BASE_RATE, orderRate), eligibleMinor);
+    itemsDiscountMinor = Math.min(
+      convertMinor(discount.amountUsdMinor, BASE_RATE, orderRate, currency),
+      eligibleMinor,
+    );
   }
   if (discount?.type === 'free_shipping') shippingDiscountMinor = shippingMinor;
-  const taxMinor = basisPointsOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints);
+  const taxMinor = basisPointsOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints, currency);
   const discountMinor = itemsDiscountMinor + shippingDiscountMinor;
   return {
     itemsMinor,

@@ -278,6 +278,8 @@ export function priceCatalogueLines(
     })),
     rate,
     rules,
+    undefined,
+    currency,
   );
   return { currency, rate, lines, totals, rules };
 }

@@ -270,6 +270,50 @@ describe('shopper orders', () => {
       expect(stored?.rate).toBe('0.860000');
     });
 
+    it('charges an order in HUF in whole forints, every line rounded once, adding up to the total', async () => {
+      const product = await insertTestProduct(t.db, {
+        skus: [
+          { skuId: 'HUF-A', salePriceMinor: 15_68, stock: 10 },
+          { skuId: 'HUF-B', salePriceMinor: 10_01, stock: 10 },
+        ],
+      });
+      const items = [
+        { product: product.id, sku_id: 'HUF-A', quantity: 1 },
+        { product: product.id, sku_id: 'HUF-B', quantity: 2 },
+      ];
+      const quoted = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/quote',
+        payload: { items, currency: 'HUF' },
+      });
+      expect(quoted.statusCode, quoted.body).toBe(200);
+      const response = await place(shopper.token, orderFor(items, { currency: 'HUF' }));
+      expect(response.statusCode, response.body).toBe(201);
+      assertMatchesContract('placeOrder', response);
+      // 331.5 HUF per USD: 15.68 USD is 5197.92 Ft, charged 5198 Ft; 10.01 USD is 3318.315 Ft, charged 3318 Ft
+      // (rounded once, not through 3318.32); 10 USD of shipping is 3315 Ft; 10% tax of 11834 Ft is 1183 Ft.
+      const order = response.json<{ data: OrderBody }>().data;
+      expect(order).toMatchObject({
+        currency: 'HUF',
+        items: [
+          { price: 5198, quantity: 1, currency: 'HUF' },
+          { price: 3318, quantity: 2, currency: 'HUF' },
+        ],
+        itemsPrice: 11834,
+        shippingPrice: 3315,
+        taxPrice: 1183,
+        totalPrice: 16332,
+      });
+      expect(order.itemsPrice + order.shippingPrice + order.taxPrice).toBe(order.totalPrice);
+      const { itemsPrice, shippingPrice, taxPrice, totalPrice } = quoted.json<{ data: Totals }>().data;
+      expect({ itemsPrice, shippingPrice, taxPrice, totalPrice }).toEqual({
+        itemsPrice: 11834,
+        shippingPrice: 3315,
+        taxPrice: 1183,
+        totalPrice: 16332,
+      });
+    });
+
     it('records a Bank Transfer order as unpaid', async () => {
       const product = await insertTestProduct(t.db, {
         skus: [{ skuId: 'BT', salePriceMinor: 5_00, stock: 3 }],

@@ -14,6 +14,7 @@ import {
 import { SHIP_TO_COUNTRIES } from '@shop/sdk/choices';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
+import { formatMoney } from '@shop/ui/format';
 import { useState } from 'react';
 import { api } from '../../../lib/api';
 import { countryResult, type FoundProduct } from '../../marketplace-import/lib/country-result';
@@ -35,6 +36,13 @@ export function skuOptions(sku: Sku): string {
         .map((p) => `${p.sku_property_name}: ${p.property_value_definition_name ?? p.sku_property_value}`)
         .join(', ')
     : sku.sku_attr;
+}
+
+/** The marketplace's decimal text through the one money formatter; the text as it is when it is not a number. */
+function supplierMoney(text: string | undefined, currency: string | undefined): string {
+  const amount = Number.parseFloat(text ?? '');
+  if (!Number.isFinite(amount)) return text ?? '—';
+  return currency ? formatMoney(amount, currency) : String(amount);
 }
 
 /** SKU manager and freight fetcher: an item's SKUs as the marketplace has them now, and what shipping one costs. */
@@ -116,8 +124,10 @@ export function SkuFreight() {
                     <Table.Td>{sku.sku_id}</Table.Td>
                     <Table.Td>{skuOptions(sku)}</Table.Td>
                     <Table.Td>
-                      {sku.currency_code ?? found.result.ae_item_base_info_dto.currency_code}{' '}
-                      {sku.offer_sale_price}
+                      {supplierMoney(
+                        sku.offer_sale_price,
+                        sku.currency_code ?? found.result.ae_item_base_info_dto.currency_code,
+                      )}
                     </Table.Td>
                     <Table.Td>{sku.sku_available_stock}</Table.Td>
                     <Table.Td>
@@ -214,7 +224,11 @@ function Freight({ productId, sku, country }: { productId: string; sku: Sku; cou
             {options.map((option) => (
               <Table.Tr key={option.code}>
                 <Table.Td>{option.company}</Table.Td>
-                <Table.Td>{option.shipping_fee_format}</Table.Td>
+                <Table.Td>
+                  {option.shipping_fee_currency && !option.free_shipping
+                    ? supplierMoney(option.shipping_fee_cent, option.shipping_fee_currency)
+                    : option.shipping_fee_format}
+                </Table.Td>
                 <Table.Td>
                   {option.min_delivery_days}–{option.max_delivery_days} days
                 </Table.Td>

@@ -1,9 +1,22 @@
 import { Badge, Group, Image, List, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMoney } from '@shop/ui/format';
 import { formatMegabytes } from '@shop/ui/product-form/media.schema';
 import { variantLabel } from '@shop/ui/product-form/variants';
 import type { ProductFormDefaults } from '../lib/product-body';
 
 const STATUS_LABELS = { draft: 'Draft', published: 'Published', disabled: 'Disabled' } as const;
+
+/** A price as typed, through the one money formatter; what is not a number (or has no currency) shown as typed. */
+function previewMoney(
+  value: string | number | null | undefined,
+  currency: string | null | undefined,
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const amount = Number(value);
+  return currency && Number.isFinite(amount)
+    ? formatMoney(amount, currency)
+    : `${value} ${currency ?? ''}`.trim();
+}
 
 type ProductPreviewModalProps = {
   opened: boolean;
@@ -109,10 +122,8 @@ export function ProductPreviewModal({ opened, onClose, product }: ProductPreview
                   <Table.Tr key={`${row.key}-${index}`}>
                     <Table.Td>{variantLabel(row.combination) || 'Default'}</Table.Td>
                     <Table.Td>{row.skuCode || '—'}</Table.Td>
-                    <Table.Td>{row.price ? `${row.price} ${basicInfo.currency}` : '—'}</Table.Td>
-                    <Table.Td>
-                      {row.compareAtPrice ? `${row.compareAtPrice} ${basicInfo.currency}` : '—'}
-                    </Table.Td>
+                    <Table.Td>{previewMoney(row.price, basicInfo.currency)}</Table.Td>
+                    <Table.Td>{previewMoney(row.compareAtPrice, basicInfo.currency)}</Table.Td>
                     <Table.Td>{row.stock ?? '—'}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -133,10 +144,8 @@ export function ProductPreviewModal({ opened, onClose, product }: ProductPreview
                   // biome-ignore lint/suspicious/noArrayIndexKey: a read-only snapshot whose rows never move
                   <Table.Tr key={`${sku.sku_id}-${index}`}>
                     <Table.Td>{sku.sku_id || '—'}</Table.Td>
-                    <Table.Td>
-                      {sku.offer_sale_price ? `${sku.offer_sale_price} ${sku.currency_code}` : '—'}
-                    </Table.Td>
-                    <Table.Td>{sku.sku_price ? `${sku.sku_price} ${sku.currency_code}` : '—'}</Table.Td>
+                    <Table.Td>{previewMoney(sku.offer_sale_price, sku.currency_code)}</Table.Td>
+                    <Table.Td>{previewMoney(sku.sku_price, sku.currency_code)}</Table.Td>
                     <Table.Td>{sku.sku_available_stock ?? '—'}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -22,7 +22,8 @@ export function DeliveryOptionsModal({
   onChoose,
 }: DeliveryOptionsModalProps) {
   const { t } = useTranslation('product');
-  const digits = digitsIn(useLocaleFormat().locale);
+  const { locale, money } = useLocaleFormat();
+  const digits = digitsIn(locale);
   return (
     <Modal
       opened={opened}
@@ -37,7 +38,7 @@ export function DeliveryOptionsModal({
             <Radio
               key={option.code}
               value={option.code}
-              label={`${option.company} · ${feeText(option, t)}`}
+              label={`${option.company} · ${feeText(option, t, money)}`}
               description={deliveryWhen(option, t, digits)}
             />
           ))}

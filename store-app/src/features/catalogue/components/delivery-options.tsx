@@ -78,11 +78,11 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
 
 function DeliverySummary({ option }: { option: DeliveryOption }) {
   const { t } = useTranslation('product');
-  const { locale } = useLocaleFormat();
+  const { locale, money } = useLocaleFormat();
   return (
     <Stack gap={2} aria-label={t('delivery.chosen')} role="group">
       <Text fw={600} fz="sm">
-        {feeText(option, t)}
+        {feeText(option, t, money)}
       </Text>
       <Text fz="sm">
         {t('delivery.from', { company: option.company, country: option.ship_from_country })}

@@ -33,8 +33,16 @@ export function deliveryDays(option: DeliveryOption, t: Translate, digits: Digit
     : t('delivery.dayRange', { min: digits(min), max: digits(max) });
 }
 
-export function feeText(option: DeliveryOption, t: Translate): string {
-  return option.free_shipping ? t('delivery.free') : option.shipping_fee_format;
+/** The shopper's money formatter (`useLocaleFormat().money`). */
+type Money = (amount: number, currency: string) => string;
+
+/** The fee through the one money formatter in the shopper's language; the supplier's own text only without a currency. */
+export function feeText(option: DeliveryOption, t: Translate, money: Money): string {
+  if (option.free_shipping) return t('delivery.free');
+  const amount = Number.parseFloat(option.shipping_fee_cent);
+  return option.shipping_fee_currency && Number.isFinite(amount)
+    ? money(amount, option.shipping_fee_currency)
+    : option.shipping_fee_format;
 }
 
 export function deliveryWhen(option: DeliveryOption, t: Translate, digits: Digits): string {
