@@ -49,6 +49,7 @@ export const SHIP_TO_COUNTRIES = [
   'AR',
   'ZA',
   'BD',
+  'IN',
 ] as const satisfies readonly Schemas['ShipToCountry'][];
 
 /** The currencies a shopper can price the store in (spec 3 §9), as the contract's `ShopperCurrency` lists them. */
@@ -76,6 +77,7 @@ export const CURRENCIES = [
   'ARS',
   'ZAR',
   'BDT',
+  'INR',
 ] as const satisfies readonly Schemas['ShopperCurrency'][];
 
 export const LANGUAGE_CODES = [

@@ -24,7 +24,7 @@ function HomePage() {
 
   return (
     <HomeCatalogue
-      banners={<HomeBanners />}
+      banners={<HomeBanners currency={currency} />}
       search={search}
       onSearchChange={(next) => void navigate({ search: next, replace: true })}
       categories={CATEGORIES}

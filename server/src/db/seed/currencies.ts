@@ -1,6 +1,6 @@
 import type { currencyRates } from '../schema.ts';
 
-/** Units per 1 USD for every currency the storefront offers (spec 3 §9) plus INR, at late-2026 levels. */
+/** Units per 1 USD for every currency the storefront offers (spec 3 §9, INR among them), at late-2026 levels. */
 export const CURRENCY_RATES: Array<typeof currencyRates.$inferInsert> = [
   { code: 'USD', rate: '1', symbol: '$' },
   { code: 'CAD', rate: '1.39', symbol: 'CA$' },

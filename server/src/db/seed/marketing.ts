@@ -5,7 +5,7 @@ type SeedBanner = Omit<typeof banners.$inferInsert, 'id' | 'createdAt' | 'update
 /**
  * The home page's hero slides and promo tiles as the storefront showed them before staff could change them, in
  * its four languages. The gradients are dark enough behind white text for 4.5:1; the tiles use Mantine's light
- * tints, which follow the colour scheme.
+ * tints, which follow the colour scheme. `{freeShippingAbove}` is the configured threshold in the shopper's currency.
  */
 export const SEED_BANNERS: SeedBanner[] = [
   {
@@ -52,10 +52,10 @@ export const SEED_BANNERS: SeedBanner[] = [
       hi: 'फ़्री शिपिंग वाली डील्स',
     },
     text: {
-      en: 'Free shipping on orders over 100, and a 7-day return window.',
-      bn: '১০০-এর বেশি অর্ডারে ফ্রি শিপিং, সাথে ৭ দিনের রিটার্ন সুবিধা।',
-      es: 'Envío gratis en pedidos de más de 100 y 7 días para devolver.',
-      hi: '100 से ज़्यादा के ऑर्डर पर फ़्री शिपिंग, और 7 दिन में रिटर्न।',
+      en: 'Free shipping on orders over {freeShippingAbove}, and a 7-day return window.',
+      bn: '{freeShippingAbove}-এর বেশি অর্ডারে ফ্রি শিপিং, সাথে ৭ দিনের রিটার্ন সুবিধা।',
+      es: 'Envío gratis en pedidos de más de {freeShippingAbove} y 7 días para devolver.',
+      hi: '{freeShippingAbove} से ज़्यादा के ऑर्डर पर फ़्री शिपिंग, और 7 दिन में रिटर्न।',
     },
     background: 'linear-gradient(120deg, #c92a2a, #a33a06)',
   },
@@ -64,10 +64,10 @@ export const SEED_BANNERS: SeedBanner[] = [
     position: 0,
     title: { en: 'Free Shipping', bn: 'ফ্রি শিপিং', es: 'Envío gratis', hi: 'फ़्री शिपिंग' },
     text: {
-      en: 'On orders over 100 in your currency.',
-      bn: 'আপনার মুদ্রায় ১০০-এর বেশি অর্ডারে।',
-      es: 'En pedidos de más de 100 en tu moneda.',
-      hi: 'आपकी करेंसी में 100 से ज़्यादा के ऑर्डर पर।',
+      en: 'On orders over {freeShippingAbove}.',
+      bn: '{freeShippingAbove}-এর বেশি অর্ডারে।',
+      es: 'En pedidos de más de {freeShippingAbove}.',
+      hi: '{freeShippingAbove} से ज़्यादा के ऑर्डर पर।',
     },
     background: 'var(--mantine-color-teal-light)',
   },

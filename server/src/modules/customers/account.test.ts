@@ -75,6 +75,17 @@ describe('the shopper account: overview figures and settings kept on the server'
     });
   });
 
+  it('offers India and Indian rupees, one of the store’s three markets', async () => {
+    const shopperInIndia = await registerShopper(t.app);
+    const saved = await call('PUT', '/user/settings', shopperInIndia.token, {
+      language: 'hi',
+      currency: 'INR',
+      shipToCountry: 'IN',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ language: 'hi', currency: 'INR', shipToCountry: 'IN' });
+  });
+
   it('refuses values outside the choices, and keeps the settings as they were', async () => {
     const before = (await call('GET', '/user/settings', shopper.token)).json().data;
     for (const body of [

@@ -7,8 +7,10 @@ import type { RequestBody } from '../../http/contract-types.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
+import { loadRates } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
+import { freeShippingAbove } from '../settings/store-settings.handlers.ts';
 import {
   readStoreSettings,
   type StoreSettingsRow,
@@ -218,10 +220,11 @@ export function createMarketingHandlers(deps: { db: Database }) {
   return {
     getStorefrontContent: operation('getStorefrontContent', async () => {
       const now = new Date();
-      const [live, popup, settings] = await Promise.all([
+      const [live, popup, settings, rates] = await Promise.all([
         liveBannerRows(db, now),
         readPopup(db),
         readStoreSettings(db),
+        loadRates(db),
       ]);
       return {
         success: true,
@@ -239,6 +242,7 @@ export function createMarketingHandlers(deps: { db: Database }) {
             : null,
           meta: { title: settings.metaTitle, description: settings.metaDescription },
           analytics: { ga4Id: settings.analyticsGa4Id, metaPixelId: settings.analyticsMetaPixelId },
+          freeShippingAbove: freeShippingAbove(settings, rates),
         },
       };
     }),

@@ -79,8 +79,7 @@ export async function productDetail(
 ) {
   const [skus, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
   const conversion = conversionWith(view.rates, row.currency, view.currency);
-  const pricing = view.pricing ? { context: view.pricing, costs: new Map<string, number>() } : undefined;
-  return toDetail(row, skus, properties, conversion, view.staff, pricing);
+  return toDetail(row, skus, properties, conversion, view.staff, view.pricing);
 }
 
 /** An activity log entry for a staff member's catalogue change. */
@@ -199,17 +198,21 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       if (result.askedRate === null && currency !== BASE_CURRENCY) {
         throw badRequest(`The currency ${currency} is not supported.`);
       }
-      const costs =
-        staff || priced
-          ? await lowestCosts(
-              db,
-              result.rows.filter((row) => row.source === 'aliexpress').map((row) => row.id),
-            )
-          : undefined;
-      const shopperPricing = priced && pricing && costs ? { context: pricing, costs } : undefined;
+      const costs = staff
+        ? await lowestCosts(
+            db,
+            result.rows.filter((row) => row.source === 'aliexpress').map((row) => row.id),
+          )
+        : undefined;
       const answer = {
         success: true as const,
-        data: toListItems(result.rows, currency, result.askedRate, shopperPricing, staff ? costs : undefined),
+        data: toListItems(
+          result.rows,
+          currency,
+          result.askedRate,
+          priced && pricing ? pricing : undefined,
+          costs,
+        ),
         meta: { page, limit, total: result.total },
       };
       cache?.set(key, JSON.stringify(answer), startedIn);

@@ -57,18 +57,27 @@ export function summarizeSkus(skus: NormalizedProduct['skus']): {
   originalPriceMinor: number | null;
   stock: number;
 } {
-  const inStock = skus.filter((sku) => sku.stock > 0);
-  const candidates = inStock.length > 0 ? inStock : skus;
-  const cheapest = candidates.reduce<NormalizedProduct['skus'][number] | undefined>(
-    (best, sku) => (best === undefined || sku.salePriceMinor < best.salePriceMinor ? sku : best),
-    undefined,
-  );
+  const cheapest = preselectedSku(skus);
   return {
     priceMinor: cheapest?.salePriceMinor ?? 0,
     originalPriceMinor:
       cheapest && cheapest.priceMinor > cheapest.salePriceMinor ? cheapest.priceMinor : null,
     stock: skus.reduce((sum, sku) => sum + sku.stock, 0),
   };
+}
+
+/**
+ * The SKU the product page preselects and whose price the card shows: the lowest-priced one in stock (the first
+ * of equals), or the lowest-priced one when none is in stock. One rule for the card, the page and the stored price.
+ */
+export function preselectedSku<T extends { salePriceMinor: number; stock: number }>(
+  skus: readonly T[],
+): T | undefined {
+  const inStock = skus.filter((sku) => sku.stock > 0);
+  return (inStock.length > 0 ? inStock : skus).reduce<T | undefined>(
+    (best, sku) => (best === undefined || sku.salePriceMinor < best.salePriceMinor ? sku : best),
+    undefined,
+  );
 }
 
 /** A product published with nothing left to sell is out of stock; other statuses stay as chosen. */
@@ -375,8 +384,15 @@ export interface ListedProduct
     | 'logText'
   > {
   firstSku: SkuView | null;
+  /** Every SKU's prices and stock in position order: the card shows the preselected one's price. */
+  skuPrices: SkuPrice[];
   properties: Array<{ attr_name: string; attr_value: string }>;
 }
+
+export type SkuPrice = Pick<
+  SkuView,
+  'skuId' | 'salePriceMinor' | 'priceMinor' | 'bulkSalePriceMinor' | 'stock' | 'supplierPriceMinor'
+>;
 
 // drizzle leaves column names unqualified in a one-table select list, where a subquery would take them for its
 // own table's columns: the correlated subqueries below name "products" themselves.
@@ -391,10 +407,17 @@ const firstSkuJson = sql<SkuView | null>`(
   select json_build_object(
     'skuId', s.sku_id, 'skuAttr', s.sku_attr, 'salePriceMinor', s.sale_price_minor, 'priceMinor', s.price_minor,
     'bulkSalePriceMinor', s.bulk_sale_price_minor, 'stock', s.stock, 'bulkOrder', s.bulk_order,
-    'priceIncludeTax', s.price_include_tax, 'limitStrategy', s.limit_strategy, 'properties', s.properties)
+    'priceIncludeTax', s.price_include_tax, 'limitStrategy', s.limit_strategy, 'properties', s.properties,
+    'supplierPriceMinor', s.supplier_price_minor)
   from product_skus s where s.product_id = "products"."id" order by s.position limit 1)`.mapWith(
   parsedJson<SkuView | null>(),
 );
+const skuPricesJson = sql<SkuPrice[]>`coalesce((
+  select json_agg(json_build_object(
+    'skuId', s.sku_id, 'salePriceMinor', s.sale_price_minor, 'priceMinor', s.price_minor,
+    'bulkSalePriceMinor', s.bulk_sale_price_minor, 'stock', s.stock, 'supplierPriceMinor', s.supplier_price_minor)
+    order by s.position)
+  from product_skus s where s.product_id = "products"."id"), '[]'::json)`.mapWith(parsedJson<SkuPrice[]>());
 const propertiesJson = sql<ListedProduct['properties']>`coalesce((
   select json_agg(json_build_object('attr_name', p.attr_name, 'attr_value', p.attr_value) order by p.position)
   from product_properties p where p.product_id = "products"."id"), '[]'::json)`.mapWith(
@@ -422,6 +445,7 @@ const listColumns = {
   reviewCount: products.reviewCount,
   logText: products.logText,
   firstSku: firstSkuJson,
+  skuPrices: skuPricesJson,
   properties: propertiesJson,
   /** Units of the product's currency per USD (null when the store has no rate for it). */
   rate: sql<string | null>`(select r.rate from currency_rates r where r.code = "products"."currency")`,

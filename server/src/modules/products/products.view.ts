@@ -10,7 +10,14 @@ import {
   toDecimalText,
 } from '../../money/money.ts';
 import { compareAtPrice, type PriceContext, shopperPrice } from '../pricing/pricing.rules.ts';
-import type { ListedProduct, ProductRow, PropertyRow, SkuView } from './products.repository.ts';
+import {
+  type ListedProduct,
+  type ProductRow,
+  type PropertyRow,
+  preselectedSku,
+  type SkuPrice,
+  type SkuView,
+} from './products.repository.ts';
 
 type ProductListItem = components['schemas']['ProductListItem'];
 type ProductDetail = components['schemas']['ProductDetail'];
@@ -43,7 +50,7 @@ export function conversionFor(
 
 /** An amount of the product's currency in the conversion's: the money module's one conversion and rounding. */
 export function convertedMinor(conversion: Conversion, minor: number): number {
-  return convertMinor(minor, conversion.fromRate, conversion.toRate);
+  return convertMinor(minor, conversion.fromRate, conversion.toRate, conversion.currency);
 }
 
 /** An amount of the product's currency as the API shows it in the conversion's (two decimals). */
@@ -56,25 +63,49 @@ export function conversionWith(rates: Rates, productCurrency: string, asked: str
 }
 
 /**
- * A shopper's prices: the store's pricing rules for their country and account, and the supplier cost of each
- * listed imported product (by id), under whose margin floor no price goes.
+ * A SKU's store prices as this shopper pays them (sale, struck-through list, bulk), in the product's currency.
+ * An imported SKU's supplier cost is the margin floor no price goes under.
  */
-export interface ShopperPricing {
-  context: PriceContext;
-  costs: ReadonlyMap<string, number>;
-}
-
-/** A SKU's store prices as this shopper pays them (sale, struck-through list, bulk), in the product's currency. */
-function pricedSku(sku: SkuView, currency: string, pricing: ShopperPricing, cost: number | null): SkuView {
-  const sale = shopperPrice(sku.salePriceMinor, cost, currency, pricing.context);
+function pricedSku<T extends SkuPrice>(
+  sku: T,
+  source: ProductRow['source'],
+  currency: string,
+  pricing: PriceContext,
+): T {
+  const cost = source === 'aliexpress' ? (sku.supplierPriceMinor ?? null) : null;
+  const sale = shopperPrice(sku.salePriceMinor, cost, currency, pricing);
   return {
     ...sku,
     salePriceMinor: sale,
-    priceMinor: compareAtPrice(sku.priceMinor, sale, currency, pricing.context) ?? sale,
+    priceMinor: compareAtPrice(sku.priceMinor, sale, currency, pricing) ?? sale,
     bulkSalePriceMinor:
-      sku.bulkSalePriceMinor === null
-        ? null
-        : shopperPrice(sku.bulkSalePriceMinor, cost, currency, pricing.context),
+      sku.bulkSalePriceMinor === null ? null : shopperPrice(sku.bulkSalePriceMinor, cost, currency, pricing),
+  };
+}
+
+/**
+ * The card's price, from the same priced SKUs as the product page: the preselected SKU's sale price and list
+ * price, and whether SKUs in stock cost more (the card then says "from"). A product without SKUs shows its own.
+ */
+function cardPrice(row: ListedProduct, conversion: Conversion, pricing: PriceContext | undefined) {
+  const skus = pricing
+    ? row.skuPrices.map((sku) => pricedSku(sku, row.source, row.currency, pricing))
+    : row.skuPrices;
+  const chosen = preselectedSku(skus);
+  if (!chosen) {
+    const price = pricing ? shopperPrice(row.priceMinor, null, row.currency, pricing) : row.priceMinor;
+    const original = pricing
+      ? compareAtPrice(row.originalPriceMinor, price, row.currency, pricing)
+      : row.originalPriceMinor;
+    return { price, original, from: false };
+  }
+  const shown = new Set(
+    skus.filter((sku) => sku.stock > 0).map((sku) => convertedMinor(conversion, sku.salePriceMinor)),
+  );
+  return {
+    price: chosen.salePriceMinor,
+    original: chosen.priceMinor > chosen.salePriceMinor ? chosen.priceMinor : null,
+    from: shown.size > 1,
   };
 }
 
@@ -165,16 +196,12 @@ export function detailLogText(row: ListedProduct & ProductRow, skus: SkuView[]):
 export function toListItem(
   row: ListedProduct,
   conversion: Conversion,
-  pricing?: ShopperPricing,
+  pricing?: PriceContext,
 ): ProductListItem {
   const amount = (minor: number) => convertedAmount(conversion, minor);
-  const cost = pricing?.costs.get(row.id) ?? null;
-  const price = pricing ? shopperPrice(row.priceMinor, cost, row.currency, pricing.context) : row.priceMinor;
-  const original = pricing
-    ? compareAtPrice(row.originalPriceMinor, price, row.currency, pricing.context)
-    : row.originalPriceMinor;
+  const { price, original, from } = cardPrice(row, conversion, pricing);
   const firstSku =
-    row.firstSku && pricing ? pricedSku(row.firstSku, row.currency, pricing, cost) : row.firstSku;
+    row.firstSku && pricing ? pricedSku(row.firstSku, row.source, row.currency, pricing) : row.firstSku;
   return {
     _id: row.id,
     id: row.id,
@@ -185,6 +212,7 @@ export function toListItem(
     name: row.title,
     images: row.images,
     price: amount(price),
+    priceFrom: from,
     currency: conversion.currency,
     originalPrice: original === null ? null : amount(original),
     sku: { sku_price: firstSku ? amount(firstSku.priceMinor) : null },
@@ -203,7 +231,7 @@ export function toListItems(
   rows: ReadonlyArray<ListedProduct & { rate: string | null }>,
   currency: string,
   askedRate: string | null,
-  pricing?: ShopperPricing,
+  pricing?: PriceContext,
   /** Staff lists: each imported product's lowest supplier cost, shown with the profit on it. */
   staffCosts?: ReadonlyMap<string, number>,
 ): ProductListItem[] {
@@ -240,23 +268,20 @@ export function toDetail(
   properties: PropertyRow[],
   conversion: Conversion,
   staff: boolean,
-  pricing?: ShopperPricing,
+  pricing?: PriceContext,
 ): ProductDetail {
-  // Shoppers see each SKU at their price; the card figures follow from the SKUs as they do when saved.
-  const cost = (sku: SkuView) => (product.source === 'aliexpress' ? (sku.supplierPriceMinor ?? null) : null);
-  const shown =
-    pricing && !staff ? skus.map((sku) => pricedSku(sku, product.currency, pricing, cost(sku))) : skus;
+  // Shoppers see each SKU at their price; the card figures follow from the same priced SKUs.
+  const shopper = pricing && !staff ? pricing : undefined;
+  const shown = shopper ? skus.map((sku) => pricedSku(sku, product.source, product.currency, shopper)) : skus;
   const row = {
     ...product,
     firstSku: skus[0] ?? null,
+    skuPrices: skus,
     properties: properties.map((p) => ({ attr_name: p.attrName, attr_value: p.attrValue })),
   };
   return {
-    ...toListItem(
-      row,
-      conversion,
-      pricing && !staff ? { ...pricing, costs: productCost(product, skus) } : undefined,
-    ),
+    ...toListItem(row, conversion, shopper),
+    preselectedSkuId: preselectedSku(shown)?.skuId ?? null,
     logText: detailLogText(row, skus),
     rate: rateMultiplier(conversion.fromRate, conversion.toRate),
     description: sanitizeProductHtml(row.descriptionHtml),
@@ -275,12 +300,4 @@ export function toDetail(
         }
       : {}),
   };
-}
-
-/** The supplier cost behind an imported product's card price (its cheapest SKU's), as a one-entry map. */
-function productCost(product: ProductRow, skus: SkuView[]): ReadonlyMap<string, number> {
-  const costs = skus.flatMap((sku) => (sku.supplierPriceMinor == null ? [] : [sku.supplierPriceMinor]));
-  return product.source === 'aliexpress' && costs.length > 0
-    ? new Map([[product.id, Math.min(...costs)]])
-    : new Map();
 }

@@ -1,8 +1,9 @@
+import { CURRENCIES } from '@shop/sdk/choices';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { toAmount, toMinor } from '../../money/money.ts';
+import { BASE_RATE, convertMinor, type Rates, toAmount, toMinor } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
 import {
@@ -39,6 +40,21 @@ const toProject = (row: ProjectDetailsRow) => ({
   updatedBy: row.updatedBy,
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/**
+ * The free-shipping threshold staff set (in USD, where checkout applies it) in every storefront currency the store
+ * has a rate for, converted by the money module; the storefront states it in the shopper's currency.
+ */
+export function freeShippingAbove(row: StoreSettingsRow, rates: Rates): Record<string, number> {
+  return Object.fromEntries(
+    CURRENCIES.flatMap((code) => {
+      const rate = rates.get(code);
+      return rate === undefined
+        ? []
+        : [[code, toAmount(convertMinor(row.freeShippingAboveUsdMinor, BASE_RATE, rate, code))]];
+    }),
+  );
+}
 
 /** An amount with at most two decimals, in minor units; 400 naming the field otherwise. */
 function minorOf(amount: number): number {

@@ -81,6 +81,21 @@ describe('system settings and project details', () => {
     await call('PUT', '/settings/store', admin, { taxRate: 10, freeShippingAbove: 100, flatShipping: 10 });
   });
 
+  it('tells the storefront the free-shipping threshold staff set, in each shopper currency', async () => {
+    const storefront = async () => {
+      const content = await call('GET', '/storefront/content', null);
+      expect(content.statusCode).toBe(200);
+      assertMatchesContract('getStorefrontContent', content);
+      return content.json().data.freeShippingAbove as Record<string, number>;
+    };
+    // The seeded rates: BDT 121.5, INR 88.6 per USD.
+    expect(await storefront()).toMatchObject({ USD: 100, BDT: 12150, INR: 8860 });
+
+    expect((await call('PUT', '/settings/store', admin, { freeShippingAbove: 15 })).statusCode).toBe(200);
+    expect(await storefront()).toMatchObject({ USD: 15, BDT: 1822.5, INR: 1329 });
+    await call('PUT', '/settings/store', admin, { freeShippingAbove: 100 });
+  });
+
   it('refuses amounts with more than two decimals or out of bounds, changing nothing', async () => {
     const before = (await call('GET', '/settings/store', admin)).json().data;
     const fine = await call('PUT', '/settings/store', admin, { taxRate: 7.555 });

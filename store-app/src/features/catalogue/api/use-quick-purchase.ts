@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
 import { toast } from '../../../lib/toast';
-import { firstInStockSku, toCartItem } from '../lib/cart-item';
+import { quickPurchaseSku, toCartItem } from '../lib/cart-item';
 import { catalogueQueries } from './catalogue.queries';
 
 type QuickPurchase = { productId: string; country: string; currency: string };
@@ -11,8 +11,9 @@ type QuickPurchase = { productId: string; country: string; currency: string };
 class NothingInStock extends Error {}
 
 /**
- * A card's Add to Cart and Buy Now take the product's first SKU in stock. The list has no SKUs, so the
- * product is read first (through the product page's query, which the page then finds in the cache).
+ * A card's Add to Cart and Buy Now take the SKU the product page preselects, at the card's price. The list has
+ * no SKUs, so the product is read first (through the product page's query, which the page then finds in the
+ * cache).
  */
 export function useQuickPurchase({ productId, country, currency }: QuickPurchase) {
   const { t } = useTranslation('catalogue');
@@ -24,7 +25,7 @@ export function useQuickPurchase({ productId, country, currency }: QuickPurchase
       const { data: product } = await queryClient.fetchQuery(
         catalogueQueries.product(productId, { country, currency }),
       );
-      const sku = firstInStockSku(product);
+      const sku = quickPurchaseSku(product);
       if (!sku) throw new NothingInStock();
       return toCartItem(product, sku);
     },

@@ -1,15 +1,17 @@
 import { createHashHistory } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../../app/app';
 import { createAppQueryClient } from '../../../app/query-client';
 import { createAppRouter } from '../../../app/router';
+import { languageApplied } from '../../../i18n/i18n';
 import { cartStore } from '../../../lib/cart-store';
 import { customerSession } from '../../../lib/session';
 import { stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
 import { customerToken } from '../../../test/tokens';
+import { settingsStore } from '../../settings/settings-store';
 import { listItem, listPage, pricedIn, productAnswer, shirt, sku } from '../testing/catalogue-fixtures';
 
 async function findCard(name: string) {
@@ -47,6 +49,53 @@ describe('product card', { timeout: 15_000 }, () => {
     const card = await findCard('Earbuds');
     expect(within(card).getByText('BDT 1,216.22')).toBeInTheDocument();
     expect(within(card).getByText('BDT 1,822.50').tagName).toBe('S');
+  });
+
+  it('says "from" when the SKUs in stock differ in price, in the shopper language', async () => {
+    stubApi({
+      'GET /product/': () =>
+        listPage([
+          listItem('p1', { name: 'Gloves', price: 3.86, priceFrom: true }),
+          listItem('p2', { name: 'Mug', price: 8, priceFrom: false }),
+        ]),
+    });
+    renderApp('/');
+
+    expect(within(await findCard('Gloves')).getByText('From $3.86')).toBeInTheDocument();
+    expect(within(await findCard('Mug')).getByText('$8.00')).toBeInTheDocument();
+    expect(within(await findCard('Mug')).queryByText(/From/)).not.toBeInTheDocument();
+
+    await act(async () => {
+      settingsStore.set({ ...settingsStore.get(), language: 'es' });
+      await languageApplied();
+    });
+    expect(await within(await findCard('Gloves')).findByText(/^Desde 3,86/)).toBeInTheDocument();
+  });
+
+  it('buys the SKU the product page preselects, at the price the card showed', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /product/': () => listPage([listItem('p1', { name: 'Earbuds', price: 11, priceFrom: true })]),
+      'GET /product/p1': () =>
+        productAnswer(
+          shirt({
+            _id: 'p1',
+            name: 'Earbuds',
+            preselectedSkuId: 'sku-red-l',
+            skus: [
+              sku('sku-blue-s', { stock: 5, price: '12.00' }),
+              sku('sku-red-s', { stock: 0, price: '10.00' }),
+              sku('sku-red-l', { stock: 3, price: '11.00' }),
+            ],
+          }),
+        ),
+    });
+    renderApp('/');
+
+    await user.click(within(await findCard('Earbuds')).getByRole('button', { name: 'Add to Cart' }));
+
+    expect(await screen.findByText('Product added to cart!')).toBeInTheDocument();
+    expect(cartStore.get().items).toMatchObject([{ id: 'p1', sku_id: 'sku-red-l', price: 11 }]);
   });
 
   it('covers an out-of-stock product with OUT OF STOCK, in grey, and offers no purchase', async () => {

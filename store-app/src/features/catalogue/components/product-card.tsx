@@ -62,7 +62,11 @@ export function ProductCard({ product, country, currency }: ProductCardProps) {
           {name}
         </Link>
         <p className={classes.prices}>
-          <span className={classes.price}>{money(product.price, product.currency)}</span>
+          <span className={classes.price}>
+            {product.priceFrom
+              ? t('card.from', { price: money(product.price, product.currency) })
+              : money(product.price, product.currency)}
+          </span>
           {listPrice != null && listPrice > product.price && (
             <s className={classes.listPrice}>{money(listPrice, product.currency)}</s>
           )}

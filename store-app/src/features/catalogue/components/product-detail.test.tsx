@@ -97,6 +97,31 @@ describe('product page', { timeout: 15_000 }, () => {
     expect(screen.getByText('Offer Price')).toBeInTheDocument();
   });
 
+  it('preselects the SKU in stock the server names, whose price the card showed', async () => {
+    // Red/S has a picture but no stock; the server preselects Blue/S, the cheapest in stock.
+    stubProductPage({
+      'GET /product/shirt': () =>
+        productAnswer(
+          shirt({
+            price: 12,
+            priceFrom: false,
+            preselectedSkuId: 'sku-blue-s',
+            skus: shirt().skus.map((item) =>
+              item.sku_id === 'sku-red-s' ? { ...item, sku_available_stock: 0 } : item,
+            ),
+          }),
+        ),
+    });
+    await openShirt();
+
+    expect(option('Color', 'Blue')).toHaveAttribute('aria-pressed', 'true');
+    expect(option('Size', 'S')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('SKU ID: sku-blue-s')).toBeInTheDocument();
+    expect(screen.getByText('Stock: 5')).toBeInTheDocument();
+    expect(screen.getByText('Price in USD: $12.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
   it('shows a swatch for a value with an image and text for the others', async () => {
     stubProductPage();
     await openShirt();
@@ -260,7 +285,8 @@ describe('product page', { timeout: 15_000 }, () => {
       await openShirt();
 
       const chosen = await screen.findByRole('group', { name: 'Chosen delivery option' });
-      expect(within(chosen).getByText('US $3.10')).toBeInTheDocument();
+      // The fee goes through the store's money formatter, not the supplier's 'US $3.10'.
+      expect(within(chosen).getByText('$3.10')).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Change' }));
       const modal = await screen.findByRole('dialog', { name: 'Delivery Options' });
@@ -269,7 +295,7 @@ describe('product page', { timeout: 15_000 }, () => {
       await waitFor(() =>
         expect(screen.queryByRole('dialog', { name: 'Delivery Options' })).not.toBeInTheDocument(),
       );
-      expect(within(chosenOption()).getByText('US $24.60')).toBeInTheDocument();
+      expect(within(chosenOption()).getByText('$24.60')).toBeInTheDocument();
     });
 
     it('goes back to the cheapest when a new quote arrives', async () => {
@@ -281,11 +307,11 @@ describe('product page', { timeout: 15_000 }, () => {
       await user.click(screen.getByRole('button', { name: 'Change' }));
       const modal = await screen.findByRole('dialog', { name: 'Delivery Options' });
       await user.click(within(modal).getByRole('radio', { name: /DHL/ }));
-      expect(within(chosenOption()).getByText('US $24.60')).toBeInTheDocument();
+      expect(within(chosenOption()).getByText('$24.60')).toBeInTheDocument();
       await user.click(option('Color', 'Blue'));
 
       await waitFor(async () => expect((await logisticBodies(requests)).at(-1)?.sku_id).toBe('sku-blue-s'));
-      await waitFor(() => expect(within(chosenOption()).getByText('US $3.10')).toBeInTheDocument());
+      await waitFor(() => expect(within(chosenOption()).getByText('$3.10')).toBeInTheDocument());
     });
 
     it('says No delivery options found for your location. when nothing ships there', async () => {

@@ -33,8 +33,8 @@ import {
   groupOptions,
   matchSku,
   openingImage,
+  openingSku,
   optionsOf,
-  preselectSku,
   type SelectedOptions,
   skuImage,
 } from '../lib/sku-options';
@@ -89,7 +89,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   // The page's own title and description: its SEO fields when the answer carries them, else its name.
   usePageMeta({ title: product.seo?.metaTitle || name, description: product.seo?.metaDescription });
   const groups = groupOptions(product.skus);
-  const [selected, setSelected] = useState<SelectedOptions>(() => optionsOf(preselectSku(product.skus)));
+  const [selected, setSelected] = useState<SelectedOptions>(() => optionsOf(openingSku(product)));
   const [shownImage, setShownImage] = useState(() => openingImage(product));
   const [quantity, setQuantity] = useState<number | ''>(1);
   // The sections below the fold render once the top of the page (with its picture) is on screen.

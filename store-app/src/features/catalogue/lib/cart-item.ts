@@ -27,6 +27,11 @@ export function toCartItem(product: ProductDetail, sku: Sku, quantity = 1): Cart
   };
 }
 
-export function firstInStockSku(product: ProductDetail): Sku | undefined {
-  return product.skus.find((sku) => sku.sku_available_stock > 0);
+/**
+ * What a card's Add to Cart and Buy Now take: the SKU the product page preselects (in stock, at the card's
+ * price), else the first SKU in stock.
+ */
+export function quickPurchaseSku(product: ProductDetail): Sku | undefined {
+  const inStock = product.skus.filter((sku) => sku.sku_available_stock > 0);
+  return inStock.find((sku) => sku.sku_id === product.preselectedSkuId) ?? inStock[0];
 }

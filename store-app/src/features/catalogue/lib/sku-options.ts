@@ -47,9 +47,21 @@ export function preselectSku(skus: Sku[]): Sku | undefined {
   return skus.find((sku) => skuImage(sku) !== null) ?? skus[0];
 }
 
+/**
+ * The SKU a product page opens on: the one the server preselects (the lowest-priced in stock, whose price the
+ * card shows); without one, spec §4's rule.
+ */
+export function openingSku(product: { skus: Sku[]; preselectedSkuId?: string | null }): Sku | undefined {
+  return product.skus.find((sku) => sku.sku_id === product.preselectedSkuId) ?? preselectSku(product.skus);
+}
+
 /** The image a product page opens on: the preselected SKU's, else the product's first. */
-export function openingImage(product: { skus: Sku[]; images: string[] }): string | undefined {
-  const first = preselectSku(product.skus);
+export function openingImage(product: {
+  skus: Sku[];
+  images: string[];
+  preselectedSkuId?: string | null;
+}): string | undefined {
+  const first = openingSku(product);
   return (first && skuImage(first)) ?? product.images[0];
 }
 

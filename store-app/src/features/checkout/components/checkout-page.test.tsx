@@ -287,6 +287,30 @@ describe('checkout', () => {
     expect(quoted.currency).toBe('BDT');
   });
 
+  it('ships to India in rupees when the shopper chose them', async () => {
+    const user = userEvent.setup();
+    settingsStore.set({ ...DEFAULT_SETTINGS, shipToCountry: 'IN', currency: 'INR' });
+    prepareCheckout();
+    const { requests } = await openCheckout({
+      'POST /order/quote': () =>
+        quoteAnswer('INR', { unit: 5316, items: 10632, shipping: 0, tax: 1063.2, total: 11695.2 }),
+      'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+    });
+
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('India');
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await screen.findAllByText('Order placed successfully!');
+    const sent = (await requests.find(isOrder)?.json()) as {
+      currency: string;
+      shippingAddress: { country: string };
+    };
+    expect(sent.currency).toBe('INR');
+    expect(sent.shippingAddress.country).toBe('IN');
+  });
+
   it('asks for the card only with Credit Card, checks it, and sends it with the order', async () => {
     const user = userEvent.setup();
     prepareCheckout();

@@ -4,7 +4,9 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../i18n/i18n';
 import { marketingQueries } from '../api/marketing.queries';
+import { withFreeShipping } from '../lib/free-shipping';
 import { linkTarget, localized } from '../lib/localized';
 import classes from './home-banners.module.css';
 
@@ -22,13 +24,17 @@ const RADIUS = 'var(--mantine-radius-md)';
 /**
  * Spec §2 Home: the rotating hero and the promo tiles beside it, as staff set them up in Marketing & Content
  * (only those enabled and in their schedule come). Nothing is drawn when there are none, or when they cannot be
- * read: the top picks matter more than the banners.
+ * read: the top picks matter more than the banners. A banner's free-shipping threshold is stated in `currency`.
  */
-export function HomeBanners() {
+export function HomeBanners({ currency }: { currency: string }) {
   const content = useQuery(marketingQueries.content());
+  const { money } = useLocaleFormat();
   if (content.isPending) return <BannersPlaceholder />;
   if (content.isError) return null;
-  const { hero, promo } = content.data.data;
+  const threshold = content.data.data.freeShippingAbove?.[currency];
+  const amount = threshold === undefined ? null : money(threshold, currency);
+  const hero = withFreeShipping(content.data.data.hero, amount);
+  const promo = withFreeShipping(content.data.data.promo, amount);
   if (hero.length === 0 && promo.length === 0) return null;
   if (promo.length === 0) return <HeroBanner slides={hero} />;
   if (hero.length === 0) return <PromoTiles tiles={promo} inRow />;
