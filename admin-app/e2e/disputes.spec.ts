@@ -112,8 +112,8 @@ test('a dispute on an order is answered, reviewed and resolved with a partial re
     await resolution.getByRole('combobox', { name: 'Action' }).click();
     await staff.getByRole('option', { name: 'Partial Refund' }).click();
     await resolution.getByLabel(/^Amount/).fill(String(refund));
-    await resolution.getByRole('combobox', { name: 'Currency' }).click();
-    await staff.getByRole('option', { name: order.currency, exact: true }).click();
+    // A refund on an order is in the order's currency: the form shows it and offers no other.
+    await expect(resolution.getByRole('combobox', { name: 'Currency' })).toHaveValue(order.currency);
     await resolution.getByLabel(/^Notes/).fill('Partial refund for the cracked case.');
     await resolution.getByRole('button', { name: 'Resolve Dispute' }).click();
     await expect(staff.getByText('Resolution Applied')).toBeVisible();

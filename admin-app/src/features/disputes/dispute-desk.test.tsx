@@ -329,6 +329,31 @@ describe('Dispute desk', { timeout: 15_000 }, () => {
     );
   });
 
+  it("refunds in the order's currency: a BDT order's refund is in BDT, not USD", async () => {
+    const order = { _id: 'o-1', orderNumber: 'ORD-20261121-0007', currency: 'BDT' };
+    const api = deskApi(makeDispute(1, { status: 'under_review', order }), {
+      [STATUS]: () => jsonResponse(200, dataEnvelope(makeDispute(1, { status: 'resolved', order }))),
+    });
+    const { user } = renderApp('/manage-admin/disputes?id=d-1');
+
+    const form = await resolutionForm();
+    await user.click(form.getByRole('combobox', { name: 'Action' }));
+    await user.click(screen.getByRole('option', { name: 'Full Refund', hidden: true }));
+    const currency = form.getByLabelText(/^Currency/);
+    expect(currency).toHaveValue('BDT');
+    expect(currency).toHaveAttribute('readonly');
+    await user.type(form.getByLabelText(/^Amount/), '1200');
+    await user.type(form.getByLabelText(/^Notes/), 'Never arrived.');
+    await user.click(form.getByRole('button', { name: 'Resolve Dispute' }));
+
+    await waitFor(() =>
+      expect(api.sentTo(STATUS)[0]?.body).toEqual({
+        status: 'resolved',
+        resolution: { action: 'refund', amount: 1200, currency: 'BDT', notes: 'Never arrived.' },
+      }),
+    );
+  });
+
   it("opens the Resolution panel from 'Resolved' instead of sending a move without a resolution", async () => {
     const api = deskApi(makeDispute(1, { status: 'escalated' }));
     const { user } = renderApp('/manage-admin/disputes?id=d-1');

@@ -42,9 +42,16 @@ function pricingApi(overrides: Record<string, Parameters<typeof stubApi>[0][stri
     },
     'POST /pricing/preview': (request) => {
       const cost = (request.body as { cost: number }).cost;
+      const markup = settings.rules.markupValue;
       return jsonResponse(
         200,
-        dataEnvelope({ cost, price: cost * 1.1, margin: cost * 0.1, profitPercent: 10, currency: 'USD' }),
+        dataEnvelope({
+          cost,
+          price: cost * (1 + markup / 100),
+          margin: (cost * markup) / 100,
+          profitPercent: markup,
+          currency: 'USD',
+        }),
       );
     },
     'GET /pricing/overrides': emptyPage,
@@ -137,6 +144,23 @@ describe('Pricing & Profit Management', { timeout: 20_000 }, () => {
     await user.type(cost, '12.5');
     await waitFor(() => expect(preview.getByLabelText('Final price')).toHaveTextContent('$13.75'));
     expect(api.sentTo('POST /pricing/preview').at(-1)?.body).toEqual({ cost: 12.5 });
+  });
+
+  it('refreshes the preview with the saved rules, without a reload', async () => {
+    const api = pricingApi();
+    const { user } = renderApp('/manage-admin/pricing');
+    const preview = within(await screen.findByRole('region', { name: 'Pricing Preview Tool' }));
+    await waitFor(() => expect(preview.getByLabelText('Final price')).toHaveTextContent('$110.00'));
+    const asked = api.sentTo('POST /pricing/preview').length;
+
+    const markup = await screen.findByLabelText('Markup (%)');
+    await user.clear(markup);
+    await user.type(markup, '25');
+    await user.click(screen.getByRole('button', { name: 'Save Pricing Rules' }));
+    await waitFor(() => expect(preview.getByLabelText('Final price')).toHaveTextContent('$125.00'));
+    expect(preview.getByLabelText('Margin')).toHaveTextContent('$25.00');
+    expect(preview.getByLabelText('Profit percentage')).toHaveTextContent('25.00%');
+    expect(api.sentTo('POST /pricing/preview').length).toBeGreaterThan(asked);
   });
 
   it('edits a rate by hand in manual mode', async () => {

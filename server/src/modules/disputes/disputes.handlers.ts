@@ -280,7 +280,13 @@ export function createDisputeHandlers(deps: {
     updateDisputeStatus: operation('updateDisputeStatus', async (request) => {
       const staff = requireStaff(request);
       const { status } = request.body;
-      const checked = checkResolution(status, request.body.resolution);
+      const actor: DisputeActor = { kind: 'staff', id: staff.id, name: staff.name };
+      // An order never changes currency, so reading it before the change's transaction is safe.
+      const orderCurrency =
+        request.body.resolution === undefined
+          ? null
+          : ((await findDispute(db, request.params.id, actor))?.orderCurrency ?? null);
+      const checked = checkResolution(status, request.body.resolution, orderCurrency);
       if ('refused' in checked) throw badRequest(checked.refused);
       if ('errors' in checked) throw validationError(checked.errors, RESOLUTION_MESSAGE);
       const { resolution } = checked;
@@ -316,7 +322,7 @@ export function createDisputeHandlers(deps: {
       return {
         success: true,
         message: 'Dispute status updated.',
-        data: await load(request.params.id, { kind: 'staff', id: staff.id, name: staff.name }),
+        data: await load(request.params.id, actor),
       };
     }),
 

@@ -17,7 +17,6 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { customers, disputeEvidence, disputeMessages, disputes, orders, refunds } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
-import { loadRates } from '../../money/money.ts';
 import { containsPattern } from '../orders/orders.admin.repository.ts';
 import { isUuid } from '../orders/orders.handlers.ts';
 import { createRefund } from '../refunds/refunds.repository.ts';
@@ -31,9 +30,9 @@ import {
   escalatedPriority,
   HOUR_MS,
   MOVE_NOT_ALLOWED,
+  REFUND_IN_ORDER_CURRENCY,
   REFUNDING_ACTIONS,
   type ResolutionToRecord,
-  refundInOrderCurrency,
   SETTLED,
 } from './disputes.workflow.ts';
 
@@ -51,6 +50,8 @@ export interface DisputeDetails {
   dispute: DisputeRow;
   customerName: string;
   orderNumber: string | null;
+  /** The linked order's currency: every refund of it is in this currency. */
+  orderCurrency: string | null;
   refundNumber: number | null;
   messages: DisputeMessageRow[];
 }
@@ -78,6 +79,7 @@ const summary = {
   dispute: disputes,
   customerName: customers.name,
   orderNumber: orders.orderNumber,
+  orderCurrency: orders.currency,
   refundNumber: refunds.number,
 };
 
@@ -525,28 +527,18 @@ async function refundOnOrder(
   },
 ): Promise<NonNullable<StatusChange['refund']>> {
   const [order] = await tx
-    .select({ currency: orders.currency, rate: orders.rate })
+    .select({ currency: orders.currency })
     .from(orders)
     .where(eq(orders.id, input.orderId));
   if (!order) throw new DisputeRejection('not_found', 'Order not found.');
-  const rates = await loadRates(tx, [input.currency]);
-  const amountMinor = refundInOrderCurrency({
-    amountMinor: input.amountMinor,
-    currency: input.currency,
-    orderCurrency: order.currency,
-    orderRate: order.rate,
-    fromRate: rates.get(input.currency),
-  });
-  if (amountMinor === null) {
-    throw new DisputeRejection('conflict', `The store has no rate for ${input.currency}.`);
-  }
-  if (amountMinor <= 0) {
-    throw new DisputeRejection('invalid', `The amount is less than 0.01 ${order.currency}.`);
+  // The handler already defaulted the currency to the order's; this guards any other caller.
+  if (input.currency !== order.currency) {
+    throw new DisputeRejection('invalid', REFUND_IN_ORDER_CURRENCY(order.currency));
   }
   // The refunds module's own transaction becomes a savepoint inside this one.
   const created = await createRefund(tx, {
     orderRef: input.orderId,
-    amountMinor,
+    amountMinor: input.amountMinor,
     reason: input.reason,
     createdBy: input.createdBy,
     now: input.now,

@@ -543,9 +543,10 @@ describe('disputes', () => {
         refundId: expect.stringMatching(/^RF-\d{6}$/),
       });
       const orderRefunds = await t.db.select().from(refunds).where(eq(refunds.orderId, aliceOrder.id));
-      expect(orderRefunds.map((r) => r.amountMinor)).toEqual([30_00]);
+      expect(orderRefunds.map((r) => [r.amountMinor, r.status])).toEqual([[30_00, 'Pending']]);
+      // The order counts what was actually paid back: nothing until staff process the refund.
       const [order] = await t.db.select().from(orders).where(eq(orders.id, aliceOrder.id));
-      expect(order?.refundedMinor).toBe(30_00);
+      expect(order?.refundedMinor).toBe(0);
 
       // A second dispute on the same order may not refund more than the 70.00 left.
       const second = await newDispute(alice, { orderId: aliceOrder.id });
@@ -568,7 +569,7 @@ describe('disputes', () => {
       expect(exact.statusCode).toBe(200);
     });
 
-    it('converts a refund into the order’s currency at the order’s stored rate', async () => {
+    it('refunds in the order’s currency: it is the default, and another currency is refused', async () => {
       const order = await insertTestOrder(t.db, {
         customerId: alice.id,
         currency: 'BDT',
@@ -576,13 +577,30 @@ describe('disputes', () => {
         totalMinor: 5000_00,
       });
       const dispute = await newDispute(alice, { orderId: order.orderNumber });
-      const response = await setStatus(dispute._id, {
+      expect(dispute.order).toMatchObject({ orderNumber: order.orderNumber, currency: 'BDT' });
+      const before = await stored(dispute._id);
+
+      const inUsd = await setStatus(dispute._id, {
         status: 'resolved',
         resolution: { action: 'partial_refund', amount: 10.01, currency: 'USD', notes: 'Dented box.' },
       });
-      expect(response.statusCode, response.body).toBe(200);
+      expect(inUsd.statusCode).toBe(400);
+      expect(inUsd.json().errors).toEqual([
+        { path: '/resolution/currency', message: "A refund is paid in the order's currency (BDT)." },
+      ]);
+      expect(await stored(dispute._id)).toEqual(before);
+      expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
+
+      const byDefault = await setStatus(dispute._id, {
+        status: 'resolved',
+        resolution: { action: 'partial_refund', amount: 1216.22, notes: 'Dented box.' },
+      });
+      expect(byDefault.statusCode, byDefault.body).toBe(200);
+      expect(byDefault.json<{ data: Dispute }>().data.resolution).toMatchObject({
+        amount: 1216.22,
+        currency: 'BDT',
+      });
       const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-      // 10.01 USD × 121.5 = 1216.215 BDT, rounded half up once.
       expect(refund).toMatchObject({ amountMinor: 1216_22, currency: 'BDT' });
     });
 

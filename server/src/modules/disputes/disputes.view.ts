@@ -18,8 +18,8 @@ export function toDispute(details: DisputeDetails, now: Date): Dispute {
     status: dispute.status,
     user: { _id: dispute.customerId, name: details.customerName },
     order:
-      dispute.orderId !== null && details.orderNumber !== null
-        ? { _id: dispute.orderId, orderNumber: details.orderNumber }
+      dispute.orderId !== null && details.orderNumber !== null && details.orderCurrency !== null
+        ? { _id: dispute.orderId, orderNumber: details.orderNumber, currency: details.orderCurrency }
         : null,
     orderId: dispute.orderRef,
     evidence: dispute.evidence,

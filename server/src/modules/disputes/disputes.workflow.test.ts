@@ -5,7 +5,6 @@ import {
   checkResolution,
   escalatedPriority,
   HOUR_MS,
-  refundInOrderCurrency,
   waitingHours,
 } from './disputes.workflow.ts';
 
@@ -43,13 +42,19 @@ describe('dispute workflow', () => {
     ).toEqual({ resolution: { action: 'compensation', amountMinor: 0, currency: 'EUR', notes: 'Voucher' } });
   });
 
-  it('converts a refund into the order’s currency, rounding half up once', () => {
-    const base = { amountMinor: 10_00, orderCurrency: 'BDT', orderRate: '121.5' };
-    expect(refundInOrderCurrency({ ...base, currency: 'BDT', fromRate: undefined })).toBe(10_00);
-    expect(refundInOrderCurrency({ ...base, currency: 'USD', fromRate: undefined })).toBe(1215_00);
-    // 10.00 EUR at 0.92 per USD is 10.869565... USD, × 121.5 = 1320.652... BDT.
-    expect(refundInOrderCurrency({ ...base, currency: 'EUR', fromRate: '0.92' })).toBe(1320_65);
-    expect(refundInOrderCurrency({ ...base, currency: 'GBP', fromRate: undefined })).toBeNull();
+  it('puts a refund on an order in the order’s currency: by default, and refusing any other', () => {
+    const refund = { action: 'refund', amount: 1200, notes: 'Lost' } as const;
+    expect(checkResolution('resolved', refund, 'BDT')).toEqual({
+      resolution: { action: 'refund', amountMinor: 1200_00, currency: 'BDT', notes: 'Lost' },
+    });
+    expect(checkResolution('resolved', { ...refund, currency: 'BDT' }, 'BDT')).toHaveProperty('resolution');
+    expect(checkResolution('resolved', { ...refund, currency: 'USD' }, 'BDT')).toEqual({
+      errors: [{ path: '/resolution/currency', message: "A refund is paid in the order's currency (BDT)." }],
+    });
+    // Without an order there is no currency to default to.
+    expect(checkResolution('resolved', refund, null)).toEqual({
+      errors: [{ path: '/resolution/currency', message: 'Please choose a currency.' }],
+    });
   });
 
   it('reads whole hours waited, or null when nobody waits', () => {

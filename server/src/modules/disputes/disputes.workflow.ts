@@ -1,7 +1,7 @@
 import type { components } from '@shop/sdk/types';
 import type { disputes } from '../../db/schema.ts';
 import type { FieldError } from '../../http/errors.ts';
-import { convertMinor, toMinor } from '../../money/money.ts';
+import { toMinor } from '../../money/money.ts';
 
 // The dispute rules, free of I/O: which status moves staff may make, what a shopper may escalate, what a
 // resolution needs, and how the response clock reads.
@@ -55,6 +55,8 @@ export const CANNOT_ESCALATE = (status: DisputeStatus) =>
     : `A dispute that is ${status} cannot be escalated.`;
 export const RESOLUTION_ONLY_WHEN_RESOLVING = 'A resolution can only be sent when resolving the dispute.';
 export const RESOLUTION_MESSAGE = 'Please complete the resolution.';
+export const REFUND_IN_ORDER_CURRENCY = (currency: string) =>
+  `A refund is paid in the order's currency (${currency}).`;
 
 /** A resolution as it will be stored: amounts in minor units of the resolution's currency. */
 export interface ResolutionToRecord {
@@ -66,11 +68,14 @@ export interface ResolutionToRecord {
 
 /**
  * Checks what staff send with a status change: a resolution is required to resolve and refused otherwise.
+ * On a dispute linked to an order (`orderCurrency`), the amount's currency defaults to the order's, and a refund
+ * in any other currency is refused: money goes back in the currency it was paid in.
  * Answers the resolution to record (null when the status is not `resolved`), or the field errors to show.
  */
 export function checkResolution(
   status: StaffStatus,
   input: ResolutionInput | undefined,
+  orderCurrency: string | null = null,
 ): { resolution: ResolutionToRecord | null } | { errors: FieldError[] } | { refused: string } {
   if (status !== 'resolved') {
     return input === undefined ? { resolution: null } : { refused: RESOLUTION_ONLY_WHEN_RESOLVING };
@@ -99,26 +104,16 @@ export function checkResolution(
       errors.push({ path: '/resolution/amount', message: 'A refund must be more than 0.' });
     }
   }
-  if (input.currency === undefined) {
+  const currency = input.currency ?? orderCurrency;
+  if (currency === null) {
     errors.push({ path: '/resolution/currency', message: 'Please choose a currency.' });
+  } else if (
+    orderCurrency !== null &&
+    currency !== orderCurrency &&
+    REFUNDING_ACTIONS.includes(input.action)
+  ) {
+    errors.push({ path: '/resolution/currency', message: REFUND_IN_ORDER_CURRENCY(orderCurrency) });
   }
-  if (errors.length > 0 || amountMinor === null || input.currency === undefined) return { errors };
-  return { resolution: { action: input.action, amountMinor, currency: input.currency, notes } };
-}
-
-/**
- * The resolution's amount in the order's currency. `orderRate` is the order's stored rate (units of its currency
- * per 1 USD); `fromRate` is the resolution currency's rate, needed only when it is neither the order's currency
- * nor USD. Rounds half up once; null when a needed rate is missing.
- */
-export function refundInOrderCurrency(input: {
-  amountMinor: number;
-  currency: string;
-  orderCurrency: string;
-  orderRate: string;
-  fromRate: string | undefined;
-}): number | null {
-  if (input.currency === input.orderCurrency) return input.amountMinor;
-  const fromRate = input.currency === 'USD' ? '1' : input.fromRate;
-  return fromRate === undefined ? null : convertMinor(input.amountMinor, fromRate, input.orderRate);
+  if (errors.length > 0 || amountMinor === null || currency === null) return { errors };
+  return { resolution: { action: input.action, amountMinor, currency, notes } };
 }

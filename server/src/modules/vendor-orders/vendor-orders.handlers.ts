@@ -21,7 +21,7 @@ type VendorOrderDetail = components['schemas']['VendorOrderDetail'];
 export const VENDOR_ORDER_NOT_FOUND = 'Order not found.';
 
 /** The order as the vendor sees it: their own lines and their total, never the payment or other stores' lines. */
-export function toVendorOrder({ order, lines }: VendorOrderDetails): VendorOrder {
+export function toVendorOrder({ order, lines, paid }: VendorOrderDetails): VendorOrder {
   const shipped = lines.every((line) => line.shippedAt !== null);
   return {
     _id: order.id,
@@ -41,7 +41,8 @@ export function toVendorOrder({ order, lines }: VendorOrderDetails): VendorOrder
       trackingNumber: line.trackingNumber,
       shippedAt: line.shippedAt?.toISOString() ?? null,
     })),
-    total: toAmount(lines.reduce((sum, line) => sum + line.lineTotalMinor, 0)),
+    discount: toAmount(paid.discountMinor),
+    total: toAmount(paid.paidMinor),
     currency: order.currency,
     status: order.status,
     isPaid: order.isPaid,

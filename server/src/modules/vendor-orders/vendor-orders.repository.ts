@@ -6,6 +6,7 @@ import { paymentStatusOf } from '../orders/orders.handlers.ts';
 import { canMove, type OrderStatus } from '../orders/orders.lifecycle.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repository.ts';
 import { changeStatus } from '../orders/orders.status.ts';
+import { type StoreLinesPaid, storeLinesPaid } from './vendor-orders.figures.ts';
 
 // A vendor's view of orders: an order is theirs to see when it holds at least one line their store sold
 // (order_items.store_id, recorded at placement), and they only ever see and ship those lines.
@@ -14,6 +15,8 @@ export interface VendorOrderDetails {
   order: OrderRow;
   /** The vendor's own lines, in the order's line order. */
   lines: OrderItemRow[];
+  /** What the shopper paid for those lines, after the coupon's share of them. */
+  paid: StoreLinesPaid;
 }
 
 export interface VendorOrderFilters {
@@ -60,20 +63,28 @@ async function withStoreLines(
   rows: OrderRow[],
 ): Promise<VendorOrderDetails[]> {
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(
-      and(
-        inArray(
-          orderItems.orderId,
-          rows.map((row) => row.id),
+  const [lines, paid] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(
+        and(
+          inArray(
+            orderItems.orderId,
+            rows.map((row) => row.id),
+          ),
+          eq(orderItems.storeId, storeId),
         ),
-        eq(orderItems.storeId, storeId),
-      ),
-    )
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
-  return rows.map((order) => ({ order, lines: lines.filter((line) => line.orderId === order.id) }));
+      )
+      .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+    storeLinesPaid(db, storeId, rows),
+  ]);
+  const none: StoreLinesPaid = { linesMinor: 0, discountMinor: 0, paidMinor: 0 };
+  return rows.map((order) => ({
+    order,
+    lines: lines.filter((line) => line.orderId === order.id),
+    paid: paid.get(order.id) ?? none,
+  }));
 }
 
 /** One page of the orders holding the store's lines, newest first, and how many there are. */

@@ -737,6 +737,39 @@ describe('vendor orders and coupons', () => {
       expect(enough).toMatchObject({ discountPrice: 20, coupon: { applied: true } });
     });
 
+    it('shows the vendor what the shopper paid for its lines, after its own coupon', async () => {
+      const gamma = await signedInVendor(t.app, t.db, { name: 'Gamma Goods' });
+      const mug = await product(10_00, gamma.id);
+      const bowl = await product(16_00, gamma.id);
+      const other = await product(30_00, beta.id);
+      const coupon = await create(gamma, { value: 10 });
+      const order = await placed([line(mug), line(bowl), line(other), line(await product(20_00))], {
+        couponCode: coupon.code,
+      });
+
+      // 26.00 of Gamma's lines with its 10% coupon: the shopper paid 23.40 for them.
+      const listed = await call('GET', '/vendor/orders', gamma.token);
+      assertMatchesContract('listVendorOrders', listed);
+      const [mine] = listed.json<{ data: Array<VendorOrderBody & { discount: number }> }>().data;
+      expect(mine).toMatchObject({ _id: order._id, discount: 2.6, total: 23.4 });
+      expect(mine?.items.map((item) => item.lineTotal)).toEqual([10, 16]);
+      const detail = await call('GET', `/vendor/orders/${order._id}`, gamma.token);
+      expect(detail.json().data).toMatchObject({ discount: 2.6, total: 23.4 });
+
+      const dashboard = await call('GET', '/vendor/dashboard', gamma.token);
+      assertMatchesContract('getVendorDashboard', dashboard);
+      expect(dashboard.json().data).toMatchObject({
+        orders: 1,
+        revenue: 23.4,
+        currency: 'USD',
+        recentOrders: [{ _id: order._id, amount: 23.4, currency: 'USD' }],
+      });
+
+      // Another vendor's coupon takes nothing off Beta's line.
+      const theirs = (await call('GET', `/vendor/orders/${order._id}`, beta.token)).json().data;
+      expect(theirs).toMatchObject({ discount: 0, total: 30 });
+    });
+
     it('shows staff whose a vendor’s campaign is', async () => {
       const coupon = await create(beta, { code: `BETA-${seq}-STAFF` });
       const response = await call('GET', `/campaigns?q=${coupon.code}`, admin);

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { activityLog, orderItems, orders, outbox, products, sessions, stores } from '../../db/schema.ts';
+import { activityLog, orders, outbox, products, sessions, stores } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
 import { normalizeEmail } from '../customers/customers.repository.ts';
 import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { storeLinesPaid } from '../vendor-orders/vendor-orders.figures.ts';
 import { holdsStoreLine } from '../vendor-orders/vendor-orders.repository.ts';
 
 // A vendor is a store of the kind 'vendor' with a sign-in: it applies (pending), staff approve it (active) or
@@ -242,7 +243,7 @@ export interface VendorDashboardFigures {
     createdAt: Date;
     status: (typeof orders.$inferSelect)['status'];
     currency: string;
-    /** The store's lines only, in the order's currency. */
+    /** What the shopper paid for the store's lines only, in the order's currency. */
     amountMinor: number;
   }[];
 }
@@ -253,20 +254,17 @@ export async function dashboardFigures(
   recentCount: number,
 ): Promise<VendorDashboardFigures> {
   const standing = holdsLinesOf(storeId);
-  const [[placed], byRate, [active], recent] = await Promise.all([
+  const figuresOf = {
+    id: orders.id,
+    discountMinor: orders.discountMinor,
+    campaignId: orders.campaignId,
+  };
+  const [[placed], paidOrders, [active], recent] = await Promise.all([
     db.select({ n: count() }).from(orders).where(standing),
     db
-      .select({ rate: orders.rate, minor: sql<string>`sum(${orderItems.lineTotalMinor})` })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(
-        and(
-          eq(orderItems.storeId, storeId),
-          eq(orders.isPaid, true),
-          notInArray(orders.status, [...CLOSED_STATUSES]),
-        ),
-      )
-      .groupBy(orders.rate),
+      .select({ ...figuresOf, rate: orders.rate })
+      .from(orders)
+      .where(and(standing, eq(orders.isPaid, true))),
     db
       .select({ n: count() })
       .from(products)
@@ -285,36 +283,27 @@ export async function dashboardFigures(
         createdAt: orders.createdAt,
         status: orders.status,
         currency: orders.currency,
+        discountMinor: orders.discountMinor,
+        campaignId: orders.campaignId,
       })
       .from(orders)
       .where(standing)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(recentCount),
   ]);
-  const amounts =
-    recent.length === 0
-      ? []
-      : await db
-          .select({ orderId: orderItems.orderId, minor: sql<string>`sum(${orderItems.lineTotalMinor})` })
-          .from(orderItems)
-          .where(
-            and(
-              eq(orderItems.storeId, storeId),
-              inArray(
-                orderItems.orderId,
-                recent.map((row) => row.id),
-              ),
-            ),
-          )
-          .groupBy(orderItems.orderId);
-  const amountOf = new Map(amounts.map((row) => [row.orderId, Number(row.minor ?? 0)]));
+  const [paid, recentPaid] = await Promise.all([
+    storeLinesPaid(db, storeId, paidOrders),
+    storeLinesPaid(db, storeId, recent),
+  ]);
+  // Summed per rate, then converted once per rate: the same rounding as any other amount at that rate.
+  const byRate = new Map<string, number>();
+  for (const order of paidOrders) {
+    byRate.set(order.rate, (byRate.get(order.rate) ?? 0) + (paid.get(order.id)?.paidMinor ?? 0));
+  }
   return {
     orders: placed?.n ?? 0,
-    revenueMinor: byRate.reduce(
-      (sum, row) => sum + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE),
-      0,
-    ),
+    revenueMinor: [...byRate].reduce((sum, [rate, minor]) => sum + convertMinor(minor, rate, BASE_RATE), 0),
     activeProducts: active?.n ?? 0,
-    recent: recent.map((row) => ({ ...row, amountMinor: amountOf.get(row.id) ?? 0 })),
+    recent: recent.map((row) => ({ ...row, amountMinor: recentPaid.get(row.id)?.paidMinor ?? 0 })),
   };
 }

@@ -29,7 +29,7 @@ function dispute(overrides: Partial<Schemas['Dispute']> = {}): Schemas['Dispute'
     priority: 'medium',
     status: 'open',
     user: { _id: 'user-1', name: 'Demo Shopper' },
-    order: { _id: 'order-7', orderNumber: 'ORD-20261121-0007' },
+    order: { _id: 'order-7', orderNumber: 'ORD-20261121-0007', currency: 'USD' },
     orderId: 'ORD-20261121-0007',
     evidence: [],
     messages: [

@@ -35,6 +35,7 @@ function makeOrder(overrides: Partial<VendorOrderDetail> = {}): VendorOrderDetai
     customer: 'Nusrat Jahan',
     date: '2026-12-01T10:00:00.000Z',
     items: [makeLine()],
+    discount: 0,
     total: 2500,
     currency: 'BDT',
     status: 'Confirmed',
@@ -187,6 +188,33 @@ describe('vendor orders', () => {
       name: /ORD-20261201-0042/,
     });
     await waitFor(() => expect(within(row).getByText('Tracking: DHL JD0146000')).toBeInTheDocument());
+  });
+
+  it('shows what the shopper paid for the vendor’s lines, after the vendor’s coupon', async () => {
+    const user = userEvent.setup();
+    const order = makeOrder({
+      currency: 'USD',
+      items: [
+        makeLine({ quantity: 1, price: 10, lineTotal: 10 }),
+        makeLine({ _id: 'l-2', price: 16, lineTotal: 16, quantity: 1 }),
+      ],
+      discount: 2.6,
+      total: 23.4,
+    });
+    serve({
+      'GET /vendor/orders': () => page([order]),
+      'GET /vendor/orders/:id': () => jsonResponse(200, { success: true, data: order }),
+    });
+    renderApp('/manage-vandor/orders', { signedIn: true });
+
+    await user.click(await screen.findByRole('button', { name: 'ORD-20261201-0042' }));
+    const row = within(screen.getByRole('table', { name: 'Orders' })).getByRole('row', {
+      name: /ORD-20261201-0042/,
+    });
+    expect(within(row).getByText('$23.40')).toBeInTheDocument();
+    const drawer = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    expect(await drawer.findByText('Coupon discount: −$2.60')).toBeInTheDocument();
+    expect(drawer.getByText('Total: $23.40')).toBeInTheDocument();
   });
 
   it('shows the server’s refusal, and offers no shipment for an unpaid order', async () => {

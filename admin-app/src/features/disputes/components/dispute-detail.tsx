@@ -8,7 +8,7 @@ import {
   useUpdateDisputeStatus,
 } from '../api/disputes.mutations';
 import { disputeError } from '../lib/dispute-errors';
-import { DISPUTE_PRIORITIES, type Dispute, labelOf, optionsOf } from '../lib/dispute-values';
+import { DISPUTE_PRIORITIES, type Dispute, labelOf, optionsOf, orderCurrencyOf } from '../lib/dispute-values';
 import { waitingOf } from '../lib/waiting';
 import type { ResolutionBody } from '../schemas/resolution.schema';
 import { DisputeStatusBadge } from './dispute-badges';
@@ -144,6 +144,7 @@ export function DisputeDetail({ dispute, onError }: DisputeDetailProps) {
           <ResolutionPanel
             key={`resolution-${dispute._id}`}
             busy={updateStatus.isPending}
+            orderCurrency={orderCurrencyOf(dispute)}
             onSubmit={resolve}
           />
         ) : null}

@@ -8,20 +8,22 @@ import { type ResolutionBody, type ResolutionValues, resolutionSchema } from '..
 
 const ACTION_OPTIONS = optionsOf(RESOLUTION_ACTIONS);
 const FIELDS: FieldPath<ResolutionValues>[] = ['action', 'amount', 'currency', 'notes'];
-// No action is chosen at first: submitting requires staff to pick one.
-const EMPTY: DefaultValues<ResolutionValues> = { currency: 'USD', notes: '' };
 
 type ResolutionPanelProps = {
   busy: boolean;
+  /** The currency of the order the dispute is about: the amount is in it (a refund is paid back in it). */
+  orderCurrency: ResolutionValues['currency'] | null;
   /** Sends status resolved with this resolution; rejects with the server's error. */
   onSubmit: (resolution: ResolutionBody) => Promise<void>;
 };
 
 /** Spec 2 §2/§4: the action, the amount and its currency (unless no_action) and notes; submitting resolves. */
-export function ResolutionPanel({ busy, onSubmit }: ResolutionPanelProps) {
+export function ResolutionPanel({ busy, orderCurrency, onSubmit }: ResolutionPanelProps) {
+  // No action is chosen at first: submitting requires staff to pick one.
+  const defaultValues: DefaultValues<ResolutionValues> = { currency: orderCurrency ?? 'USD', notes: '' };
   const { control, handleSubmit, setError } = useForm<ResolutionValues, unknown, ResolutionBody>({
     resolver: zodResolver(resolutionSchema),
-    defaultValues: EMPTY,
+    defaultValues,
   });
   const action = useWatch({ control, name: 'action' });
 
@@ -63,7 +65,9 @@ export function ResolutionPanel({ busy, onSubmit }: ResolutionPanelProps) {
                 control={control}
                 name="currency"
                 label="Currency"
-                data={[...RESOLUTION_CURRENCIES]}
+                data={orderCurrency ? [orderCurrency] : [...RESOLUTION_CURRENCIES]}
+                readOnly={orderCurrency !== null}
+                description={orderCurrency ? "The order's currency" : undefined}
                 allowDeselect={false}
                 withAsterisk
               />

@@ -1,3 +1,4 @@
+import { CURRENCIES } from '@shop/sdk/choices';
 import type { Schemas } from '@shop/sdk/types';
 
 export type Dispute = Schemas['Dispute'];
@@ -52,6 +53,12 @@ export const RESOLUTION_CURRENCIES = [
   'GBP',
   'BDT',
 ] as const satisfies readonly Schemas['ResolutionCurrency'][];
+
+/** The currency of the order a dispute is about (one the store sells in), or null without an order. */
+export function orderCurrencyOf(dispute: Dispute): Schemas['ShopperCurrency'] | null {
+  const code = dispute.order?.currency;
+  return CURRENCIES.find((currency) => currency === code) ?? null;
+}
 
 // The spec names one label itself (refund is 'Full Refund'); the other values read as words.
 const LABELS: Record<string, string> = { refund: 'Full Refund' };

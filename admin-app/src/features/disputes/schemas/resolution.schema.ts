@@ -1,6 +1,7 @@
+import { CURRENCIES } from '@shop/sdk/choices';
 import type { Schemas } from '@shop/sdk/types';
 import { z } from 'zod';
-import { RESOLUTION_ACTIONS, RESOLUTION_CURRENCIES } from '../lib/dispute-values';
+import { RESOLUTION_ACTIONS } from '../lib/dispute-values';
 
 // The contract's bound on a resolution amount.
 const MAX_AMOUNT = 1_000_000;
@@ -21,7 +22,8 @@ export const resolutionSchema = z
         'Amount can have at most two decimals',
       )
       .optional(),
-    currency: z.enum(RESOLUTION_CURRENCIES, 'Choose a currency'),
+    // The desk offers four currencies; a dispute about an order takes the order's, which may be any of the store's.
+    currency: z.enum(CURRENCIES, 'Choose a currency'),
     notes: z.string().trim().min(1, 'Notes are required').max(2000, 'Notes must be at most 2000 characters'),
   })
   .superRefine((value, context) => {

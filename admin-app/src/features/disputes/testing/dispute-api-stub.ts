@@ -13,7 +13,7 @@ export function makeDispute(n: number, overrides: Partial<Dispute> = {}): Disput
     priority: 'medium',
     status: 'open',
     user: { _id: `c-${n}`, name: `Shopper ${n}` },
-    order: { _id: `o-${n}`, orderNumber: `ORD-2026112${n}-0007` },
+    order: { _id: `o-${n}`, orderNumber: `ORD-2026112${n}-0007`, currency: 'USD' },
     orderId: `ORD-2026112${n}-0007`,
     evidence: [],
     messages: [

@@ -24,7 +24,8 @@ import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
-import { $api, api } from '../../../lib/api';
+import { $api } from '../../../lib/api';
+import { pricingKeys, pricingQueries } from '../api/pricing.queries';
 
 type Rules = Schemas['PricingRules'];
 type CountryRule = Schemas['PricingSettings']['countries'][number];
@@ -32,8 +33,8 @@ type CountryRule = Schemas['PricingSettings']['countries'][number];
 export const OVERRIDE_PAGE_SIZE = 10;
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const countryName = (code: string) => regionNames.of(code) ?? code;
-const pricingQuery = () => $api.queryOptions('get', '/pricing');
-const ratesQuery = () => $api.queryOptions('get', '/settings/currency');
+const pricingQuery = pricingQueries.settings;
+const ratesQuery = pricingQueries.rates;
 
 /** Pricing & Profit Management: the rules the server prices the storefront with, and the tools around them. */
 export function PricingManagement() {
@@ -81,7 +82,10 @@ function RulesForm({ rules }: { rules: Rules }) {
     setDraft((current) => ({ ...current, [key]: value }));
   const save = $api.useMutation('put', '/pricing', {
     onSuccess: (answer) => queryClient.setQueryData(pricingQuery().queryKey, answer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/product/'] }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: pricingKeys.preview });
+      return queryClient.invalidateQueries({ queryKey: ['get', '/product/'] });
+    },
   });
   const invalid =
     !(draft.markupValue >= 0) || !(draft.minMarginPercent >= 0) || !(draft.b2bDiscountPercent >= 0);
@@ -209,8 +213,15 @@ function CountryPricing({ countries }: { countries: CountryRule[] }) {
   const [value, setValue] = useState<number | string>('');
   const refresh = (answer: { data: Schemas['PricingSettings'] }) =>
     queryClient.setQueryData(pricingQuery().queryKey, answer as never);
-  const saveRule = $api.useMutation('put', '/pricing/countries/{country}', { onSuccess: refresh });
-  const removeRule = $api.useMutation('delete', '/pricing/countries/{country}', { onSuccess: refresh });
+  const invalidatePreview = () => queryClient.invalidateQueries({ queryKey: pricingKeys.preview });
+  const saveRule = $api.useMutation('put', '/pricing/countries/{country}', {
+    onSuccess: refresh,
+    onSettled: invalidatePreview,
+  });
+  const removeRule = $api.useMutation('delete', '/pricing/countries/{country}', {
+    onSuccess: refresh,
+    onSettled: invalidatePreview,
+  });
   const submit = async () => {
     if (!country || typeof value !== 'number') {
       toast.error('Choose a country and the adjustment.');
@@ -323,19 +334,12 @@ function PreviewTool() {
   const [country, setCountry] = useState<string | null>(null);
   const valid = typeof cost === 'number' && cost >= 0;
   const preview = useQuery({
-    queryKey: ['post', '/pricing/preview', { cost, country }],
-    queryFn: async ({ signal }) => {
-      const { data, error } = await api.POST('/pricing/preview', {
-        body: { cost: Number(cost), ...(country ? { country } : {}) },
-        signal,
-      });
-      if (error !== undefined || !data) throw error ?? new Error('no preview');
-      return data.data;
-    },
+    ...pricingQueries.preview({ cost: Number(cost), country }),
+    select: (answer) => answer.data,
     enabled: valid,
     placeholderData: keepPreviousData,
   });
-  const money = (amount: number | undefined) => (amount === undefined ? '—' : `$${amount.toFixed(2)}`);
+  const money = (amount: number | undefined) => (amount === undefined ? '—' : formatMoney(amount, 'USD'));
   return (
     <Section
       id="preview-title"
@@ -399,6 +403,7 @@ function CurrencyConversion({ mode }: { mode: Rules['currencyMode'] }) {
   const settings = useQuery(pricingQuery());
   const saveRules = $api.useMutation('put', '/pricing', {
     onSuccess: (answer) => queryClient.setQueryData(pricingQuery().queryKey, answer),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pricingKeys.preview }),
   });
   const refresh = $api.useMutation('post', '/settings/currency/refresh', {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ratesQuery().queryKey }),
@@ -517,9 +522,7 @@ const overrideColumns = column.columns([
 function OverrideLogs() {
   const [page, setPage] = useState(1);
   const logs = useQuery({
-    ...$api.queryOptions('get', '/pricing/overrides', {
-      params: { query: { page, limit: OVERRIDE_PAGE_SIZE } },
-    }),
+    ...pricingQueries.overrides(page, OVERRIDE_PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
   return (

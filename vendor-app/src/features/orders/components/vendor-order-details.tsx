@@ -107,9 +107,14 @@ function OrderSummary({ order }: { order: VendorOrderDetail }) {
           ))}
         </Table.Tbody>
       </Table>
-      <Group justify="flex-end">
+      <Stack gap={2} align="flex-end">
+        {order.discount > 0 ? (
+          <Text size="sm" c="dimmed">
+            Coupon discount: −{money(order.discount)}
+          </Text>
+        ) : null}
         <Text fw={700}>Total: {money(order.total)}</Text>
-      </Group>
+      </Stack>
 
       {order.canShip ? (
         <ShipForm orderId={order._id} />
