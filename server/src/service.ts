@@ -120,7 +120,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createMarketingHandlers({ db }),
     ...createOrderHandlers({ db, payments }),
-    ...createAdminOrderHandlers({ db }),
+    ...createAdminOrderHandlers({ db, payments }),
     ...createCampaignHandlers({ db }),
     ...createWishlistHandlers({ db }),
     ...createFollowedStoreHandlers({ db }),

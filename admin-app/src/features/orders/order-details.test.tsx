@@ -141,6 +141,76 @@ describe('Order details', { timeout: 15_000 }, () => {
     expect(api.sentTo('POST /orders/o-1/refunds')[0]?.body).toEqual({ amount: 500, reason: 'Damaged' });
   });
 
+  it('refunds in one step and says whether the money went back or waits to be paid by hand', async () => {
+    const refundOf = (status: 'Completed' | 'Pending') => ({
+      _id: `r-${status}`,
+      id: 'RF-000042',
+      orderId: 'o-1',
+      orderNumber: 'ORD-1001',
+      customer: 'Customer 1',
+      amount: 500,
+      currency: 'BDT',
+      status,
+      reason: 'Damaged',
+      createdAt: '2026-11-27T08:00:00.000Z',
+      processedAt: status === 'Completed' ? '2026-11-27T08:00:00.000Z' : null,
+      createdBy: 'Store Admin',
+      processedBy: status === 'Completed' ? 'Store Admin' : null,
+      gatewayRef: status === 'Completed' ? 're_123' : null,
+    });
+    let next: 'Completed' | 'Pending' = 'Completed';
+    const api = stubApi({
+      [DETAIL]: () => jsonResponse(200, dataEnvelope(makeOrder(1))),
+      'POST /orders/o-1/refunds': () => jsonResponse(201, dataEnvelope(refundOf(next))),
+    });
+    const { user } = renderApp('/manage-admin/orders/details?id=o-1');
+
+    const refundOnce = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Refund' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Refund' }));
+      await user.type(dialog.getByLabelText(/Amount/), '500');
+      await user.type(dialog.getByLabelText(/Reason/), 'Damaged');
+      await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    };
+    await refundOnce();
+    expect(await screen.findByText('Refund of BDT 500.00 for order ORD-1001 paid back.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund' })).not.toBeInTheDocument());
+
+    next = 'Pending';
+    await refundOnce();
+    expect(
+      await screen.findByText(
+        'Refund of BDT 500.00 for order ORD-1001 is pending: pay it back by hand, then process it in Refund Handling.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.sentTo('POST /orders/o-1/refunds')).toHaveLength(2);
+  });
+
+  it('warns that cancelling a paid order refunds it and shows what the server did', async () => {
+    const message =
+      'Order ORD-1001 is now Cancelled. The payment of 2400.00 BDT was refunded through the payment provider.';
+    const api = stubApi({
+      [DETAIL]: () => jsonResponse(200, dataEnvelope(makeOrder(1))),
+      'POST /orders/o-1/status': () =>
+        jsonResponse(200, {
+          success: true,
+          message,
+          data: makeOrder(1, { status: 'Cancelled', allowedStatuses: [] }),
+        }),
+    });
+    const { user } = renderApp('/manage-admin/orders/details?id=o-1&mode=edit');
+    const form = within(await screen.findByRole('form', { name: 'Change status' }));
+    expect(form.queryByText(/cancelling it refunds/)).not.toBeInTheDocument();
+    await user.click(form.getByRole('combobox', { name: 'New status' }));
+    await user.click(await screen.findByRole('option', { name: 'Cancelled', hidden: true }));
+    expect(
+      await form.findByText(/This order is paid: cancelling it refunds what is left of the payment/),
+    ).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Update Status' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(api.sentTo('POST /orders/o-1/status')[0]?.body).toMatchObject({ status: 'Cancelled' });
+  });
+
   describe('in edit mode', () => {
     it('checks the address before saving and sends address and notes', async () => {
       const api = stubApi({

@@ -1,15 +1,21 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSkus, products } from '../../db/schema.ts';
 import type { OperationId } from '../../http/contract-types.ts';
 import { MESSAGES } from '../../http/errors.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
+import { multipartForm } from '../../test/multipart.ts';
+import { pngDeclaring } from '../../test/pictures.ts';
 import { bearer, createStaff, demoAdminToken, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type AliExpressStandIn, startAliExpressStandIn } from '../marketplace/aliexpress-stand-in.ts';
 import { createFixtureMarketplace } from '../marketplace/fixture-marketplace.ts';
+import { UPLOADS_FOLDER } from '../media/media.files.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
+import { createRefund } from '../refunds/refunds.repository.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Answer = Awaited<ReturnType<TestApp['app']['inject']>>;
@@ -99,6 +105,59 @@ describe('a staff change and its activity entry', () => {
     expect((await entries('media.folder.create')).map((entry) => entry.target)).toContain(
       `media-folder:${id}`,
     );
+  });
+
+  it('keeps no uploaded file when its entry cannot be written (POST /media/files)', async () => {
+    const folder = (await call('POST', '/media/folders', { name: 'Audit Uploads' })).json<{
+      data: { id: string };
+    }>().data.id;
+    const files = async () =>
+      (await call('GET', `/media/files?folder=${folder}`)).json<{ meta: { total: number } }>().meta.total;
+    const form = multipartForm({ name: 'banner.png', type: 'image/png', bytes: pngDeclaring(2, 2) });
+    const upload = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/media/files?folder=${folder}`,
+        headers: { ...bearer(admin), ...form.headers },
+        payload: form.payload,
+      });
+
+    const stored = () => readdirSync(join(t.config.dataDir, UPLOADS_FOLDER));
+    const before = stored();
+    const refused = await withLogRefusing('media.upload', upload);
+    expectFailedWhole('uploadMediaFile', refused);
+    expect(await files()).toBe(0);
+    // Nor its bytes: the stored file was removed again.
+    expect(stored()).toEqual(before);
+
+    const kept = await upload();
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(await files()).toBe(1);
+  });
+
+  it('keeps the media and courier settings when the entry of their save cannot be written', async () => {
+    const media = async () => (await call('GET', '/media/settings')).json<{ data: unknown }>().data;
+    const mediaBefore = await media();
+    const cdn = { cdnEnabled: true, cdnBaseUrl: 'https://cdn.example.com' };
+    expectFailedWhole(
+      'updateMediaSettings',
+      await withLogRefusing('media.cdn', () => call('PUT', '/media/settings', cdn)),
+    );
+    expect(await media()).toEqual(mediaBefore);
+    expect((await call('PUT', '/media/settings', cdn)).statusCode).toBe(200);
+    expect(await media()).toEqual(cdn);
+
+    const courier = async () =>
+      (await call('GET', '/couriers/settings')).json<{ data: { endpoint: string | null } }>().data.endpoint;
+    const before = await courier();
+    const settings = { endpoint: 'https://tracking.example.com/api', apiKey: 'courier-key-123456' };
+    expectFailedWhole(
+      'updateCourierSettings',
+      await withLogRefusing('courier.settings', () => call('PUT', '/couriers/settings', settings)),
+    );
+    expect(await courier()).toBe(before);
+    expect((await call('PUT', '/couriers/settings', settings)).statusCode).toBe(200);
+    expect(await courier()).toBe(settings.endpoint);
   });
 
   it('adds no factory when its entry cannot be written (POST /d2c/factories)', async () => {
@@ -219,27 +278,60 @@ describe('a staff change and its activity entry', () => {
     });
     if (charge.status !== 'paid') throw new Error('the test charge was declined');
     const order = await insertTestOrder(t.db, { totalMinor: 40_00, paymentRef: charge.gatewayRef });
-    const recorded = await call('POST', `/orders/${order.id}/refunds`, { amount: 15, reason: 'Chipped rim' });
-    expect(recorded.statusCode, recorded.body).toBe(201);
-    const refund = recorded.json<{ data: { _id: string; id: string } }>().data;
+    // Pending, as a cancellation leaves it when the provider is down.
+    const { refund } = await createRefund(t.db, {
+      orderRef: order.id,
+      amountMinor: 15_00,
+      reason: 'Chipped rim',
+      createdBy: 'Store Admin',
+    });
     const status = async () =>
       (await call('GET', '/refunds?limit=100'))
         .json<{ data: Array<{ _id: string; status: string; gatewayRef: string | null }> }>()
-        .data.find((row) => row._id === refund._id);
+        .data.find((row) => row._id === refund.id);
 
     const refused = await withLogRefusing('refund.process', () =>
-      call('POST', `/refunds/${refund._id}/process`),
+      call('POST', `/refunds/${refund.id}/process`),
     );
     expectFailedWhole('processRefund', refused);
     expect(await status()).toMatchObject({ status: 'Pending', gatewayRef: null });
 
-    const processed = await call('POST', `/refunds/${refund._id}/process`);
+    const processed = await call('POST', `/refunds/${refund.id}/process`);
     expect(processed.statusCode, processed.body).toBe(200);
     const gatewayRef = processed.json<{ data: { gatewayRef: string } }>().data.gatewayRef;
     expect(gatewayRef).toMatch(/^re_/);
     expect(await status()).toMatchObject({ status: 'Completed', gatewayRef });
     // Written before the money moved, completed with the provider's reference once it had.
     const [entry] = (await entries('refund.process')).filter(
+      (row) => row.target === `order:${order.orderNumber}`,
+    );
+    expect(entry?.details).toContain(gatewayRef);
+  });
+
+  it('records and pays back no refund when the entry of its one-step refund cannot be written', async () => {
+    const charge = await createPaymentProvider({ provider: 'offline' }).charge({
+      method: 'PayPal',
+      amountMinor: 30_00,
+      currency: 'USD',
+      reference: 'ORD-AUDIT-2',
+    });
+    if (charge.status !== 'paid') throw new Error('the test charge was declined');
+    const order = await insertTestOrder(t.db, { totalMinor: 30_00, paymentRef: charge.gatewayRef });
+    const asked = { amount: 10, reason: 'Dented box' };
+    const refused = await withLogRefusing('refund.create', () =>
+      call('POST', `/orders/${order.id}/refunds`, asked),
+    );
+    expectFailedWhole('createRefund', refused);
+    const afterRefusal = await call('GET', `/orders/${order.id}`);
+    expect(afterRefusal.json()).toMatchObject({
+      data: { refunds: [], refunded: 0, payment: { status: 'Paid' } },
+    });
+
+    const refunded = await call('POST', `/orders/${order.id}/refunds`, asked);
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const gatewayRef = refunded.json<{ data: { gatewayRef: string } }>().data.gatewayRef;
+    expect(gatewayRef).toMatch(/^re_/);
+    const [entry] = (await entries('refund.create')).filter(
       (row) => row.target === `order:${order.orderNumber}`,
     );
     expect(entry?.details).toContain(gatewayRef);

@@ -8,7 +8,7 @@ import type { QueryParams } from '../../http/contract-types.ts';
 import { type ApiError, conflict, notFound, unprocessable, validationError } from '../../http/errors.ts';
 import type { Replay } from '../../http/idempotency.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
-import { toAmount, toMinor } from '../../money/money.ts';
+import { toAmount, toDecimalText, toMinor } from '../../money/money.ts';
 import {
   type ActivityEntry,
   insertActivity,
@@ -16,7 +16,10 @@ import {
   requestOrigin,
   withActivity,
 } from '../activity/activity.repository.ts';
+import type { PaymentProvider } from '../payments/payments.types.ts';
 import { staffActivity } from '../products/products.handlers.ts';
+import { payBackThrough } from '../refunds/refund-payer.ts';
+import type { RefundView } from '../refunds/refunds.repository.ts';
 import {
   archiveOrders,
   editOrder,
@@ -33,7 +36,7 @@ import {
 } from './orders.admin.repository.ts';
 import { toAdminOrder, toStatusLog } from './orders.admin.view.ts';
 import { ordersCsv } from './orders.csv.ts';
-import { isUuid, ORDER_NOT_FOUND, toOrder } from './orders.handlers.ts';
+import { isUuid, ORDER_NOT_FOUND, refundNumber, toOrder } from './orders.handlers.ts';
 import { findCustomerOrder, OrderRejection } from './orders.repository.ts';
 import {
   CANCELLED_BY_SHOPPER,
@@ -93,6 +96,25 @@ function filtersOf(
 
 const staffActor = (staff: StaffAuth): OrderActor => ({ name: staff.name, type: 'admin' });
 
+/** A cancellation's refund as its activity entry keeps it. */
+function refundDetails({ refund }: RefundView) {
+  return {
+    refund: refundNumber(refund.number),
+    amount: toAmount(refund.amountMinor),
+    currency: refund.currency,
+    status: refund.status,
+    gatewayRef: refund.gatewayRef,
+  };
+}
+
+/** What staff are told of the refund a paid order's cancellation opened. */
+function cancellationRefundMessage({ refund }: RefundView): string {
+  const amount = `${toDecimalText(refund.amountMinor)} ${refund.currency}`;
+  return refund.status === 'Completed'
+    ? `The payment of ${amount} was refunded through the payment provider.`
+    : `A refund of ${amount} is pending: pay it back by hand, then process it in Refund Handling.`;
+}
+
 /** A manual order's single-line address may end with the country's code (`..., Dhaka 1205, BD`). */
 function countryOf(address: string): string {
   return /,\s*([A-Z]{2})\s*$/.exec(address)?.[1] ?? HOME_COUNTRY;
@@ -114,8 +136,9 @@ export function replayCreatedOrder(db: Database): Replay {
   });
 }
 
-export function createAdminOrderHandlers(deps: { db: Database }) {
+export function createAdminOrderHandlers(deps: { db: Database; payments: PaymentProvider }) {
   const { db } = deps;
+  const payBack = payBackThrough(deps.payments);
 
   type StaffEntry = Parameters<typeof staffActivity>[2];
 
@@ -142,7 +165,7 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
       return await logged(
         request,
         staff,
-        (tx) => changeStatus(tx, { orderRef, change, actor: staffActor(staff) }),
+        (tx) => changeStatus(tx, { orderRef, change, actor: staffActor(staff), payBack }),
         (result) => ({
           action: 'order.status',
           target: `order:${result.order.orderNumber}`,
@@ -152,6 +175,7 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
             before: { status: result.from },
             after: { status: change.to },
             ...(change.note ? { note: change.note } : {}),
+            ...(result.refund ? { refund: refundDetails(result.refund) } : {}),
             ...(change.to === 'Shipped'
               ? { carrier: change.carrier, trackingNumber: change.trackingNumber }
               : {}),
@@ -311,11 +335,16 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
     changeOrderStatus: operation('changeOrderStatus', async (request) => {
       const staff = requireStaff(request);
       const { status, ...details } = request.body;
-      const { order } = await answering(() =>
+      const { order, refund } = await answering(() =>
         staffStatusChange(request, staff, request.params.id, { to: status, ...details }),
       );
       const data = toAdminOrder(await readAdminOrder(db, order.id));
-      return { success: true, message: `Order ${data.id} is now ${data.status}.`, data };
+      const moved = `Order ${data.id} is now ${data.status}.`;
+      return {
+        success: true,
+        message: refund ? `${moved} ${cancellationRefundMessage(refund)}` : moved,
+        data,
+      };
     }),
 
     bulkChangeOrderStatus: operation('bulkChangeOrderStatus', async (request) => {
@@ -468,7 +497,7 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
       const customer = requireCustomer(request);
       const { id } = request.params;
       if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-      const { order } = await answering(() =>
+      const { order, refund } = await answering(() =>
         withActivity(
           db,
           (tx) =>
@@ -477,6 +506,7 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
               customerId: customer.id,
               change: { to: 'Cancelled', note: CANCELLED_BY_SHOPPER },
               actor: { name: customer.name, type: 'customer' },
+              payBack,
             }),
           (result): ActivityEntry => ({
             actorType: 'customer',
@@ -486,13 +516,21 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
             ...requestOrigin(request),
             action: 'order.cancel',
             target: `order:${result.order.orderNumber}`,
-            details: { from: result.from },
+            details: {
+              from: result.from,
+              ...(result.refund ? { refund: refundDetails(result.refund) } : {}),
+            },
           }),
         ),
       );
       const cancelled = await findCustomerOrder(db, customer.id, order.id);
       if (!cancelled) throw new Error('the order just cancelled cannot be read back');
-      return { success: true, message: 'Order cancelled.', data: toOrder(cancelled) };
+      const message = !refund
+        ? 'Order cancelled.'
+        : refund.refund.status === 'Completed'
+          ? 'Order cancelled. Your payment has been refunded.'
+          : 'Order cancelled. Your refund is pending: the store will pay it back.';
+      return { success: true, message, data: toOrder(cancelled) };
     }),
   };
 }

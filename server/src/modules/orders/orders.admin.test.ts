@@ -330,7 +330,6 @@ describe('staff order API', () => {
       const order = await insertTestOrder(t.db, {
         status: 'Processing',
         totalMinor: 24_00,
-        refundedMinor: 5_00,
         paymentRef: 'ch_123',
         notes: 'Gift wrap',
         lines: [
@@ -369,7 +368,8 @@ describe('staff order API', () => {
           method: 'CAINIAO_STANDARD',
           address: 'House 7, Road 2, Banani, Dhaka, Dhaka Division, 1213, BD',
         },
-        payment: { method: 'Credit Card', gatewayRef: 'ch_123', status: 'Partially Refunded' },
+        // The refund waits to be paid back: nothing went back yet, so the payment still reads Paid.
+        payment: { method: 'Credit Card', gatewayRef: 'ch_123', status: 'Paid' },
         refunded: 5,
         notes: 'Gift wrap',
         refunds: [{ amount: 5, status: 'Pending' }],
@@ -385,7 +385,7 @@ describe('staff order API', () => {
       expect(byNumber.data._id).toBe(order.id);
     });
 
-    it('answers null forwarding for an order never forwarded, and Refunded once refunds reach the total', async () => {
+    it('answers null forwarding for an order never forwarded, and Refunded once refunds paid back reach the total', async () => {
       const order = await insertTestOrder(t.db, { status: 'Cancelled', totalMinor: 30_00 });
       await t.db.insert(refunds).values([
         {
@@ -396,7 +396,14 @@ describe('staff order API', () => {
           createdBy: 'x',
           status: 'Completed',
         },
-        { orderId: order.id, amountMinor: 20_00, currency: 'USD', reason: 'b', createdBy: 'x' },
+        {
+          orderId: order.id,
+          amountMinor: 20_00,
+          currency: 'USD',
+          reason: 'b',
+          createdBy: 'x',
+          status: 'Completed',
+        },
       ]);
       const body = await expectAnswer<{ data: AdminOrderBody }>(
         'getAdminOrder',

@@ -10,10 +10,17 @@ import type { OrderRow } from './orders.repository.ts';
 type AdminOrder = components['schemas']['AdminOrder'];
 type OrderStatusLog = components['schemas']['OrderStatusLog'];
 
-/** What was paid back or is being paid back: the refunds, or the amount older orders carry on the row. */
-function refundedMinorOf({ order, refunds }: Pick<AdminOrderDetails, 'order' | 'refunds'>): number {
-  const recorded = refunds.reduce((sum, refund) => sum + refund.amountMinor, 0);
-  return Math.max(recorded, order.refundedMinor);
+const sumOf = (refunds: AdminOrderDetails['refunds']) =>
+  refunds.reduce((sum, refund) => sum + refund.amountMinor, 0);
+
+/**
+ * What was paid back, and what was paid back or waits to be: the order row counts what went back (older orders
+ * carry it only there), the Pending refunds what staff still have to pay back.
+ */
+function refundedMinorOf({ order, refunds }: Pick<AdminOrderDetails, 'order' | 'refunds'>) {
+  const paidBack = Math.max(sumOf(refunds.filter((r) => r.status === 'Completed')), order.refundedMinor);
+  const pending = sumOf(refunds.filter((r) => r.status === 'Pending'));
+  return { paidBack, committed: Math.max(sumOf(refunds), paidBack + pending) };
 }
 
 /** The shipping address on one line, as the order list and the CSV show it. */
@@ -25,7 +32,7 @@ export function addressLine(order: OrderRow): string {
 
 export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
   const { order, items, history } = details;
-  const refundedMinor = refundedMinorOf(details);
+  const { paidBack, committed } = refundedMinorOf(details);
   return {
     _id: order.id,
     id: order.orderNumber,
@@ -59,7 +66,11 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     payment: {
       method: order.paymentMethod,
       gatewayRef: order.paymentRef,
-      status: paymentStatusOf({ isPaid: order.isPaid, totalMinor: order.totalMinor, refundedMinor }),
+      status: paymentStatusOf({
+        isPaid: order.isPaid,
+        totalMinor: order.totalMinor,
+        refundedMinor: paidBack,
+      }),
       paidAt: order.paidAt?.toISOString() ?? null,
     },
     statusHistory: history.map((entry) => ({
@@ -74,7 +85,7 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     taxPrice: toAmount(order.taxMinor),
     discount: toAmount(order.discountMinor),
     couponCode: order.couponCode,
-    refunded: toAmount(refundedMinor),
+    refunded: toAmount(committed),
     rate: order.rate,
     notes: order.notes,
     reason: order.reason,

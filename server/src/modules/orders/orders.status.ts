@@ -2,7 +2,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema.ts';
 import type { FieldError } from '../../http/errors.ts';
-import { orderNamed } from '../refunds/refunds.repository.ts';
+import { PaymentError } from '../payments/payment-error.ts';
+import {
+  orderNamed,
+  type PayBack,
+  type RefundView,
+  refundableMinor,
+  refundLockedOrder,
+} from '../refunds/refunds.repository.ts';
 import { ORDER_NOT_FOUND } from './orders.handlers.ts';
 import {
   canMove,
@@ -82,6 +89,41 @@ export interface StatusChange {
 interface StatusChangeResult {
   order: OrderRow;
   from: OrderStatus;
+  /** The refund a paid order's cancellation opened: Completed when paid back, Pending when staff must. */
+  refund?: RefundView | null;
+}
+
+const CANCELLATION_REFUND_REASON = 'Order cancelled';
+
+/**
+ * A paid order that is cancelled gets back what is left of its payment: through the payment provider when it took
+ * the payment, otherwise (or when the provider fails) as a Pending refund staff pay back and process.
+ */
+async function refundCancelledOrder(
+  tx: Transaction,
+  order: OrderRow,
+  input: { note: string | null; actor: OrderActor; now: Date; payBack?: PayBack | undefined },
+): Promise<RefundView | null> {
+  if (!order.isPaid) return null;
+  const amountMinor = await refundableMinor(tx, order);
+  if (amountMinor === 0) return null;
+  const { payBack } = input;
+  return refundLockedOrder(tx, order, {
+    amountMinor,
+    reason: input.note ?? CANCELLATION_REFUND_REASON,
+    createdBy: input.actor.name,
+    now: input.now,
+    ...(payBack
+      ? {
+          // The cancellation stands when the provider is down: the refund waits in Refund Handling instead.
+          pay: (refund) =>
+            payBack(refund).catch((error: unknown) => {
+              if (error instanceof PaymentError) return null;
+              throw error;
+            }),
+        }
+      : {}),
+  });
 }
 
 /**
@@ -97,6 +139,8 @@ export async function changeStatus(
     actor: OrderActor;
     /** Set for a shopper cancelling their own order. */
     customerId?: string;
+    /** Pays a paid order's refund back when it is cancelled; without it the refund waits for staff. */
+    payBack?: PayBack;
     now?: Date;
   },
 ): Promise<StatusChangeResult> {
@@ -139,6 +183,10 @@ export async function changeStatus(
         await returnStock(tx, lines, now);
       }
     }
+    const refund =
+      to === 'Cancelled'
+        ? await refundCancelledOrder(tx, order, { note, actor: input.actor, now, payBack: input.payBack })
+        : null;
 
     const [updated] = await tx
       .update(orders)
@@ -161,7 +209,7 @@ export async function changeStatus(
       note,
       at: now,
     });
-    return { order: updated, from };
+    return { order: updated, from, refund };
   });
 }
 

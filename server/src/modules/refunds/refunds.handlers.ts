@@ -1,4 +1,6 @@
 import type { components } from '@shop/sdk/types';
+import type { FastifyRequest } from 'fastify';
+import type { StaffAuth } from '../../auth/auth-context.ts';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApiError, badGateway, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -10,6 +12,7 @@ import { refundNumber } from '../orders/orders.handlers.ts';
 import { PaymentError } from '../payments/payment-error.ts';
 import type { PaymentProvider } from '../payments/payments.types.ts';
 import { staffActivity } from '../products/products.handlers.ts';
+import { payBackThrough } from './refund-payer.ts';
 import {
   createRefund,
   findRefundView,
@@ -25,14 +28,20 @@ export const AMOUNT_DECIMALS = 'The amount can have at most two decimals.';
 export const REFUND_NOT_PAID_BACK =
   'The payment provider could not pay the refund back. Please try again later.';
 
-export const REFUND_RECORDED = 'Refund recorded.';
+export const REFUND_PAID_BACK = 'Refund completed: the money was paid back through the payment provider.';
+export const REFUND_TO_PAY_BY_HAND =
+  'Refund recorded as pending: this payment was not taken by the payment provider, so pay it back by hand and then process the refund in Refund Handling.';
+
+/** What a refund's answer tells staff: paid back now, or waiting to be paid back by hand. */
+const refundMessage = (refund: RefundView) =>
+  refund.refund.status === 'Completed' ? REFUND_PAID_BACK : REFUND_TO_PAY_BY_HAND;
 
 /** A retry's answer for a refund recorded under its Idempotency-Key whose first answer was lost. */
 export function replayCreatedRefund(db: Database): Replay {
   return async (resource) => {
     const found = await findRefundView(db, resource.replace(/^refund:/, ''));
     return found
-      ? { statusCode: 201, body: { success: true, message: REFUND_RECORDED, data: toRefund(found) } }
+      ? { statusCode: 201, body: { success: true, message: refundMessage(found), data: toRefund(found) } }
       : null;
   };
 }
@@ -62,6 +71,28 @@ function fromRejection(error: RefundRejection): ApiError {
 
 export function createRefundHandlers(deps: { db: Database; payments: PaymentProvider }) {
   const { db, payments } = deps;
+  const pay = payBackThrough(payments);
+
+  /** Paying back failed at the provider: logged as a failed attempt, answered 502 (nothing was recorded). */
+  async function paymentFailed(
+    request: FastifyRequest,
+    staff: StaffAuth,
+    action: string,
+    target: string,
+    error: PaymentError,
+  ) {
+    await recordFailedAttempt(
+      db,
+      request,
+      staffActivity(request, staff, {
+        action,
+        target,
+        outcome: 'failed',
+        details: { provider: payments.name, reason: error.message },
+      }),
+    );
+    return badGateway(REFUND_NOT_PAID_BACK);
+  }
 
   return {
     createRefund: operation('createRefund', async (request, reply) => {
@@ -76,17 +107,26 @@ export function createRefundHandlers(deps: { db: Database; payments: PaymentProv
       try {
         created = await createRefund(
           db,
-          { orderRef: request.params.id, amountMinor, reason, createdBy: staff.name },
+          { orderRef: request.params.id, amountMinor, reason, createdBy: staff.name, pay },
           (view) => {
             const refund = toRefund(view);
             return staffActivity(request, staff, {
               action: 'refund.create',
               target: `order:${view.orderNumber}`,
-              details: { refund: refund.id, amount: refund.amount, currency: refund.currency, reason },
+              details: {
+                refund: refund.id,
+                amount: refund.amount,
+                currency: refund.currency,
+                reason,
+                status: refund.status,
+                gatewayRef: refund.gatewayRef,
+              },
             });
           },
         );
       } catch (error) {
+        if (error instanceof PaymentError)
+          throw await paymentFailed(request, staff, 'refund.create', target, error);
         if (!(error instanceof RefundRejection)) throw error;
         if (error.kind === 'conflict') {
           await recordFailedAttempt(
@@ -104,7 +144,7 @@ export function createRefundHandlers(deps: { db: Database; payments: PaymentProv
       }
       const data = toRefund(created);
       reply.code(201);
-      return { success: true, message: REFUND_RECORDED, data };
+      return { success: true, message: refundMessage(created), data };
     }),
 
     listRefunds: operation('listRefunds', async (request) => {
@@ -128,17 +168,8 @@ export function createRefundHandlers(deps: { db: Database; payments: PaymentProv
           {
             refundRef: request.params.id,
             processedBy: staff.name,
-            // A charge the provider made is paid back through it; a payment staff confirmed by hand (a bank
-            // transfer) is paid back outside the store, and the refund only records that it was.
-            pay: async (refund) => {
-              if (refund.paymentRef === null || !payments.ownsCharge(refund.paymentRef)) return null;
-              const paid = await payments.refund({
-                gatewayRef: refund.paymentRef,
-                amountMinor: refund.amountMinor,
-                currency: refund.currency,
-              });
-              return paid.gatewayRef;
-            },
+            // A payment staff confirmed by hand was paid back outside the store; processing records that it was.
+            pay,
           },
           (view) => {
             const refund = toRefund(view);
@@ -157,17 +188,7 @@ export function createRefundHandlers(deps: { db: Database; payments: PaymentProv
       } catch (error) {
         if (error instanceof RefundRejection) throw fromRejection(error);
         if (!(error instanceof PaymentError)) throw error;
-        await recordFailedAttempt(
-          db,
-          request,
-          staffActivity(request, staff, {
-            action: 'refund.process',
-            target: `refund:${request.params.id}`,
-            outcome: 'failed',
-            details: { provider: payments.name, reason: error.message },
-          }),
-        );
-        throw badGateway(REFUND_NOT_PAID_BACK);
+        throw await paymentFailed(request, staff, 'refund.process', `refund:${request.params.id}`, error);
       }
       return { success: true, message: 'Refund completed.', data: toRefund(processed) };
     }),

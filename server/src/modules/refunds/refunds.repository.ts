@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { orders, refunds, returnRequests } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { toDecimalText } from '../../money/money.ts';
-import { type ActivityEntry, announceActivity, insertActivity } from '../activity/activity.repository.ts';
+import { type ActivityEntry, announceActivity } from '../activity/activity.repository.ts';
 import { isUuid, ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -52,69 +52,181 @@ const refundView = {
   customer: orders.customerName,
 };
 
+/** What paying a refund back needs to know of it and its order. */
+export interface RefundToPay {
+  amountMinor: number;
+  currency: string;
+  /** The order's payment reference (a gateway charge, or a reference staff recorded by hand). */
+  paymentRef: string | null;
+}
+
 /**
- * Records a Pending refund of an order in one transaction. The order row is locked first, so two staff refunding
- * the same order at once are served one after the other and the second sees the first refund: together they can
- * never exceed what was paid.
+ * Pays a refund back through the payment provider; answers the gateway's reference, or null when the provider
+ * did not take the payment (a bank transfer, cash) and staff pay it back outside the store. Throwing stops the
+ * whole change.
+ */
+export type PayBack = (refund: RefundToPay) => Promise<string | null>;
+
+/** The order columns a refund needs, read under the order's row lock. */
+export interface RefundableOrder {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  currency: string;
+  isPaid: boolean;
+  totalMinor: number;
+  /** What was paid back so far (including refunds from before the refunds table). */
+  refundedMinor: number;
+  paymentRef: string | null;
+}
+
+/** What is left to refund: the total minus what was paid back and what is waiting to be paid back. */
+export async function refundableMinor(tx: Database, order: RefundableOrder): Promise<number> {
+  const [earlier] = await tx
+    .select({
+      all: sql<string | null>`sum(${refunds.amountMinor})`,
+      pending: sql<string | null>`sum(${refunds.amountMinor}) filter (where ${refunds.status} = 'Pending')`,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, order.id));
+  // Orders refunded before the refunds table existed carry the amount only in refunded_minor.
+  const committed = Math.max(Number(earlier?.all ?? 0), order.refundedMinor + Number(earlier?.pending ?? 0));
+  return Math.max(0, order.totalMinor - committed);
+}
+
+/**
+ * Records a refund of an order whose row the caller holds locked, and pays it back through `pay` when it can:
+ * then it is Completed and the order's refunded amount grows; otherwise it stays Pending until staff pay it back
+ * by hand and process it in Refund Handling.
+ * The activity entry is written before the money moves (a log that cannot be written stops the payment) and
+ * completed with the refund's final state.
+ */
+export async function refundLockedOrder(
+  tx: Database,
+  order: RefundableOrder,
+  input: {
+    amountMinor: number;
+    reason: string;
+    createdBy: string;
+    now: Date;
+    pay?: PayBack;
+    /** Binds the refund to the request's Idempotency-Key (createRefund's contract has one). */
+    bindKey?: boolean;
+  },
+  activity?: (view: RefundView) => ActivityEntry,
+): Promise<RefundView> {
+  const { now } = input;
+  if (!order.isPaid) throw new RefundRejection('conflict', ONLY_PAID_ORDERS);
+  const left = await refundableMinor(tx, order);
+  if (input.amountMinor > left) throw new RefundRejection('conflict', exceedsMessage(left, order.currency));
+  const [pending] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      amountMinor: input.amountMinor,
+      currency: order.currency,
+      reason: input.reason,
+      createdBy: input.createdBy,
+      createdAt: now,
+    })
+    .returning();
+  if (!pending) throw new Error('refund insert returned no row');
+  // Bound before the money moves: an attempt whose key was taken over is refused before it pays anything.
+  if (input.bindKey) await bindToIdempotencyKey(tx, `refund:${pending.id}`);
+  const view = (refund: RefundRow): RefundView => ({
+    refund,
+    orderNumber: order.orderNumber,
+    customer: order.customerName,
+  });
+  const settle = activity ? await announceActivity(tx, activity(view(pending))) : null;
+  const gatewayRef = input.pay
+    ? await input.pay({
+        amountMinor: input.amountMinor,
+        currency: order.currency,
+        paymentRef: order.paymentRef,
+      })
+    : null;
+  let refund = pending;
+  if (gatewayRef !== null) {
+    const [completed] = await tx
+      .update(refunds)
+      .set({ status: 'Completed', processedBy: input.createdBy, processedAt: now, gatewayRef })
+      .where(eq(refunds.id, pending.id))
+      .returning();
+    if (!completed) throw new Error('refund update returned no row');
+    refund = completed;
+    await tx
+      .update(orders)
+      .set({
+        refundedMinor: sql`${orders.refundedMinor} + ${input.amountMinor}`,
+        refundedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+  }
+  // An approved return or refund request of the order is answered by this refund.
+  await tx
+    .update(returnRequests)
+    .set({ status: 'Refunded', refundId: refund.id })
+    .where(and(eq(returnRequests.orderId, order.id), eq(returnRequests.status, 'Approved')));
+  if (activity && settle) await settle(activity(view(refund)));
+  return view(refund);
+}
+
+/** The refundable columns of an order, its row locked until the transaction ends. */
+export async function lockRefundableOrder(tx: Database, orderRef: string): Promise<RefundableOrder> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      customerName: orders.customerName,
+      currency: orders.currency,
+      isPaid: orders.isPaid,
+      totalMinor: orders.totalMinor,
+      refundedMinor: orders.refundedMinor,
+      paymentRef: orders.paymentRef,
+    })
+    .from(orders)
+    .where(orderNamed(orderRef))
+    .for('update');
+  if (!order) throw new RefundRejection('not_found', ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * Refunds an order in one transaction: records the refund and pays it back through `pay` when the order's payment
+ * can be paid back that way. The order row is locked first, so two staff refunding the same order at once are
+ * served one after the other and the second sees the first refund: together they can never exceed what was paid.
  */
 export async function createRefund(
   db: Database,
-  input: { orderRef: string; amountMinor: number; reason: string; createdBy: string; now?: Date },
+  input: {
+    orderRef: string;
+    amountMinor: number;
+    reason: string;
+    createdBy: string;
+    pay?: PayBack;
+    now?: Date;
+  },
   /** Staff's refund: its activity entry, written in the refund's transaction. */
   activity?: (created: RefundView) => ActivityEntry,
 ): Promise<RefundView> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        customerName: orders.customerName,
-        currency: orders.currency,
-        isPaid: orders.isPaid,
-        totalMinor: orders.totalMinor,
-        refundedMinor: orders.refundedMinor,
-      })
-      .from(orders)
-      .where(orderNamed(input.orderRef))
-      .for('update');
-    if (!order) throw new RefundRejection('not_found', ORDER_NOT_FOUND);
-    if (!order.isPaid) throw new RefundRejection('conflict', ONLY_PAID_ORDERS);
-
-    const [earlier] = await tx
-      .select({ sum: sql<string | null>`sum(${refunds.amountMinor})` })
-      .from(refunds)
-      .where(eq(refunds.orderId, order.id));
-    // Orders refunded before the refunds table existed carry the amount only in refunded_minor.
-    const refunded = Math.max(Number(earlier?.sum ?? 0), order.refundedMinor);
-    const left = Math.max(0, order.totalMinor - refunded);
-    if (input.amountMinor > left) throw new RefundRejection('conflict', exceedsMessage(left, order.currency));
-
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        orderId: order.id,
+    const order = await lockRefundableOrder(tx, input.orderRef);
+    return refundLockedOrder(
+      tx,
+      order,
+      {
         amountMinor: input.amountMinor,
-        currency: order.currency,
         reason: input.reason,
         createdBy: input.createdBy,
-        createdAt: now,
-      })
-      .returning();
-    if (!refund) throw new Error('refund insert returned no row');
-    await bindToIdempotencyKey(tx, `refund:${refund.id}`);
-    await tx
-      .update(orders)
-      .set({ refundedMinor: refunded + input.amountMinor, refundedAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    // An approved return or refund request of the order is answered by this refund.
-    await tx
-      .update(returnRequests)
-      .set({ status: 'Refunded', refundId: refund.id })
-      .where(and(eq(returnRequests.orderId, order.id), eq(returnRequests.status, 'Approved')));
-    const created = { refund, orderNumber: order.orderNumber, customer: order.customerName };
-    if (activity) await insertActivity(tx, activity(created));
-    return created;
+        now,
+        bindKey: true,
+        ...(input.pay ? { pay: input.pay } : {}),
+      },
+      activity,
+    );
   });
 }
 
@@ -148,14 +260,6 @@ export async function listRefunds(
   return { rows, total: totals?.n ?? 0 };
 }
 
-/** What paying a refund back needs to know of it and its order. */
-export interface RefundToPay {
-  amountMinor: number;
-  currency: string;
-  /** The order's payment reference (a gateway charge, or a reference staff recorded by hand). */
-  paymentRef: string | null;
-}
-
 /**
  * Completes a Pending refund. The refund row stays locked while `pay` runs, so a refund processed twice at once
  * is paid back once: the second finds it Completed (409). When `pay` throws, nothing changes.
@@ -165,7 +269,7 @@ export async function processRefund(
   input: {
     refundRef: string;
     processedBy: string;
-    pay: (refund: RefundToPay) => Promise<string | null>;
+    pay: PayBack;
     now?: Date;
   },
   /**
@@ -199,6 +303,15 @@ export async function processRefund(
       .where(eq(refunds.id, found.refund.id))
       .returning();
     if (!refund) throw new Error('refund update returned no row');
+    // The order counts what actually went back, so its payment status changes only now.
+    await tx
+      .update(orders)
+      .set({
+        refundedMinor: sql`${orders.refundedMinor} + ${refund.amountMinor}`,
+        refundedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, refund.orderId));
     const processed = { refund, orderNumber: found.orderNumber, customer: found.customer };
     if (activity && settle) await settle(activity(processed));
     return processed;

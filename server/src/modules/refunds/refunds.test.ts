@@ -5,8 +5,10 @@ import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, loginStaff, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
+import { PaymentError } from '../payments/payment-error.ts';
 import { insertTestOrder } from './refunds.fixtures.ts';
-import { processRefund } from './refunds.repository.ts';
+import { REFUND_PAID_BACK, REFUND_TO_PAY_BY_HAND, toRefund } from './refunds.handlers.ts';
+import { createRefund, processRefund } from './refunds.repository.ts';
 
 interface RefundBody {
   _id: string;
@@ -27,6 +29,7 @@ interface RefundBody {
 describe('refunds', () => {
   let t: TestApp;
   let refunder: string;
+  let admin: string;
   let ordersOnly: string;
   let shopperToken: string;
   let cardRef: string;
@@ -46,6 +49,13 @@ describe('refunds', () => {
       permissions: ['orders'],
     });
     refunder = await loginStaff(t.app, 'refunder@example.com', 'password-123');
+    await createStaff(t.db, {
+      email: 'desk@example.com',
+      password: 'password-123',
+      role: 'Support',
+      permissions: ['orders', 'refunds'],
+    });
+    admin = await loginStaff(t.app, 'desk@example.com', 'password-123');
     ordersOnly = await loginStaff(t.app, 'fulfil@example.com', 'password-123');
     shopperToken = (await registerShopper(t.app)).token;
     // A charge the app's own (offline) provider would have made at checkout.
@@ -70,11 +80,22 @@ describe('refunds', () => {
   const processIt = (refundId: string, token: string = refunder) =>
     t.app.inject({ method: 'POST', url: `/api/refunds/${refundId}/process`, headers: bearer(token) });
 
-  it('records a Pending refund of part of a paid order, with who asked and why', async () => {
+  const paymentStatus = async (orderId: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}`,
+      headers: bearer(admin),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: { payment: { status: string }; refunded: number } }>().data;
+  };
+
+  it('refunds part of a card or PayPal order in one step, paid back through the payment provider', async () => {
     const order = await insertTestOrder(t.db, { totalMinor: 100_00, paymentRef: cardRef });
     const response = await refund(order.id, { amount: 19.99, reason: 'Scratched lid' });
     expect(response.statusCode, response.body).toBe(201);
     assertMatchesContract('createRefund', response);
+    expect(response.json().message).toBe(REFUND_PAID_BACK);
     const data = response.json<{ data: RefundBody }>().data;
     expect(data).toMatchObject({
       orderId: order.id,
@@ -82,18 +103,22 @@ describe('refunds', () => {
       customer: 'Nusrat Jahan',
       amount: 19.99,
       currency: 'USD',
-      status: 'Pending',
+      status: 'Completed',
       reason: 'Scratched lid',
       createdBy: 'refunder',
-      processedBy: null,
-      processedAt: null,
-      gatewayRef: null,
+      processedBy: 'refunder',
     });
     expect(data.id).toMatch(/^RF-\d{6}$/);
+    expect(data.gatewayRef).toMatch(/^re_[0-9a-f]{24}$/);
+    expect(data.processedAt).not.toBeNull();
 
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.refundedMinor).toBe(19_99);
     expect(row?.refundedAt).not.toBeNull();
+    expect(await paymentStatus(order.id)).toMatchObject({
+      payment: { status: 'Partially Refunded' },
+      refunded: 19.99,
+    });
     const logged = await t.db
       .select()
       .from(activityLog)
@@ -102,6 +127,80 @@ describe('refunds', () => {
       );
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ actorName: 'refunder', outcome: 'success' });
+    expect(logged[0]?.details).toMatchObject({ status: 'Completed', gatewayRef: data.gatewayRef });
+
+    // Processing it again in Refund Handling would pay it twice: refused.
+    expect((await processIt(data._id)).statusCode).toBe(409);
+  });
+
+  it('records a bank transfer refund as pending until staff pay it back by hand and process it', async () => {
+    const order = await insertTestOrder(t.db, {
+      totalMinor: 40_00,
+      paymentMethod: 'Bank Transfer',
+      paymentRef: 'BANK-TRX-20261122-01',
+    });
+    const response = await refund(order.id, { amount: 15, reason: 'Wrong colour' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().message).toBe(REFUND_TO_PAY_BY_HAND);
+    expect(response.json<{ data: RefundBody }>().data).toMatchObject({
+      status: 'Pending',
+      processedBy: null,
+      processedAt: null,
+      gatewayRef: null,
+    });
+    // Nothing went back yet: the payment still reads Paid, and the pending amount cannot be refunded twice.
+    expect(await paymentStatus(order.id)).toMatchObject({ payment: { status: 'Paid' }, refunded: 15 });
+    const [before] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(before?.refundedMinor).toBe(0);
+    expect((await refund(order.id, { amount: 25.01, reason: 'Too much' })).statusCode).toBe(409);
+
+    const done = await processIt(response.json<{ data: RefundBody }>().data.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await paymentStatus(order.id)).toMatchObject({
+      payment: { status: 'Partially Refunded' },
+      refunded: 15,
+    });
+  });
+
+  it('pays back once when the same refund is retried with its Idempotency-Key', async () => {
+    const order = await insertTestOrder(t.db, { totalMinor: 30_00, paymentRef: cardRef });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/refunds`,
+        headers: { ...bearer(refunder), 'idempotency-key': `refund-${order.id}` },
+        payload: { amount: 12, reason: 'Retried' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode, again.body).toBe(201);
+    const data = first.json<{ data: RefundBody }>().data;
+    expect(again.json<{ data: RefundBody }>().data).toMatchObject({
+      _id: data._id,
+      gatewayRef: data.gatewayRef,
+    });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.refundedMinor).toBe(12_00);
+  });
+
+  it('records nothing when the payment provider cannot pay the refund back', async () => {
+    const order = await insertTestOrder(t.db, { totalMinor: 10_00, paymentRef: cardRef });
+    await expect(
+      createRefund(t.db, {
+        orderRef: order.id,
+        amountMinor: 5_00,
+        reason: 'Gateway down',
+        createdBy: 'refunder',
+        pay: async () => {
+          throw new PaymentError('gateway down');
+        },
+      }),
+    ).rejects.toThrow('gateway down');
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.refundedMinor).toBe(0);
   });
 
   it('finds the order by its order id too, and refunds the rest in full', async () => {
@@ -147,7 +246,7 @@ describe('refunds', () => {
   });
 
   it('lets only one of two refunds of 60% each through when they are asked at once', async () => {
-    const order = await insertTestOrder(t.db, { totalMinor: 100_00 });
+    const order = await insertTestOrder(t.db, { totalMinor: 100_00, paymentRef: cardRef });
     const answers = await Promise.all([
       refund(order.id, { amount: 60, reason: 'First desk' }),
       refund(order.id, { amount: 60, reason: 'Second desk' }),
@@ -201,8 +300,15 @@ describe('refunds', () => {
       paymentRef: cardRef,
       paymentMethod: 'PayPal',
     });
-    const created = (await refund(order.id, { amount: 25.5, reason: 'Damaged' })).json<{ data: RefundBody }>()
-      .data;
+    // Pending, as when the provider was down while the order was cancelled.
+    const created = toRefund(
+      await createRefund(t.db, {
+        orderRef: order.id,
+        amountMinor: 25_50,
+        reason: 'Damaged',
+        createdBy: 'refunder',
+      }),
+    );
 
     const done = await processIt(created._id);
     expect(done.statusCode, done.body).toBe(200);
@@ -211,6 +317,8 @@ describe('refunds', () => {
     expect(data).toMatchObject({ status: 'Completed', processedBy: 'refunder', amount: 25.5 });
     expect(data.gatewayRef).toMatch(/^re_[0-9a-f]{24}$/);
     expect(data.processedAt).not.toBeNull();
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.refundedMinor).toBe(25_50);
 
     const again = await processIt(created.id);
     expect(again.statusCode).toBe(409);
@@ -241,9 +349,14 @@ describe('refunds', () => {
 
   it('leaves the refund Pending when paying it back fails', async () => {
     const order = await insertTestOrder(t.db, { totalMinor: 10_00, paymentRef: cardRef });
-    const created = (await refund(order.id, { amount: 5, reason: 'Gateway down' })).json<{
-      data: RefundBody;
-    }>().data;
+    const created = toRefund(
+      await createRefund(t.db, {
+        orderRef: order.id,
+        amountMinor: 5_00,
+        reason: 'Gateway down',
+        createdBy: 'x',
+      }),
+    );
     await expect(
       processRefund(t.db, {
         refundRef: created._id,
@@ -255,6 +368,8 @@ describe('refunds', () => {
     ).rejects.toThrow('gateway down');
     const [row] = await t.db.select().from(refunds).where(eq(refunds.id, created._id));
     expect(row).toMatchObject({ status: 'Pending', processedBy: null, gatewayRef: null });
+    const [orderRow] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(orderRow?.refundedMinor).toBe(0);
   });
 
   it('answers 404 for a refund that does not exist', async () => {
@@ -282,7 +397,9 @@ describe('refunds', () => {
       headers: bearer(refunder),
     });
     const done = completed.json<{ data: RefundBody[]; meta: { total: number } }>();
-    expect(done.meta.total).toBe(2);
+    const completedRows = await t.db.select().from(refunds).where(eq(refunds.status, 'Completed'));
+    expect(completedRows.length).toBeGreaterThan(0);
+    expect(done.meta.total).toBe(completedRows.length);
     expect(done.data.every((r) => r.status === 'Completed')).toBe(true);
 
     const page2 = await t.app.inject({

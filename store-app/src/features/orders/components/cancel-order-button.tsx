@@ -14,9 +14,17 @@ export function CancelOrderButton({ orderId, orderNumber }: { orderId: string; o
 
   const confirm = () =>
     cancel.mutate(undefined, {
-      onSuccess: () => {
+      onSuccess: ({ data: cancelled }) => {
         close();
-        toast.success(t('cancel.done'));
+        // A paid order is refunded as it is cancelled: paid back at once, or pending until the store pays it.
+        const pending = cancelled.refunds.some((refund) => refund.status === 'Pending');
+        toast.success(
+          pending
+            ? t('cancel.doneRefundPending')
+            : cancelled.paymentStatus === 'Refunded'
+              ? t('cancel.doneRefunded')
+              : t('cancel.done'),
+        );
       },
       onError: (error) => toast.error(errorMessage(error, t('cancel.failed'))),
     });

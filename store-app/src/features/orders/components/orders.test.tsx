@@ -307,6 +307,62 @@ describe('order details', () => {
     ]);
   });
 
+  it.each([
+    {
+      refund: 'Completed' as const,
+      paymentStatus: 'Refunded' as const,
+      toast: 'Your order has been cancelled and your payment has been refunded.',
+      badge: 'Refunded',
+    },
+    {
+      refund: 'Pending' as const,
+      paymentStatus: 'Paid' as const,
+      toast: 'Your order has been cancelled. Your refund is pending: the store will pay it back.',
+      badge: 'Refund pending',
+    },
+  ])(
+    'tells the shopper a paid order cancelled was $badge',
+    async ({ refund, paymentStatus, toast, badge }) => {
+      const user = userEvent.setup();
+      const paid = order({ isPaid: true, paymentStatus: 'Paid' });
+      const cancelled = order({
+        status: 'Cancelled',
+        canCancel: false,
+        isPaid: true,
+        paymentStatus,
+        refundedPrice: refund === 'Completed' ? 51.78 : 0,
+        refunds: [
+          {
+            id: 'RF-000007',
+            amount: 51.78,
+            currency: 'EUR',
+            status: refund,
+            reason: 'Cancelled by the customer',
+            createdAt: '2026-11-23T09:00:00.000Z',
+            processedAt: refund === 'Completed' ? '2026-11-23T09:00:00.000Z' : null,
+          },
+        ],
+      });
+      stubApi({
+        'GET /order/order-4': () => json(200, { success: true, data: paid }),
+        'POST /order/order-4/cancel': () => json(200, { success: true, data: cancelled }),
+        'GET /order': ordersPage([cancelled]),
+      });
+      signIn();
+      renderApp('/order/order-4');
+
+      await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+          name: 'Yes, cancel order',
+        }),
+      );
+      expect(await screen.findByText(toast)).toBeInTheDocument();
+      expect(screen.getAllByText(badge).length).toBeGreaterThan(0);
+      if (refund === 'Pending') expect(screen.queryByText('Refunded')).not.toBeInTheDocument();
+    },
+  );
+
   it("shows the server's reason when the order can no longer be cancelled", async () => {
     const user = userEvent.setup();
     stubApi({

@@ -29,7 +29,8 @@ export function OrderInfoPanel({ order }: { order: AdminOrder }) {
           {money(order.total)}
         </Text>
       </Field>
-      {order.refunded > 0 ? <Field label="Refunded">{money(order.refunded)}</Field> : null}
+      {/* Paid back or still pending: the Payment panel shows each refund's state. */}
+      {order.refunded > 0 ? <Field label="Refunds">{money(order.refunded)}</Field> : null}
       {order.notes ? <Field label="Notes">{order.notes}</Field> : null}
     </DetailPanel>
   );

@@ -84,7 +84,11 @@ const REFUND_FIELDS: FieldPath<RefundValues>[] = ['amount', 'reason'];
 export const refundableOf = (order: AdminOrder) =>
   Math.max(0, Math.round((order.total - order.refunded) * 100) / 100);
 
-/** Refund: an amount up to what remains refundable, and the reason. */
+/**
+ * Refund in one step: the server records the refund and pays it back through the payment provider when the
+ * provider took the payment (card, PayPal); a payment taken outside the store stays a pending refund, paid back by
+ * hand and then processed in Refund Handling. The server's answer says which.
+ */
 export function RefundModal({ order, opened, onClose }: ModalProps) {
   const refund = useCreateRefund();
   const refundable = refundableOf(order);
@@ -101,8 +105,13 @@ export function RefundModal({ order, opened, onClose }: ModalProps) {
   };
   const save = handleSubmit(async (body) => {
     try {
-      await refund.mutateAsync({ params: { path: { id: order._id } }, body });
-      toast.success(`Refund of ${formatMoney(body.amount, order.currency)} recorded for order ${order.id}.`);
+      const answer = await refund.mutateAsync({ params: { path: { id: order._id } }, body });
+      const done = `Refund of ${formatMoney(body.amount, order.currency)} for order ${order.id}`;
+      toast.success(
+        answer.data.status === 'Completed'
+          ? `${done} paid back.`
+          : `${done} is pending: pay it back by hand, then process it in Refund Handling.`,
+      );
       close();
     } catch (error) {
       applyServerFieldErrors(error, REFUND_FIELDS, setError);
@@ -114,6 +123,10 @@ export function RefundModal({ order, opened, onClose }: ModalProps) {
       <form onSubmit={save} noValidate>
         <Stack gap="sm">
           <Text size="sm">Remaining refundable: {formatMoney(refundable, order.currency)}</Text>
+          <Text size="sm" c="dimmed">
+            Card and PayPal payments taken at checkout are paid back at once; other payments are recorded as
+            pending, to be paid back by hand.
+          </Text>
           <NumberField
             control={control}
             name="amount"

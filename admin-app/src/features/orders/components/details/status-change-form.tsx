@@ -19,6 +19,11 @@ const FIELDS: FieldPath<StatusChangeValues>[] = ['status', 'note', 'carrier', 't
 // No status is chosen at first: the staff member picks one of the allowed moves.
 const EMPTY: DefaultValues<StatusChangeValues> = { note: '', carrier: '', trackingNumber: '' };
 
+/** A paid order with money left to give back. */
+const refundsOnCancel = (order: AdminOrder) =>
+  (order.payment.status === 'Paid' || order.payment.status === 'Partially Refunded') &&
+  order.total > order.refunded;
+
 /** A status change with a note; the order's `allowedStatuses` are the choices, and Shipped asks for tracking. */
 export function StatusChangeForm({ order }: { order: AdminOrder }) {
   const change = useChangeOrderStatus();
@@ -32,9 +37,14 @@ export function StatusChangeForm({ order }: { order: AdminOrder }) {
   const save = handleSubmit(async (body) => {
     setServerError(null);
     try {
-      await change.mutateAsync({ params: { path: { id: order._id } }, body });
+      const answer = await change.mutateAsync({ params: { path: { id: order._id } }, body });
       reset(EMPTY);
-      toast.success(`Order ${order.id} moved to ${body.status}.`);
+      // A paid order's cancellation also refunds it; the server's message says whether it was paid back.
+      toast.success(
+        body.status === 'Cancelled' && answer.message
+          ? answer.message
+          : `Order ${order.id} moved to ${body.status}.`,
+      );
     } catch (error) {
       applyServerFieldErrors(error, FIELDS, setError);
       setServerError(errorMessage(error, 'Failed to change the status.'));
@@ -63,6 +73,12 @@ export function StatusChangeForm({ order }: { order: AdminOrder }) {
                 <TextField control={control} name="carrier" label="Carrier" withAsterisk />
                 <TextField control={control} name="trackingNumber" label="Tracking number" withAsterisk />
               </>
+            ) : null}
+            {status === 'Cancelled' && refundsOnCancel(order) ? (
+              <Alert color="yellow">
+                This order is paid: cancelling it refunds what is left of the payment. Card and PayPal
+                payments are paid back at once; other payments become a pending refund in Refund Handling.
+              </Alert>
             ) : null}
             <TextareaField control={control} name="note" label="Note" rows={2} />
             {serverError ? (
