@@ -1930,7 +1930,10 @@ export interface paths {
         /**
          * Move an order to another status
          * @description Added beyond the spec. Moves are checked against the order lifecycle (`allowedStatuses` of the order); a
-         *     forbidden move answers 409. Shipped needs `carrier` and `trackingNumber`; Cancelled returns the stock.
+         *     forbidden move answers 409. Shipped needs `carrier` and `trackingNumber`; Cancelled returns the stock and,
+         *     for a paid order, refunds what is left of its payment: paid back through the payment provider when it took
+         *     the payment (a Completed refund), otherwise a Pending refund staff must process. The order's `refunds` and
+         *     the message say which.
          *     The change is kept in the status history with the staff member's name and the note.
          */
         post: operations["changeOrderStatus"];
@@ -2081,8 +2084,11 @@ export interface paths {
         /**
          * Refund part or all of an order
          * @description Added beyond the spec (Refund Handling). The amount, in the order's currency, may never exceed what was paid
-         *     minus earlier refunds, also when two staff refund at once (409 otherwise). A refund starts Pending and is
-         *     completed by `POST /refunds/{id}/process`. Only paid orders can be refunded.
+         *     minus earlier refunds, also when two staff refund at once (409 otherwise). Only paid orders can be refunded.
+         *     One step: when the payment provider took the order's payment (card, PayPal) the refund is paid back through
+         *     it in the same request and answered Completed with its `gatewayRef` (502 and nothing recorded when the
+         *     provider fails). A payment taken outside the store (bank transfer, cash) is answered Pending: staff pay it
+         *     back by hand and complete it with `POST /refunds/{id}/process`. The message says which.
          */
         post: operations["createRefund"];
         delete?: never;
@@ -2170,13 +2176,14 @@ export interface paths {
          *     move, or setting the status a dispute already has, answers 409.
          *
          *     Status `resolved` needs a `resolution` (400 with field errors otherwise): an `action`, an `amount` and a
-         *     `currency` unless the action is `no_action`, and `notes`; the server sets `resolvedAt`. A `resolution`
+         *     `currency` unless the action is `no_action` (on a dispute linked to an order the currency defaults to the
+         *     order's), and `notes`; the server sets `resolvedAt`. A `resolution`
          *     with any other status answers 400. Resolving or closing stops the response clock (`waitingSince`).
          *
          *     A `refund` or `partial_refund` resolution on a dispute linked to an order records a Pending refund on that
-         *     order (see `GET /refunds`), in the same transaction: the amount is converted from the resolution's
-         *     currency into the order's currency (with the order's stored rate; rounded half up once) and may not
-         *     exceed what was paid minus earlier refunds. A refund the order refuses (unpaid, or above that bound)
+         *     order (see `GET /refunds`), in the same transaction: the amount is in the order's currency (money goes
+         *     back in the currency it was paid in; another currency answers 400 with a field error on
+         *     `/resolution/currency`) and may not exceed what was paid minus earlier refunds. A refund the order refuses (unpaid, or above that bound)
          *     answers 409 with the refunds' message and leaves the dispute unchanged. Needs the `disputes` permission.
          */
         put: operations["updateDisputeStatus"];
@@ -3078,7 +3085,9 @@ export interface paths {
         /**
          * Cancel one of the shopper's own orders before it ships
          * @description Added beyond the spec. Allowed while the order is Placed, Pending, Confirmed or Processing; the stock
-         *     returns. 409 once it has shipped (or is already cancelled); another shopper's order is 404.
+         *     returns. 409 once it has shipped (or is already cancelled); another shopper's order is 404. A paid order is
+         *     refunded as it is cancelled: its `refunds` show the refund Completed (paid back through the payment provider)
+         *     or Pending (the store pays it back by hand).
          */
         post: operations["cancelMyOrder"];
         delete?: never;
@@ -3866,9 +3875,11 @@ export interface paths {
          * The vendor's dashboard figures
          * @description Added beyond the spec (spec 3 §2 'Dashboard', sample data there), from the vendor's own data only.
          *     `orders` counts the orders holding at least one of the vendor's lines, not cancelled or failed;
-         *     `revenue` is the vendor's line totals in paid orders of those, in USD at each order's own rate;
+         *     `revenue` is what shoppers paid for the vendor's lines in paid orders of those (line totals minus the
+         *     coupon's share of them, as `VendorOrder.discount` says), in USD at each order's own rate;
          *     `activeProducts` counts the vendor's products that are published and approved. `recentOrders` are the
-         *     latest 5 of those orders, each with the amount of the vendor's lines only, in the order's currency.
+         *     latest 5 of those orders, each with what the shopper paid for the vendor's lines only, in the order's
+         *     currency.
          */
         get: operations["getVendorDashboard"];
         put?: never;
@@ -5158,8 +5169,10 @@ export interface components {
             logText: string;
             name: string;
             images: string[];
-            /** @description Lowest sale price over the SKUs in stock. */
+            /** @description Lowest sale price over the SKUs in stock, as this shopper pays it: the price of the SKU the product page preselects (`preselectedSkuId`: the lowest-priced SKU in stock, the first of equals; the lowest-priced SKU when none is in stock). */
             price: number;
+            /** @description True when SKUs in stock are offered at different prices, so `price` is a "from" price. Added beyond the spec. */
+            priceFrom?: boolean;
             currency: string;
             /** @description The price before discount, when there is one (the card shows SALE). */
             originalPrice: number | null;
@@ -5185,6 +5198,8 @@ export interface components {
             rate: number;
             /** @description Sanitised HTML. */
             description: string;
+            /** @description The SKU the product page preselects, whose price is the card's `price`: the lowest-priced SKU in stock (the first of equals), or the lowest-priced SKU when none is in stock; null without SKUs. Added beyond the spec. */
+            preselectedSkuId?: string | null;
             /** @description The product's main storefront category (Electronics, Fashion, Home & Kitchen, Beauty, Books), which the product page uses for Similar Products; null when it has none. Added beyond the spec. */
             category?: string | null;
             skus: components["schemas"]["Sku"][];
@@ -5430,6 +5445,10 @@ export interface components {
                 ga4Id: string | null;
                 metaPixelId: string | null;
             };
+            /** @description Added beyond the spec. Shipping is free when the items total is above this threshold (System Settings' Free shipping above, set in USD), converted by the server into each storefront currency it has a rate for, keyed by currency code. Banner texts may say `{freeShippingAbove}`, which the storefront replaces with the amount in the shopper's currency; null when the store offers no free shipping. */
+            freeShippingAbove?: {
+                [key: string]: number;
+            } | null;
         };
         /** @enum {string} */
         BlogPostStatus: "draft" | "published";
@@ -5974,7 +5993,7 @@ export interface components {
             carrier: string | null;
             /** @description Added beyond the spec. Set when the order ships. */
             trackingNumber: string | null;
-            /** @description Added beyond the spec. Sum of the order's refunds. */
+            /** @description Added beyond the spec. What was paid back (completed refunds); pending ones are in `refunds`. */
             refundedPrice: number;
             /** @description Added beyond the spec. */
             refunds: components["schemas"]["OrderRefund"][];
@@ -6109,7 +6128,7 @@ export interface components {
             discount: number;
             /** @description The coupon code the shopper's order was placed with (its discount is `discount`). */
             couponCode: string | null;
-            /** @description Sum of the order's refunds (pending and completed). */
+            /** @description Sum of the order's refunds (pending and completed). `payment.status` counts only what was paid back. */
             refunded: number;
             /** @description Units of `currency` per 1 USD when the order was priced; reports convert with it. */
             rate: string;
@@ -6306,8 +6325,11 @@ export interface components {
         DisputePriority: "low" | "medium" | "high" | "urgent";
         /** @enum {string} */
         ResolutionAction: "refund" | "partial_refund" | "replacement" | "compensation" | "no_action" | "other";
-        /** @enum {string} */
-        ResolutionCurrency: "USD" | "EUR" | "GBP" | "BDT";
+        /**
+         * @description A resolution amount's currency, one the store sells in. The dispute desk offers USD, EUR, GBP and BDT for a
+         *     dispute without an order; on a dispute linked to an order the amount is in the order's currency.
+         */
+        ResolutionCurrency: components["schemas"]["ShopperCurrency"];
         /**
          * @default newest
          * @enum {string}
@@ -6354,6 +6376,8 @@ export interface components {
             order: {
                 _id: string;
                 orderNumber: string;
+                /** @description The order's currency; a refund on the order is always in it. */
+                currency: string;
             } | null;
             /** @description The order id as the shopper typed it. */
             orderId: string | null;
@@ -6405,6 +6429,10 @@ export interface components {
             action: components["schemas"]["ResolutionAction"];
             /** @description Required unless `action` is `no_action`; at most two decimals; above 0 for `refund` and `partial_refund`. */
             amount?: number;
+            /**
+             * @description Required unless `action` is `no_action`, except on a dispute linked to an order: there it defaults to
+             *     the order's currency, and a `refund` or `partial_refund` in another currency answers 400.
+             */
             currency?: components["schemas"]["ResolutionCurrency"];
             /** @description Required (not blank). */
             notes?: string;
@@ -6494,7 +6522,7 @@ export interface components {
          * @description A currency the storefront offers (spec 3 §9).
          * @enum {string}
          */
-        StoreCurrency: "USD" | "CAD" | "GBP" | "AUD" | "EUR" | "PLN" | "SEK" | "NOK" | "DKK" | "CHF" | "CZK" | "HUF" | "RON" | "BGN" | "NZD" | "AED" | "ILS" | "TRY" | "MXN" | "BRL" | "ARS" | "ZAR" | "BDT";
+        StoreCurrency: "USD" | "CAD" | "GBP" | "AUD" | "EUR" | "PLN" | "SEK" | "NOK" | "DKK" | "CHF" | "CZK" | "HUF" | "RON" | "BGN" | "NZD" | "AED" | "ILS" | "TRY" | "MXN" | "BRL" | "ARS" | "ZAR" | "BDT" | "INR";
         CurrencyRate: {
             code: string;
             /** @description Units of this currency per 1 USD. */
@@ -6797,9 +6825,9 @@ export interface components {
             wishlistItems: number;
         };
         /** @enum {string} */
-        ShipToCountry: "US" | "CA" | "GB" | "AU" | "DE" | "FR" | "IT" | "ES" | "NL" | "PL" | "SE" | "NO" | "FI" | "DK" | "IE" | "PT" | "BE" | "CH" | "AT" | "CZ" | "SK" | "HU" | "RO" | "BG" | "GR" | "SI" | "HR" | "EE" | "LV" | "LT" | "LU" | "MT" | "CY" | "NZ" | "AE" | "IL" | "TR" | "MX" | "BR" | "AR" | "ZA" | "BD";
+        ShipToCountry: "US" | "CA" | "GB" | "AU" | "DE" | "FR" | "IT" | "ES" | "NL" | "PL" | "SE" | "NO" | "FI" | "DK" | "IE" | "PT" | "BE" | "CH" | "AT" | "CZ" | "SK" | "HU" | "RO" | "BG" | "GR" | "SI" | "HR" | "EE" | "LV" | "LT" | "LU" | "MT" | "CY" | "NZ" | "AE" | "IL" | "TR" | "MX" | "BR" | "AR" | "ZA" | "BD" | "IN";
         /** @enum {string} */
-        ShopperCurrency: "USD" | "CAD" | "GBP" | "AUD" | "EUR" | "PLN" | "SEK" | "NOK" | "DKK" | "CHF" | "CZK" | "HUF" | "RON" | "BGN" | "NZD" | "AED" | "ILS" | "TRY" | "MXN" | "BRL" | "ARS" | "ZAR" | "BDT";
+        ShopperCurrency: "USD" | "CAD" | "GBP" | "AUD" | "EUR" | "PLN" | "SEK" | "NOK" | "DKK" | "CHF" | "CZK" | "HUF" | "RON" | "BGN" | "NZD" | "AED" | "ILS" | "TRY" | "MXN" | "BRL" | "ARS" | "ZAR" | "BDT" | "INR";
         NotificationSettings: {
             /** @description Messages when an order is confirmed, shipped or delivered. */
             orderUpdates: boolean;
@@ -6928,7 +6956,7 @@ export interface components {
             customer: string;
             /** Format: date-time */
             date: string;
-            /** @description The vendor's lines of the order, in the order's currency. */
+            /** @description What the shopper paid for the vendor's lines of the order (after coupons), in the order's currency. */
             amount: number;
             currency: string;
             status: components["schemas"]["OrderStatus"];
@@ -6937,7 +6965,7 @@ export interface components {
             storeName: string;
             /** @description Orders holding at least one of the vendor's lines, not cancelled or failed. */
             orders: number;
-            /** @description The vendor's line totals in paid orders, in `currency` (USD) at each order's own rate. */
+            /** @description What shoppers paid for the vendor's lines in paid orders (after coupons), in `currency` (USD) at each order's own rate. */
             revenue: number;
             /** @constant */
             currency: "USD";
@@ -7001,7 +7029,7 @@ export interface components {
         };
         /**
          * @description An order as a vendor sees it (the vendor panel's Orders table - Order ID, Customer, Date, Items, Total,
-         *     Status): only the vendor's own lines, and their total in the order's currency.
+         *     Status): only the vendor's own lines, and what the shopper paid for them in the order's currency.
          */
         VendorOrder: {
             /** Format: uuid */
@@ -7012,7 +7040,13 @@ export interface components {
             /** Format: date-time */
             date: string;
             items: components["schemas"]["VendorOrderLine"][];
-            /** @description The vendor's lines' total, in `currency`. */
+            /**
+             * @description The order's coupon discount on the vendor's lines, in `currency`: all of the vendor's own coupon; none of
+             *     another vendor's coupon or of free shipping; a store-wide coupon's discount prorated over all the order's
+             *     lines by value (each part rounded down, the leftover cents to the largest remainders, so parts add up).
+             */
+            discount: number;
+            /** @description What the shopper paid for the vendor's lines (their line totals minus `discount`), in `currency`. */
             total: number;
             currency: string;
             status: components["schemas"]["OrderStatus"];
@@ -12050,6 +12084,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -12115,6 +12150,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -12165,7 +12201,8 @@ export interface operations {
                      *           },
                      *           "order": {
                      *             "_id": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
-                     *             "orderNumber": "ORD-20261121-0007"
+                     *             "orderNumber": "ORD-20261121-0007",
+                     *             "currency": "USD"
                      *           },
                      *           "orderId": "ORD-20261121-0007",
                      *           "evidence": [],
@@ -12262,7 +12299,8 @@ export interface operations {
                      *         },
                      *         "order": {
                      *           "_id": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
-                     *           "orderNumber": "ORD-20261121-0007"
+                     *           "orderNumber": "ORD-20261121-0007",
+                     *           "currency": "USD"
                      *         },
                      *         "orderId": "ORD-20261121-0007",
                      *         "evidence": [],
@@ -15212,7 +15250,8 @@ export interface operations {
                      *         },
                      *         "order": {
                      *           "_id": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
-                     *           "orderNumber": "ORD-20261121-0007"
+                     *           "orderNumber": "ORD-20261121-0007",
+                     *           "currency": "USD"
                      *         },
                      *         "orderId": "ORD-20261121-0007",
                      *         "evidence": [],
