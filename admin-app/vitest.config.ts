@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['@shop/ui/test-setup', './src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Tests render whole routes; on the 2-core CI machine a busy moment can pass the 5 s default.
+    testTimeout: 15_000,
   },
 });
