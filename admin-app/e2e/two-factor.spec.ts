@@ -6,6 +6,21 @@ const api = 'http://localhost:3000/api';
 const DEMO = { email: 'admin@example.com', password: 'admin12345' };
 
 let secret: string | null = null;
+let lastStep = -1;
+
+/**
+ * The code the authenticator app shows, as a person reads it: the server takes each 30-second code once per
+ * account, so a later step waits for the app's next code, as its user would.
+ */
+async function freshCode(): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  while (step <= lastStep) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  lastStep = step;
+  return generate({ secret: secret ?? '', epoch: step * 30 });
+}
 
 async function signIn(page: Page) {
   await page.goto(`${admin}/admin/auth/login`);
@@ -18,16 +33,17 @@ async function signIn(page: Page) {
 // API, whatever happened above.
 test.afterAll(async () => {
   if (!secret) return;
+  test.setTimeout(120_000);
   const context = await request.newContext();
   const login = await (await context.post(`${api}/admin/login`, { data: DEMO })).json();
   if (login.data?.challenge) {
     const second = await context.post(`${api}/admin/login/2fa`, {
-      data: { challenge: login.data.challenge, code: await generate({ secret }) },
+      data: { challenge: login.data.challenge, code: await freshCode() },
     });
     const token = (await second.json()).data.token;
     await context.post(`${api}/admin/two-factor/disable`, {
       headers: { authorization: `Bearer ${token}` },
-      data: { code: await generate({ secret }) },
+      data: { code: await freshCode() },
     });
   }
   await context.dispose();
@@ -36,6 +52,8 @@ test.afterAll(async () => {
 test('a super admin turns on two-factor, signs out, and signs in again with a code from the app', async ({
   page,
 }) => {
+  // Three codes from the app, each a new one: up to a minute of waiting for the next code.
+  test.setTimeout(150_000);
   await signIn(page);
   await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
 
@@ -46,7 +64,7 @@ test('a super admin turns on two-factor, signs out, and signs in again with a co
   secret = (await card.locator('code').first().textContent())?.trim() ?? null;
   expect(secret).toMatch(/^[A-Z2-7]+$/);
 
-  await card.getByLabel('Authentication code').fill(await generate({ secret: secret ?? '' }));
+  await card.getByLabel('Authentication code').fill(await freshCode());
   await card.getByRole('button', { name: 'Confirm' }).click();
   await expect(card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await card.getByRole('button', { name: 'I have saved them' }).click();
@@ -59,13 +77,13 @@ test('a super admin turns on two-factor, signs out, and signs in again with a co
   await expect(page).toHaveURL(/\/admin\/auth\/login$/);
 
   await signIn(page);
-  await page.getByLabel('Authentication code').fill(await generate({ secret: secret ?? '' }));
+  await page.getByLabel('Authentication code').fill(await freshCode());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Login successful.')).toBeVisible();
   await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
 
   await page.goto(`${admin}/manage-admin/admin/security`);
-  await card.getByLabel('Code to turn it off').fill(await generate({ secret: secret ?? '' }));
+  await card.getByLabel('Code to turn it off').fill(await freshCode());
   await card.getByRole('button', { name: 'Turn off' }).click();
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
   secret = null;

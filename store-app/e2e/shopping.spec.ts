@@ -4,12 +4,13 @@ const store = 'http://localhost:5174';
 
 /**
  * An imported fixture item with Color swatches and sizes, shipped from China (server/fixtures/marketplace):
- * its preselected SKU (Frosted Black, iPhone 14) is sold out, Sierra Blue / iPhone 15 Pro is in stock.
+ * its cheapest SKU (Frosted Black, iPhone 14) is sold out, so the page opens on the cheapest in stock (Lavender,
+ * iPhone 14), the price its card shows; Sierra Blue / iPhone 15 Pro is in stock.
  */
 const PRODUCT = {
   search: 'Magnetic Case',
   name: /^Luxury Matte Magnetic Case For iPhone/,
-  preselectedSku: '12000031291839171',
+  preselectedSku: '12000031291839210',
   blueIPhone14Sku: '12000031291839193',
   chosenSku: '12000031291839202',
 };
@@ -94,6 +95,7 @@ test('a shopper browses, picks options and delivery, wishes, buys and finds the 
 
   await test.step('choose options and see the matching SKU', async () => {
     await expect(page.getByText(`SKU ID: ${PRODUCT.preselectedSku}`)).toBeVisible();
+    await expect(page.getByText(/^Stock: [1-9]\d*$/)).toBeVisible();
     const colour = page.getByRole('group', { name: 'Color' });
     await colour.getByRole('button', { name: 'Sierra Blue' }).click();
     await expect(colour.getByRole('button', { name: 'Sierra Blue' })).toHaveAttribute('aria-pressed', 'true');
