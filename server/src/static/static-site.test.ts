@@ -54,6 +54,13 @@ describe('serving a built app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a doubled leading slash (a link joined to a base ending in one) with the page', async () => {
+    const response = await site.inject({ method: 'GET', url: '//' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('lets browsers keep hashed assets for a year, compressed, with the same headers', async () => {
     const response = await site.inject({
       method: 'GET',

@@ -72,6 +72,8 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Fasti
   const { trustProxy = false } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // `//#/products/1` (a link joined to a base that ends in a slash) is the home page, as any web server treats it.
+    rewriteUrl: (request) => (request.url ?? '/').replace(/^\/{2,}/, '/'),
     // A number of proxies is proxy-addr's "hop < n" rule; Fastify's types only take it as a function.
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
