@@ -1,25 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Settings } from '../modules/media/media.store.ts';
+import { freePort } from './throwaway-postgres.ts';
 
 /** Whether Debian's redis-server is installed (the CI script installs it). */
 export const hasRedisServer = () => spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A throwaway Redis with nothing saved to disk. */
 export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {

@@ -11,7 +11,8 @@ export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 export const hasPostgresBinaries = () =>
   existsSync(join(PG_BIN, 'initdb')) && existsSync(join(PG_BIN, 'pg_ctl'));
 
-async function freePort(): Promise<number> {
+/** A TCP port on loopback nobody listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

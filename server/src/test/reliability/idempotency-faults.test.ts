@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { bearer, type RegisteredShopper, registerShopper } from '../sessions.ts'
 import { createTestDatabase, type TestDatabase } from '../test-app.ts';
 import { TEST_TOKEN_SECRET, testConfig } from '../test-config.ts';
 import {
+  freePort,
   hasPostgresBinaries,
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -162,19 +162,6 @@ function report(fault: string, attempts: number, during: Map<string, Answer>) {
   const line = `${fault}: ${attempts} keys; during the fault ${[...counts].map(([s, n]) => `${n}×${s === 0 ? 'no answer' : s}`).join(', ')}; after retries every key has exactly one order`;
   console.log(line);
   if (process.env.RELIABILITY_FIGURES) appendFileSync(process.env.RELIABILITY_FIGURES, `${line}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**
