@@ -119,7 +119,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createPricingHandlers({ db, ratesUrl: config.currencyRatesUrl, outbound }),
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createMarketingHandlers({ db }),
-    ...createOrderHandlers({ db, payments }),
+    ...createOrderHandlers({ db, payments, quoteDelivery: (query) => marketplace.getDeliveryOptions(query) }),
     ...createAdminOrderHandlers({ db, payments }),
     ...createCampaignHandlers({ db }),
     ...createWishlistHandlers({ db }),

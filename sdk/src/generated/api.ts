@@ -5161,6 +5161,7 @@ export interface components {
             cost?: number | null;
             /** @description Staff only - (price - cost) / cost, percent with two decimals. */
             profitPercent?: number | null;
+            staffPricing?: components["schemas"]["StaffPricing"];
             /** @description The marketplace's item id for imported products, the product code otherwise. */
             productId: string;
             status: components["schemas"]["ProductStatus"];
@@ -5209,6 +5210,30 @@ export interface components {
             videoUrl?: string | null;
             seo?: components["schemas"]["ProductSeo"];
             labels?: components["schemas"]["ProductLabels"];
+            /** @description Staff with the `products` permission: each SKU's store price, cost and margin in `staffPricing.currency` (the Product Viewer's SKU table), in the order of `skus`; left out with `staffPricing`. Added beyond the spec. */
+            staffSkus?: components["schemas"]["StaffSkuPricing"][];
+        };
+        /** @description Staff with the `products` permission: the product's money in the store's currency (System Settings' Default Currency), whatever `currency` was asked: the preselected SKU's store price (what shoppers pay before their country's rule), its supplier cost and the margin, converted with the stored rates and rounded once each; the margin is computed from those same amounts. Left out when a rate is missing. Added beyond the spec. */
+        StaffPricing: {
+            currency: string;
+            price: number;
+            /** @description The list price, when it is above `price`. */
+            originalPrice: number | null;
+            /** @description The supplier's price of an imported SKU; null for products the store or a vendor prices. */
+            cost: number | null;
+            /** @description price - cost; null without a cost. */
+            margin: number | null;
+            /** @description (price - cost) / cost, percent with two decimals; null without a cost (or a cost of 0). */
+            marginPercent: number | null;
+        };
+        /** @description One SKU's figures as `StaffPricing` gives the product's, in its `currency`. Added beyond the spec. */
+        StaffSkuPricing: {
+            skuId: string;
+            price: number;
+            originalPrice: number | null;
+            cost: number | null;
+            margin: number | null;
+            marginPercent: number | null;
         };
         ProductDetailEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["ProductDetail"];
@@ -5449,6 +5474,11 @@ export interface components {
             freeShippingAbove?: {
                 [key: string]: number;
             } | null;
+            /** @description Added beyond the spec. Tax per ship-to country, so prices can say how tax is counted ("incl. 21% IVA"); a country without a rule pays `taxRate`, added at checkout. */
+            taxRules?: components["schemas"]["TaxRule"][];
+            /** @description Added beyond the spec. The default tax, percent, added at checkout. */
+            taxRate?: number;
+            deliveryPolicy?: components["schemas"]["DeliveryPolicy"];
         };
         /** @enum {string} */
         BlogPostStatus: "draft" | "published";
@@ -5946,6 +5976,7 @@ export interface components {
              * @description Added beyond the spec. When the line shipped.
              */
             shippedAt?: string | null;
+            delivery?: components["schemas"]["LineDelivery"];
         };
         OrderShippingAddress: {
             full_name?: string;
@@ -5973,7 +6004,8 @@ export interface components {
             shippingPrice: number;
             taxPrice: number;
             totalPrice: number;
-            /** @description Added beyond the spec. The discount off the order (a coupon's, or a manual order's); total = items + shipping + tax - discount. */
+            tax?: components["schemas"]["AppliedTax"];
+            /** @description Added beyond the spec. The discount off the order (a coupon's, or a manual order's); total = items + shipping + tax - discount (tax left out when it is included in the prices). */
             discountPrice: number;
             /** @description Added beyond the spec. The coupon code the order was placed with. */
             couponCode: string | null;
@@ -6049,6 +6081,12 @@ export interface components {
             image?: string;
             /** @description Ignored; the order's `currency` is used. */
             currency?: string;
+            /**
+             * @description Added beyond the spec. The delivery service the shopper chose for this line on the product page, as
+             *     `POST /logistic` names it (its `company` or its `code`); the order's `shippingAddress.logistics_service_name`
+             *     when absent, and the cheapest service when neither names one the line can use.
+             */
+            logistics_service_name?: string;
         };
         PlaceOrderRequest: {
             items: components["schemas"]["PlaceOrderItem"][];
@@ -6268,6 +6306,8 @@ export interface components {
              */
             country?: string;
             couponCode?: components["schemas"]["CouponCode"];
+            /** @description Added beyond the spec. The delivery service for lines that name none (as the order's address). */
+            logistics_service_name?: string;
         };
         OrderQuote: {
             currency: string;
@@ -6279,13 +6319,19 @@ export interface components {
                 price: number;
                 lineTotal: number;
                 image: string | null;
+                delivery?: components["schemas"]["LineDelivery"];
             }[];
             itemsPrice: number;
             shippingPrice: number;
-            /** @description Tax on the items after the coupon's discount. */
+            /**
+             * @description Tax on the items after the coupon's discount: added to the total, or, when `tax.inclusive`, the part of
+             *     the items' prices that is tax (already in them, not added).
+             */
             taxPrice: number;
-            /** @description items + shipping + tax - discount. */
+            /** @description items + shipping + tax - discount; items + shipping - discount when the tax is included. */
             totalPrice: number;
+            tax?: components["schemas"]["AppliedTax"];
+            deliveryPolicy?: components["schemas"]["DeliveryPolicy"];
             /**
              * @description With a `couponCode` in the request - the coupon's discount (0 when it was refused). A percentage or fixed
              *     discount comes off the eligible items before tax; free shipping takes off the shipping.
@@ -6579,6 +6625,15 @@ export interface components {
             freeShippingAbove: number;
             /** @description Shipping otherwise, in USD (converted into the order's currency). */
             flatShipping: number;
+            deliveryPolicy: components["schemas"]["DeliveryPolicy"];
+            /** @description Percent added to the supplier's delivery fees under the `supplier` policy. */
+            supplierShippingMarkup: number;
+            /** @description Whether the free-shipping threshold also makes supplier delivery free. */
+            supplierFreeShipping: boolean;
+            /** @description Tax per ship-to country; countries without a rule pay `taxRate`, not included in prices. */
+            taxRules: components["schemas"]["TaxRule"][];
+            /** @description The rounding of shown prices per currency; currencies not listed are not rounded. */
+            priceRounding: components["schemas"]["PriceRounding"][];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -6592,6 +6647,13 @@ export interface components {
             taxRate?: number;
             freeShippingAbove?: number;
             flatShipping?: number;
+            deliveryPolicy?: components["schemas"]["DeliveryPolicy"];
+            supplierShippingMarkup?: number;
+            supplierFreeShipping?: boolean;
+            /** @description Replaces the whole list; one rule per country. */
+            taxRules?: components["schemas"]["TaxRule"][];
+            /** @description Replaces the whole list; one rule per currency. */
+            priceRounding?: components["schemas"]["PriceRounding"][];
         };
         StoreSettingsEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["StoreSettings"];
@@ -6823,6 +6885,48 @@ export interface components {
             totalOrders: number;
             pendingDelivery: number;
             wishlistItems: number;
+        };
+        /**
+         * @description How delivery is charged (System Settings): `store_rule`, the store's flat fee unless the items are above the
+         *     free-shipping threshold; `supplier`, each imported line's fee for its chosen supplier service (with the
+         *     store's markup, and free above the threshold when staff say so), plus the flat fee once for the store's own
+         *     products.
+         * @enum {string}
+         */
+        DeliveryPolicy: "store_rule" | "supplier";
+        /**
+         * @description Added beyond the spec. The delivery service a line ships with and the fee charged for it, in the order's
+         *     currency; null when the line has no supplier service (the store's own products, or the store's flat rule).
+         */
+        LineDelivery: {
+            code: string;
+            company: string;
+            fee: number;
+        } | null;
+        /** @description Added beyond the spec. The tax rule of the ship-to country the amounts were priced with. */
+        AppliedTax: {
+            /** @description Percent, two decimals. */
+            rate: number;
+            /** @description Whether shown prices include it (then `taxPrice` is the part of them that is tax). */
+            inclusive: boolean;
+            /** @description What the country calls it (VAT, IVA, GST); "Tax" by default. */
+            label: string;
+        };
+        TaxRule: {
+            country: components["schemas"]["ShipToCountry"];
+            rate: number;
+            inclusive: boolean;
+            label: string;
+        };
+        PriceRounding: {
+            currency: components["schemas"]["ShopperCurrency"];
+            /**
+             * @description How shown prices in the currency are rounded after conversion, markup and tax, always upwards so a
+             *     price never goes under its margin floor: `whole` to the next whole unit, `end_99` to the next .99,
+             *     `end_9` to the next whole amount ending in 9 (৳1,499).
+             * @enum {string}
+             */
+            rule: "none" | "whole" | "end_99" | "end_9";
         };
         /** @enum {string} */
         ShipToCountry: "US" | "CA" | "GB" | "AU" | "DE" | "FR" | "IT" | "ES" | "NL" | "PL" | "SE" | "NO" | "FI" | "DK" | "IE" | "PT" | "BE" | "CH" | "AT" | "CZ" | "SK" | "HU" | "RO" | "BG" | "GR" | "SI" | "HR" | "EE" | "LV" | "LT" | "LU" | "MT" | "CY" | "NZ" | "AE" | "IL" | "TR" | "MX" | "BR" | "AR" | "ZA" | "BD" | "IN";

@@ -287,6 +287,21 @@ export interface ProductMediaRecord {
   order: number;
 }
 
+/** Tax of one ship-to country (System Settings): basis points (2100 = 21%), whether shown prices include it, its name. */
+export interface TaxRuleSetting {
+  country: string;
+  basisPoints: number;
+  inclusive: boolean;
+  label: string;
+}
+
+export type RoundingRule = 'none' | 'whole' | 'end_99' | 'end_9';
+
+export interface PriceRoundingSetting {
+  currency: string;
+  rule: RoundingRule;
+}
+
 export interface ProductSeoRecord {
   metaTitle?: string;
   metaDescription?: string;
@@ -480,6 +495,10 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     carrier: text('carrier'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** The ship-to country's tax the order was priced with: its rate (1000 = 10%), whether prices included it, its name. */
+    taxBasisPoints: integer('tax_basis_points').notNull().default(1000),
+    taxInclusive: boolean('tax_inclusive').notNull().default(false),
+    taxLabel: text('tax_label').notNull().default('Tax'),
     /** Units of `currency` per 1 USD when the order was priced; reports convert with it, not today's rate. */
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull().default('1'),
     /** Percent off the items for manual orders (0 to 100). */
@@ -531,6 +550,10 @@ export const orderItems = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** The supplier delivery service the line ships with (its code and name) and the fee charged for it. */
+    deliveryCode: text('delivery_code'),
+    deliveryCompany: text('delivery_company'),
+    deliveryFeeMinor: bigint('delivery_fee_minor', { mode: 'number' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
@@ -1021,6 +1044,17 @@ export const storeSettings = pgTable(
     /** Known analytics identifiers only (never script): Google Analytics 4 and Meta Pixel. */
     analyticsGa4Id: text('analytics_ga4_id'),
     analyticsMetaPixelId: text('analytics_meta_pixel_id'),
+    // Delivery: the store's flat/threshold rule, or each supplier service's fee (with a markup).
+    deliveryPolicy: text('delivery_policy', { enum: ['store_rule', 'supplier'] })
+      .notNull()
+      .default('store_rule'),
+    supplierShippingMarkupBasisPoints: integer('supplier_shipping_markup_basis_points').notNull().default(0),
+    /** Whether the free-shipping threshold also makes supplier delivery free. */
+    supplierFreeShipping: boolean('supplier_free_shipping').notNull().default(true),
+    /** Tax per ship-to country; other countries pay `taxBasisPoints`, added at checkout. */
+    taxRules: jsonb('tax_rules').$type<TaxRuleSetting[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Rounding of shown prices per currency; a currency not listed is not rounded. */
+    priceRounding: jsonb('price_rounding').$type<PriceRoundingSetting[]>().notNull().default(sql`'[]'::jsonb`),
     updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],

@@ -159,3 +159,33 @@ export function percentToBasisPoints(percent: string | number): number {
   const value = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
   return match[1] ? -value : value;
 }
+
+/** How shown prices of a currency are rounded (System Settings); always upwards, so never under a margin floor. */
+export type RoundingRule = 'none' | 'whole' | 'end_99' | 'end_9';
+
+/**
+ * A price in stored hundredths rounded up by `rule`: `whole` to the next whole unit, `end_99` to the next .99 (the
+ * next whole amount ending in 99 in a whole-unit currency: Ft 8,199), `end_9` to the next whole amount ending in 9
+ * (৳1,499). A price already on the rule stays.
+ */
+export function roundShownPrice(minor: number, currency: string, rule: RoundingRule): number {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new Error(`not an amount in minor units: ${minor}`);
+  if (rule === 'none') return minor;
+  const units = Math.ceil(minor / 100);
+  if (rule === 'whole') return units * 100;
+  if (rule === 'end_9') return (Math.ceil((units - 9) / 10) * 10 + 9) * 100;
+  if (currencyDigits(currency) === 0) return (Math.ceil((units - 99) / 100) * 100 + 99) * 100;
+  const cents = Math.floor(minor / 100) * 100 + 99;
+  return cents >= minor ? cents : cents + 100;
+}
+
+/** The part of a tax-inclusive amount that is tax at `basisPoints` (2100 = 21%), rounded half up once. */
+export function includedTaxOf(minor: number, basisPoints: number, currency: string = BASE_CURRENCY): number {
+  if (!Number.isSafeInteger(minor) || minor < 0 || !Number.isSafeInteger(basisPoints) || basisPoints < 0) {
+    throw new Error(`not an amount and a rate: ${minor}, ${basisPoints}`);
+  }
+  const step = BigInt(minorStep(currency));
+  const numerator = BigInt(minor) * BigInt(basisPoints);
+  const denominator = (10000n + BigInt(basisPoints)) * step;
+  return Number(((2n * numerator + denominator) / (2n * denominator)) * step);
+}

@@ -10,7 +10,7 @@ import { sanitizeProductHtml } from '../../lib/sanitize.ts';
 import { loadRates } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
-import { freeShippingAbove } from '../settings/store-settings.handlers.ts';
+import { freeShippingAbove, publicTaxRules } from '../settings/store-settings.handlers.ts';
 import {
   readStoreSettings,
   type StoreSettingsRow,
@@ -243,6 +243,9 @@ export function createMarketingHandlers(deps: { db: Database }) {
           meta: { title: settings.metaTitle, description: settings.metaDescription },
           analytics: { ga4Id: settings.analyticsGa4Id, metaPixelId: settings.analyticsMetaPixelId },
           freeShippingAbove: freeShippingAbove(settings, rates),
+          taxRules: publicTaxRules(settings),
+          taxRate: settings.taxBasisPoints / 100,
+          deliveryPolicy: settings.deliveryPolicy,
         },
       };
     }),

@@ -30,6 +30,9 @@ import {
   upsertImportedProduct,
   visibleToShoppers,
 } from '../products/products.repository.ts';
+import { priceDeliveryOptions } from '../orders/orders.delivery.ts';
+import { computeOrderTotals } from '../orders/orders.pricing.ts';
+import { OrderRejection, type PricedOrder, priceOrder } from '../orders/orders.repository.ts';
 import type { DeliveryOption, MarketplaceAdapter } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
 
@@ -71,6 +74,65 @@ function inCurrency(option: DeliveryOption, currency: string, rates: Rates, symb
       ? option.shipping_fee_format
       : `${symbols.get(currency) ?? `${currency} `}${fee}`,
   };
+}
+
+/**
+ * The supplier's services with the fee checkout charges for this one line under the store's delivery policy
+ * (priced by the order's own code, so the page, the quote and the order agree); null when the line cannot be
+ * bought (not for sale, or short of stock for the quantity).
+ */
+async function chargedOptions(
+  db: Database,
+  options: ReadonlyArray<DeliveryOption>,
+  input: {
+    line: { productId: string; skuId: string; quantity: number };
+    currency: string;
+    country: string;
+    customerId: string | null;
+    symbol: string;
+    rates: Rates;
+  },
+): Promise<DeliveryOption[] | null> {
+  let priced: PricedOrder;
+  try {
+    priced = await priceOrder(db, [input.line], input.currency, {
+      country: input.country,
+      customerId: input.customerId,
+    });
+  } catch (error) {
+    if (error instanceof OrderRejection) return null;
+    throw error;
+  }
+  const [line] = priced.lines;
+  if (!line) return null;
+  const { rules, rate, currency } = priced;
+  const services = priceDeliveryOptions(options, rules.supplierMarkupBasisPoints ?? 0, input.rates, currency);
+  return services.map((service) => {
+    const { shippingMinor } = computeOrderTotals(
+      [
+        {
+          unitPriceMinor: line.unitPriceMinor,
+          usdUnitPriceMinor: line.usdUnitPriceMinor,
+          quantity: input.line.quantity,
+          ...(rules.deliveryPolicy === 'supplier'
+            ? { deliveryFeeMinor: service.feeMinor, deliveryFeeUsdMinor: service.feeUsdMinor }
+            : {}),
+        },
+      ],
+      rate,
+      rules,
+      undefined,
+      currency,
+    );
+    const fee = toDecimalText(shippingMinor);
+    return {
+      ...service.option,
+      free_shipping: shippingMinor === 0,
+      shipping_fee_cent: fee,
+      shipping_fee_currency: currency,
+      shipping_fee_format: shippingMinor === 0 ? 'Free shipping' : `${input.symbol}${fee}`,
+    };
+  });
 }
 
 type ImportRequest = components['schemas']['ImportMarketplaceProductRequest'];
@@ -203,8 +265,8 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
       const product = await findProductByAnyId(db, productId.trim());
       // Shoppers get quotes for what they can buy, staff for any imported product; the store's own products
       // have no marketplace freight.
-      const visible =
-        product && (catalogueStaff(request) !== null || (await visibleToShoppers(db, product.id)));
+      const staffView = catalogueStaff(request) !== null;
+      const visible = product && (staffView || (await visibleToShoppers(db, product.id)));
       if (!product || !visible || product.source !== 'aliexpress') return none;
       const skus = await skusOf(db, [product.id]);
       if (!skus.some((sku) => sku.skuId === skuId)) return none;
@@ -216,7 +278,8 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
           skuId,
           country,
           quantity,
-          currency,
+          // Shoppers' fees are asked in USD, as checkout asks them, and converted once by the money module.
+          currency: staffView ? currency : 'USD',
         });
       } catch (error) {
         if (!(error instanceof MarketplaceError)) throw error;
@@ -225,14 +288,20 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
         throw marketplaceFailure(error);
       }
       const symbols = await loadSymbols(db);
+      // Staff see the supplier's own fees; shoppers the fee checkout charges for this line by the store's policy.
+      const shown = staffView
+        ? options.map((o) => inCurrency(o, currency, rates, symbols))
+        : await chargedOptions(db, options, {
+            line: { productId: product.id, skuId, quantity },
+            currency,
+            country,
+            customerId: request.auth?.kind === 'customer' ? request.auth.id : null,
+            symbol: symbols.get(currency) ?? `${currency} `,
+            rates,
+          });
       return {
         success: true,
-        data: {
-          country,
-          freight_data: {
-            delivery_option_d_t_o: options.map((o) => inCurrency(o, currency, rates, symbols)),
-          },
-        },
+        data: { country, freight_data: { delivery_option_d_t_o: shown ?? [] } },
       };
     }),
   };

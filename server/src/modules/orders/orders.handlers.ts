@@ -19,8 +19,10 @@ import { type CouponCheck, CouponRefused, checkCoupon } from '../campaigns/campa
 import { normaliseCode } from '../campaigns/campaigns.rules.ts';
 import { PaymentError } from '../payments/payment-error.ts';
 import type { PaymentProvider, RefundRequest } from '../payments/payments.types.ts';
+import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
+import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
 import { SHOPPER_CANCELLABLE } from './orders.lifecycle.ts';
-import { MAX_LINE_QUANTITY } from './orders.pricing.ts';
+import { type CheckoutRules, MAX_LINE_QUANTITY } from './orders.pricing.ts';
 import {
   findCustomerOrder,
   listCustomerOrders,
@@ -88,6 +90,14 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
       carrier: item.carrier,
       trackingNumber: item.trackingNumber,
       shippedAt: item.shippedAt?.toISOString() ?? null,
+      delivery:
+        item.deliveryCode === null || item.deliveryFeeMinor === null
+          ? null
+          : {
+              code: item.deliveryCode,
+              company: item.deliveryCompany ?? item.deliveryCode,
+              fee: toAmount(item.deliveryFeeMinor),
+            },
     })),
     shippingAddress: {
       ...(order.shipFullName === null ? {} : { full_name: order.shipFullName }),
@@ -106,6 +116,7 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
     shippingPrice: toAmount(order.shippingMinor),
     taxPrice: toAmount(order.taxMinor),
     totalPrice: toAmount(order.totalMinor),
+    tax: { rate: order.taxBasisPoints / 100, inclusive: order.taxInclusive, label: order.taxLabel },
     discountPrice: toAmount(order.discountMinor),
     couponCode: order.couponCode,
     isPaid: order.isPaid,
@@ -150,13 +161,13 @@ function toCouponCheck(check: CouponCheck): NonNullable<OrderQuote['coupon']> {
 }
 
 function toQuote(
-  { currency, lines, totals: listTotals }: PricedOrder,
+  { currency, lines, totals: listTotals, rules }: PricedOrder,
   coupon: CouponCheck | null,
 ): OrderQuote {
   const totals = coupon?.applied ? coupon.totals : listTotals;
   return {
     currency,
-    items: lines.map(({ line, product, sku, unitPriceMinor }) => ({
+    items: lines.map(({ line, product, sku, unitPriceMinor, delivery }) => ({
       product: product.id,
       sku_id: sku.skuId,
       name: product.title,
@@ -164,12 +175,31 @@ function toQuote(
       price: toAmount(unitPriceMinor),
       lineTotal: toAmount(unitPriceMinor * line.quantity),
       image: sku.image ?? product.images[0] ?? null,
+      delivery: lineDelivery(delivery),
     })),
     itemsPrice: toAmount(totals.itemsMinor),
     shippingPrice: toAmount(totals.shippingMinor),
     taxPrice: toAmount(totals.taxMinor),
     totalPrice: toAmount(totals.totalMinor),
+    tax: appliedTax(rules),
+    deliveryPolicy: rules.deliveryPolicy ?? 'store_rule',
     ...(coupon ? { discountPrice: toAmount(totals.discountMinor), coupon: toCouponCheck(coupon) } : {}),
+  };
+}
+
+/** A line's supplier service as the contract shows it; null when the line has none. */
+export function lineDelivery(delivery: PricedDelivery | null) {
+  return delivery === null
+    ? null
+    : { code: delivery.code, company: delivery.company, fee: toAmount(delivery.feeMinor) };
+}
+
+/** The tax the amounts were priced with. */
+export function appliedTax(rules: CheckoutRules) {
+  return {
+    rate: rules.taxBasisPoints / 100,
+    inclusive: rules.taxInclusive ?? false,
+    label: rules.taxLabel ?? DEFAULT_TAX_LABEL,
   };
 }
 
@@ -181,8 +211,11 @@ function orderLines(items: PlaceOrderBody['items']): OrderRequestLine[] {
   const lines: Array<OrderRequestLine & { index: number }> = [];
   for (const [index, item] of items.entries()) {
     const same = lines.find((line) => line.productId === item.product && line.skuId === item.sku_id);
-    if (same) same.quantity += item.quantity;
-    else lines.push({ productId: item.product, skuId: item.sku_id, quantity: item.quantity, index });
+    const service = item.logistics_service_name?.trim() || null;
+    if (same) {
+      same.quantity += item.quantity;
+      same.service ??= service;
+    } else lines.push({ productId: item.product, skuId: item.sku_id, quantity: item.quantity, service, index });
   }
   const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
   if (tooMany) {
@@ -195,7 +228,7 @@ function orderLines(items: PlaceOrderBody['items']): OrderRequestLine[] {
   if (lines.some((line) => !isUuid(line.productId))) {
     throw notFound('A product in your order no longer exists.');
   }
-  return lines.map(({ productId, skuId, quantity }) => ({ productId, skuId, quantity }));
+  return lines.map(({ productId, skuId, quantity, service }) => ({ productId, skuId, quantity, service }));
 }
 
 /**
@@ -236,12 +269,20 @@ function fromRejection(error: OrderRejection): ApiError {
       return conflict(error.message);
     case 'not_for_sale':
     case 'no_rate':
+    case 'no_delivery':
       return unprocessable(error.message);
+    case 'delivery_unavailable':
+      return serviceUnavailable(error.message);
   }
 }
 
-export function createOrderHandlers(deps: { db: Database; payments: PaymentProvider }) {
-  const { db, payments } = deps;
+export function createOrderHandlers(deps: {
+  db: Database;
+  payments: PaymentProvider;
+  /** The marketplace's freight quote, for supplier delivery. */
+  quoteDelivery?: DeliveryQuoter;
+}) {
+  const { db, payments, quoteDelivery } = deps;
 
   /** The money was taken but the order did not commit: it is paid back; a refund that fails is logged. */
   async function refundUncommitted(charge: RefundRequest, log: FastifyBaseLogger): Promise<void> {
@@ -265,7 +306,12 @@ export function createOrderHandlers(deps: { db: Database; payments: PaymentProvi
           lines,
           request.body.currency ?? 'USD',
           country
-            ? { country, customerId: request.auth?.kind === 'customer' ? request.auth.id : null }
+            ? {
+                country,
+                customerId: request.auth?.kind === 'customer' ? request.auth.id : null,
+                service: request.body.logistics_service_name?.trim() || null,
+                ...(quoteDelivery ? { quoteDelivery } : {}),
+              }
             : undefined,
         );
         const code = request.body.couponCode;
@@ -322,6 +368,7 @@ export function createOrderHandlers(deps: { db: Database; payments: PaymentProvi
           paymentMethod,
           address,
           lines,
+          ...(quoteDelivery ? { quoteDelivery } : {}),
           ...(pay ? { pay } : {}),
           ...(request.body.couponCode === undefined ? {} : { couponCode: request.body.couponCode }),
         });

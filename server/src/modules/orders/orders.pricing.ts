@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, BASE_RATE, basisPointsOf, convertMinor } from '../../money/money.ts';
+import { BASE_CURRENCY, BASE_RATE, basisPointsOf, convertMinor, includedTaxOf } from '../../money/money.ts';
 
 // Checkout amounts (spec 3 §9), in integer minor units. The spec's rule is written in USD: shipping is free when
 // the items total is above 100 USD, otherwise 10 USD converted once into the order's currency; tax is 10% of the
@@ -20,8 +20,17 @@ export const MAX_LINE_QUANTITY = 12;
 export interface CheckoutRules {
   freeShippingAboveUsdMinor: number;
   flatShippingUsdMinor: number;
-  /** Tax in hundredths of a percent of the items total (1000 = 10%). */
+  /** Tax in hundredths of a percent of the items total (1000 = 10%): the ship-to country's, or the default. */
   taxBasisPoints: number;
+  /** Whether the items' prices already include the tax (the country's rule); then it is not added. */
+  taxInclusive?: boolean;
+  taxLabel?: string;
+  /** `supplier`: each imported line's service fee (its `deliveryFeeMinor`); `store_rule` (default): the flat rule. */
+  deliveryPolicy?: 'store_rule' | 'supplier';
+  /** Whether the free-shipping threshold also makes supplier fees free (default yes). */
+  supplierFreeShipping?: boolean;
+  /** Added to supplier fees, hundredths of a percent. */
+  supplierMarkupBasisPoints?: number;
 }
 
 export const DEFAULT_CHECKOUT_RULES: CheckoutRules = {
@@ -48,6 +57,12 @@ export interface OrderLine {
   quantity: number;
   /** Whether the order's discount applies to this line (its campaign's products, categories and store). */
   discountable?: boolean;
+  /**
+   * Under the supplier delivery policy, the fee of the line's supplier service in the order's currency and in USD
+   * (marked up, each converted once); absent for a line the supplier does not ship (the store's own products).
+   */
+  deliveryFeeMinor?: number;
+  deliveryFeeUsdMinor?: number;
 }
 
 /** A coupon's discount: a percentage or a USD amount off the discountable lines, or the shipping. */
@@ -74,6 +89,31 @@ function itemSums(lines: ReadonlyArray<OrderLine>, orderRate: string) {
 }
 
 /**
+ * The delivery charged by the policy: the flat fee unless the items (in USD) are above the threshold; under the
+ * supplier policy each supplier-shipped line's fee (free above the threshold when staff say so), plus the flat
+ * fee once for lines the store ships itself. `flat` is the flat fee in the figure's currency, `fee` a line's.
+ */
+function deliveryOf(
+  lines: ReadonlyArray<OrderLine>,
+  usdItemsMinor: number,
+  rules: CheckoutRules,
+  flat: number,
+  fee: (line: OrderLine) => number | undefined,
+): number {
+  const over = usdItemsMinor > rules.freeShippingAboveUsdMinor;
+  if (rules.deliveryPolicy !== 'supplier') return over ? 0 : flat;
+  let total = 0;
+  let storeShipped = false;
+  for (const line of lines) {
+    const lineFee = fee(line);
+    if (lineFee === undefined) storeShipped = true;
+    else total += lineFee;
+  }
+  if (over && rules.supplierFreeShipping !== false) total = 0;
+  return total + (storeShipped && !over ? flat : 0);
+}
+
+/**
  * Totals of an order in `currency` whose rate (units per 1 USD) is `orderRate`; USD when it is not given.
  * Lines of an order in another currency must carry their USD unit price, already at the currency's precision.
  * With a `discount`: a percentage of the discountable lines' total, rounded half up once; a fixed USD amount
@@ -88,10 +128,13 @@ export function computeOrderTotals(
   currency: string = BASE_CURRENCY,
 ): OrderTotals {
   const { itemsMinor, usdItemsMinor, eligibleMinor } = itemSums(lines, orderRate);
-  const shippingMinor =
-    usdItemsMinor > rules.freeShippingAboveUsdMinor
-      ? 0
-      : convertMinor(rules.flatShippingUsdMinor, BASE_RATE, orderRate, currency);
+  const shippingMinor = deliveryOf(
+    lines,
+    usdItemsMinor,
+    rules,
+    convertMinor(rules.flatShippingUsdMinor, BASE_RATE, orderRate, currency),
+    (line) => line.deliveryFeeMinor,
+  );
   let itemsDiscountMinor = 0;
   let shippingDiscountMinor = 0;
   if (discount?.type === 'percentage')
@@ -103,14 +146,17 @@ export function computeOrderTotals(
     );
   }
   if (discount?.type === 'free_shipping') shippingDiscountMinor = shippingMinor;
-  const taxMinor = basisPointsOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints, currency);
+  // Prices that include the tax: the tax is the part of the (discounted) items that is tax, and is not added.
+  const taxMinor = rules.taxInclusive
+    ? includedTaxOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints, currency)
+    : basisPointsOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints, currency);
   const discountMinor = itemsDiscountMinor + shippingDiscountMinor;
   return {
     itemsMinor,
     shippingMinor,
     taxMinor,
     discountMinor,
-    totalMinor: itemsMinor + shippingMinor + taxMinor - discountMinor,
+    totalMinor: itemsMinor + shippingMinor + (rules.taxInclusive ? 0 : taxMinor) - discountMinor,
   };
 }
 
@@ -131,7 +177,9 @@ export function usdDiscountMinor(
     case 'fixed':
       return Math.min(discount.amountUsdMinor, usdEligibleMinor);
     case 'free_shipping':
-      return usdItemsMinor > rules.freeShippingAboveUsdMinor ? 0 : rules.flatShippingUsdMinor;
+      return deliveryOf(lines, usdItemsMinor, rules, rules.flatShippingUsdMinor, (line) =>
+        line.deliveryFeeMinor === undefined ? undefined : (line.deliveryFeeUsdMinor ?? 0),
+      );
   }
 }
 

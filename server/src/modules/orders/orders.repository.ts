@@ -13,7 +13,7 @@ import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
 import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
 import { contextFromRules } from '../pricing/pricing.repository.ts';
-import { type PriceContext, shopperPrice } from '../pricing/pricing.rules.ts';
+import { DEFAULT_TAX_LABEL, type PriceContext, shopperPrice, shownPrice } from '../pricing/pricing.rules.ts';
 import { shopperVisible } from '../products/products.repository.ts';
 import { loadRatesAndCheckoutRules } from '../settings/store-settings.repository.ts';
 import {
@@ -23,6 +23,13 @@ import {
   type OrderTotals,
   salesChannel,
 } from './orders.pricing.ts';
+import {
+  chooseDelivery,
+  type DeliveryQuoter,
+  type PricedDelivery,
+  priceDeliveryOptions,
+} from './orders.delivery.ts';
+import type { DeliveryOption } from '../marketplace/marketplace.types.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -42,7 +49,7 @@ export interface OrderWithDetails {
 /** Why an order cannot be placed; the handler turns each kind into its HTTP answer. */
 export class OrderRejection extends Error {
   constructor(
-    readonly kind: 'not_found' | 'not_for_sale' | 'out_of_stock' | 'no_rate',
+    readonly kind: 'not_found' | 'not_for_sale' | 'out_of_stock' | 'no_rate' | 'no_delivery' | 'delivery_unavailable',
     message: string,
   ) {
     super(message);
@@ -53,8 +60,8 @@ export class OrderRejection extends Error {
 export const outOfStockMessage = (name: string, available: number) =>
   available > 0 ? `Only ${available} left in stock for ${name}.` : `${name} is out of stock.`;
 
-/** One line per product and SKU (the handler combines repeats). */
-export type OrderRequestLine = { productId: string; skuId: string; quantity: number };
+/** One line per product and SKU (the handler combines repeats); `service` names the delivery the shopper chose. */
+export type OrderRequestLine = { productId: string; skuId: string; quantity: number; service?: string | null };
 
 /** What the payment provider answered for a charge that went through. */
 export interface Payment {
@@ -84,6 +91,8 @@ export interface PlaceOrderInput {
   pay?: (charge: { reference: string; amountMinor: number; currency: string }) => Promise<Payment | null>;
   /** A campaign's coupon code: applied, or the order is refused (CouponRefused). */
   couponCode?: string;
+  /** The marketplace's freight quote: supplier delivery is priced with it when the store's policy says so. */
+  quoteDelivery?: DeliveryQuoter;
   now?: Date;
 }
 
@@ -110,6 +119,9 @@ export interface CatalogueLine {
     status: ProductStatus;
     currency: string;
     images: string[];
+    /** Imported products ship from their supplier; `marketplaceId` is the supplier's product id. */
+    source: string;
+    marketplaceId: string | null;
     /** The store that sells it, recorded on the order's line; null for a product without a store. */
     storeId: string | null;
     /** Its store's kind (the order's channel follows it); null for a product without a store. */
@@ -131,6 +143,9 @@ export interface PricedLine extends CatalogueLine {
   unitPriceMinor: number;
   /** The same in USD, where the free-shipping rule is applied. */
   usdUnitPriceMinor: number;
+  /** Under the supplier delivery policy: the service the line ships with, and every service offered for it. */
+  delivery: PricedDelivery | null;
+  deliveryOptions: PricedDelivery[];
 }
 
 export interface PricedOrder {
@@ -152,8 +167,16 @@ export async function priceOrder(
   tx: Database,
   lines: ReadonlyArray<OrderRequestLine>,
   currency: string,
-  /** Whose order: their ship-to country's price rule and B2B prices apply (staff's manual orders have none). */
-  shopper?: { country: string; customerId: string | null },
+  /**
+   * Whose order: their ship-to country's price rule, tax and B2B prices apply (staff's manual orders have none);
+   * `quoteDelivery` prices supplier delivery when the store's policy says so.
+   */
+  shopper?: {
+    country: string;
+    customerId: string | null;
+    service?: string | null;
+    quoteDelivery?: DeliveryQuoter;
+  },
 ): Promise<PricedOrder> {
   const catalogue = await catalogueLines(tx, lines);
   // One after the other: `tx` may be a transaction's single connection, and a query left pending there when the
@@ -167,7 +190,52 @@ export async function priceOrder(
   const pricing = shopper
     ? await contextFromRules(tx, { ...loaded.pricing, customerId: shopper.customerId, rates })
     : undefined;
-  return priceCatalogueLines(catalogue, rates, currency, rules, pricing);
+  const supplierOptions =
+    shopper?.quoteDelivery && rules.deliveryPolicy === 'supplier'
+      ? await supplierDeliveryOptions(catalogue, shopper.country, shopper.quoteDelivery)
+      : undefined;
+  return priceCatalogueLines(catalogue, rates, currency, rules, pricing, {
+    options: supplierOptions,
+    service: shopper?.service ?? null,
+  });
+}
+
+/**
+ * Each imported line's supplier services to `country` (other lines: undefined). A supplier that cannot be reached
+ * refuses the order rather than charging a fee nobody quoted; a line nothing ships to the country is refused too.
+ */
+async function supplierDeliveryOptions(
+  catalogue: ReadonlyArray<CatalogueLine>,
+  country: string,
+  quote: DeliveryQuoter,
+): Promise<Array<DeliveryOption[] | undefined>> {
+  const answers: Array<DeliveryOption[] | undefined> = [];
+  for (const { line, product } of catalogue) {
+    if (product.source !== 'aliexpress' || product.marketplaceId === null) {
+      answers.push(undefined);
+      continue;
+    }
+    let options: DeliveryOption[];
+    try {
+      options = await quote({
+        productId: product.marketplaceId,
+        skuId: line.skuId,
+        country: country.toUpperCase(),
+        quantity: line.quantity,
+        currency: BASE_CURRENCY,
+      });
+    } catch {
+      throw new OrderRejection(
+        'delivery_unavailable',
+        'Delivery fees cannot be quoted right now. Please try again in a moment.',
+      );
+    }
+    if (options.length === 0) {
+      throw new OrderRejection('no_delivery', `${product.title} cannot be delivered to ${country.toUpperCase()}.`);
+    }
+    answers.push(options);
+  }
+  return answers;
 }
 
 /** The catalogue's product and SKU for each line, refusing what cannot be bought (no locks taken). */
@@ -185,6 +253,8 @@ export async function catalogueLines(
         status: products.status,
         currency: products.currency,
         images: products.images,
+        source: products.source,
+        marketplaceId: products.productId,
         storeId: products.storeId,
       },
       sku: {
@@ -254,27 +324,38 @@ export function priceCatalogueLines(
   currency: string,
   rules: CheckoutRules = DEFAULT_CHECKOUT_RULES,
   pricing?: PriceContext,
+  /** Supplier services per line (under the supplier policy) and the service named for lines that name none. */
+  delivery?: { options: ReadonlyArray<DeliveryOption[] | undefined> | undefined; service: string | null },
 ): PricedOrder {
   const rate = rates.get(currency);
   const toOrderCurrency = converterFor(rates, currency);
   const toUsd = converterFor(rates, BASE_CURRENCY);
   const noRate = () => new OrderRejection('no_rate', `Prices cannot be shown in ${currency} right now.`);
   if (rate === undefined) throw noRate();
-  const lines = catalogue.map((entry): PricedLine => {
+  const lines = catalogue.map((entry, index): PricedLine => {
     // What the shopper pays in the product's currency: the store price with their country's rule and B2B prices.
     const price = pricing
       ? shopperPrice(entry.sku.salePriceMinor, entry.sku.costMinor, entry.product.currency, pricing)
       : entry.sku.salePriceMinor;
-    const unitPriceMinor = toOrderCurrency(price, entry.product.currency);
-    const usdUnitPriceMinor = toUsd(price, entry.product.currency);
-    if (unitPriceMinor === null || usdUnitPriceMinor === null) throw noRate();
-    return { ...entry, unitPriceMinor, usdUnitPriceMinor };
+    // Converted once, then the country's included tax and the currency's rounding, as the card and page show it.
+    const converted = toOrderCurrency(price, entry.product.currency);
+    const usdConverted = toUsd(price, entry.product.currency);
+    if (converted === null || usdConverted === null) throw noRate();
+    const unitPriceMinor = shownPrice(converted, currency, pricing?.shown);
+    const usdUnitPriceMinor = currency === BASE_CURRENCY ? unitPriceMinor : usdConverted;
+    const supplier = delivery?.options?.[index];
+    const deliveryOptions = supplier
+      ? priceDeliveryOptions(supplier, rules.supplierMarkupBasisPoints ?? 0, rates, currency)
+      : [];
+    const chosen = supplier ? chooseDelivery(deliveryOptions, entry.line.service ?? delivery?.service) : undefined;
+    return { ...entry, unitPriceMinor, usdUnitPriceMinor, delivery: chosen ?? null, deliveryOptions };
   });
   const totals = computeOrderTotals(
-    lines.map(({ line, unitPriceMinor, usdUnitPriceMinor }) => ({
+    lines.map(({ line, unitPriceMinor, usdUnitPriceMinor, delivery: chosen }) => ({
       unitPriceMinor,
       usdUnitPriceMinor,
       quantity: line.quantity,
+      ...(chosen ? { deliveryFeeMinor: chosen.feeMinor, deliveryFeeUsdMinor: chosen.feeUsdMinor } : {}),
     })),
     rate,
     rules,
@@ -282,6 +363,15 @@ export function priceCatalogueLines(
     currency,
   );
   return { currency, rate, lines, totals, rules };
+}
+
+/**
+ * The delivery service the order records: the services its lines ship with (one name when they share it), or the
+ * one the shopper named when no line ships with a supplier service.
+ */
+function recordedService(named: string | null, lines: ReadonlyArray<PricedLine>): string | null {
+  const services = [...new Set(lines.flatMap(({ delivery }) => (delivery ? [delivery.company] : [])))];
+  return services.length > 0 ? services.join(', ') : named;
 }
 
 /**
@@ -299,11 +389,14 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       rate,
       currency,
       coupon,
+      rules,
     } = await withCoupon(
       tx,
       await priceOrder(tx, input.lines, input.currency, {
         country: input.address.country,
         customerId: input.customer.id,
+        service: input.address.logisticsServiceName,
+        ...(input.quoteDelivery ? { quoteDelivery: input.quoteDelivery } : {}),
       }),
       input.couponCode === undefined
         ? undefined
@@ -364,6 +457,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         currency,
         rate,
         ...totals,
+        taxBasisPoints: rules.taxBasisPoints,
+        taxInclusive: rules.taxInclusive ?? false,
+        taxLabel: rules.taxLabel ?? DEFAULT_TAX_LABEL,
         couponCode: coupon?.code ?? null,
         campaignId: coupon?.campaignId ?? null,
         isPaid: payment !== null,
@@ -379,7 +475,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         shipCountry: address.country,
         shipMobileNo: address.mobileNo,
         shipPhoneCountry: address.phoneCountry,
-        logisticsServiceName: address.logisticsServiceName,
+        logisticsServiceName: recordedService(address.logisticsServiceName, priced),
         createdAt: now,
         updatedAt: now,
       })
@@ -390,7 +486,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     const items = await tx
       .insert(orderItems)
       .values(
-        priced.map(({ line, product, sku, unitPriceMinor }, position) => ({
+        priced.map(({ line, product, sku, unitPriceMinor, delivery }, position) => ({
           orderId: order.id,
           productId: product.id,
           skuId: sku.skuId,
@@ -402,6 +498,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           currency,
           position,
           storeId: product.storeId,
+          deliveryCode: delivery?.code ?? null,
+          deliveryCompany: delivery?.company ?? null,
+          deliveryFeeMinor: delivery?.feeMinor ?? null,
         })),
       )
       .returning();

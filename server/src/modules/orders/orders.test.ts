@@ -699,6 +699,8 @@ describe('shopper orders', () => {
             price: toAmount(convertMinor(10_01, '1', rateOf(currency))),
             lineTotal: toAmount(convertMinor(10_01, '1', rateOf(currency)) * 3),
             image: 'http://localhost:3000/mug.png',
+            // The store's own product ships by the store's rule, not a supplier service.
+            delivery: null,
           },
           expect.objectContaining({ sku_id: 'MUG-L', quantity: 1 }),
         ]);

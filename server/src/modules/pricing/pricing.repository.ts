@@ -4,10 +4,12 @@ import type { Database } from '../../db/client.ts';
 import {
   countryPricing,
   customers,
+  type PriceRoundingSetting,
   priceOverrideLogs,
   productSkus,
   products,
   storeSettings,
+  type TaxRuleSetting,
 } from '../../db/schema.ts';
 import { loadRates, type Rates, toDecimalText } from '../../money/money.ts';
 import {
@@ -17,6 +19,8 @@ import {
   type PriceContext,
   type PricingRules,
   priceFromCost,
+  type ShownRules,
+  taxRuleFor,
 } from './pricing.rules.ts';
 
 export const OVERRIDE_LOG_PAGE_SIZE = 10;
@@ -32,6 +36,29 @@ export const pricingRulesColumns = {
   b2bDiscountPercent: storeSettings.b2bDiscountPercent,
   currencyMode: storeSettings.currencyMode,
 };
+
+/** The columns of store_settings that shape shown prices: tax per country and rounding per currency. */
+export const shownRulesColumns = {
+  taxRules: storeSettings.taxRules,
+  priceRounding: storeSettings.priceRounding,
+  defaultTaxBasisPoints: storeSettings.taxBasisPoints,
+};
+
+type ShownRulesRow = {
+  taxRules: TaxRuleSetting[] | null;
+  priceRounding: PriceRoundingSetting[] | null;
+  defaultTaxBasisPoints: number | null;
+};
+
+/** The shown-price rules of one ship-to country from the settings row (defaults when there is none). */
+export function shownRulesOf(row: ShownRulesRow | null | undefined, country: string | null | undefined): ShownRules {
+  return {
+    tax: taxRuleFor(country, row?.taxRules ?? [], row?.defaultTaxBasisPoints ?? 1000),
+    rounding: new Map(
+      (row?.priceRounding ?? []).filter((entry) => entry.rule !== 'none').map((entry) => [entry.currency, entry.rule]),
+    ),
+  };
+}
 
 export async function readPricingRules(db: Database): Promise<PricingRules> {
   const [row] = await db.select(pricingRulesColumns).from(storeSettings).where(eq(storeSettings.id, 1));
@@ -61,16 +88,18 @@ async function rulesWithCountry(db: Database, country: string | null) {
   const [row] = await db
     .select({
       ...pricingRulesColumns,
+      shown: shownRulesColumns,
       countryType: countryPricing.adjustmentType,
       countryValue: countryPricing.value,
     })
     .from(storeSettings)
     .leftJoin(countryPricing, eq(countryPricing.country, country ?? ''))
     .where(eq(storeSettings.id, 1));
-  if (!row) return { rules: DEFAULT_PRICING_RULES, country: null };
-  const { countryType, countryValue, ...rules } = row;
+  if (!row) return { rules: DEFAULT_PRICING_RULES, country: null, shown: shownRulesOf(undefined, country) };
+  const { countryType, countryValue, shown, ...rules } = row;
   return {
     rules,
+    shown: shownRulesOf(shown, country),
     country:
       country && countryType && countryValue !== null
         ? { country, adjustmentType: countryType, value: countryValue }
@@ -81,7 +110,13 @@ async function rulesWithCountry(db: Database, country: string | null) {
 /** A shopper's pricing from rules already read (priceOrder reads them with the rates): only B2B needs the account. */
 export async function contextFromRules(
   db: Database,
-  input: { rules: PricingRules; country: CountryRule | null; customerId: string | null; rates: Rates },
+  input: {
+    rules: PricingRules;
+    country: CountryRule | null;
+    customerId: string | null;
+    rates: Rates;
+    shown?: ShownRules | undefined;
+  },
 ): Promise<PriceContext> {
   let business = false;
   if (input.customerId && input.rules.b2bEnabled) {
@@ -91,7 +126,7 @@ export async function contextFromRules(
       .where(eq(customers.id, input.customerId));
     business = row?.isBusiness ?? false;
   }
-  return { rules: input.rules, country: input.country, business, rates: input.rates };
+  return { rules: input.rules, country: input.country, business, rates: input.rates, shown: input.shown };
 }
 
 /**
@@ -110,9 +145,9 @@ export async function priceContextFor(
   const customerId =
     input.customerId ?? (input.request?.auth?.kind === 'customer' ? input.request.auth.id : null);
   // One after the other: `db` may be a transaction's single connection (see priceOrder).
-  const { rules, country } = await rulesWithCountry(db, input.country?.toUpperCase() ?? null);
+  const { rules, country, shown } = await rulesWithCountry(db, input.country?.toUpperCase() ?? null);
   const rates = input.rates ?? (await loadRates(db));
-  return contextFromRules(db, { rules, country, customerId, rates });
+  return contextFromRules(db, { rules, country, customerId, rates, shown });
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   decimalTextToMinor,
   percentToBasisPoints,
   type Rates,
+  type RoundingRule,
+  roundShownPrice,
 } from '../../money/money.ts';
 
 // Pricing & Profit Management: the one place prices are made from the store's rules. An imported product's store
@@ -43,12 +45,57 @@ export interface CountryRule {
   value: string;
 }
 
+/** The tax of a ship-to country: its rate (2100 = 21%), whether shown prices include it, and its name. */
+export interface TaxRule {
+  basisPoints: number;
+  inclusive: boolean;
+  label: string;
+}
+
+export const DEFAULT_TAX_LABEL = 'Tax';
+
+/** What a shown price gets after conversion: the country's tax when prices include it, and the currency's rounding. */
+export interface ShownRules {
+  tax: TaxRule;
+  rounding: ReadonlyMap<string, RoundingRule>;
+}
+
 /** What changes a price for one shopper: their country's rule and whether they pay B2B prices. */
 export interface PriceContext {
   rules: PricingRules;
   country: CountryRule | null;
   business: boolean;
   rates: Rates;
+  /** Tax-inclusive prices and rounding; none for staff's views and manual orders. */
+  shown?: ShownRules | undefined;
+}
+
+/** The tax rule of `country` among staff's rules; the default rate, added at checkout, for any other. */
+export function taxRuleFor(
+  country: string | null | undefined,
+  rules: ReadonlyArray<{ country: string; basisPoints: number; inclusive: boolean; label: string }>,
+  defaultBasisPoints: number,
+): TaxRule {
+  const rule = country ? rules.find((candidate) => candidate.country === country.toUpperCase()) : undefined;
+  return rule
+    ? { basisPoints: rule.basisPoints, inclusive: rule.inclusive, label: rule.label }
+    : { basisPoints: defaultBasisPoints, inclusive: false, label: DEFAULT_TAX_LABEL };
+}
+
+/**
+ * A price already converted into `currency` as the shopper is shown and charged it: with the tax when their
+ * country's prices include it, then rounded up by the currency's rule (never under the margin floor). The card,
+ * the product page, the quote and the order all pass their unit prices here once.
+ */
+export function shownPrice(minor: number, currency: string, shown: ShownRules | undefined): number {
+  if (!shown) return minor;
+  const gross = shown.tax.inclusive ? minor + basisPointsOf(minor, shown.tax.basisPoints, currency) : minor;
+  return roundShownPrice(gross, currency, shown.rounding.get(currency) ?? 'none');
+}
+
+/** Whether the shown rules change any price (so lists priced alike can share a cached page). */
+export function changesShown(shown: ShownRules | undefined): boolean {
+  return shown !== undefined && ((shown.tax.inclusive && shown.tax.basisPoints > 0) || shown.rounding.size > 0);
 }
 
 /** USD minor units (signed) in `currency`, through the money module's one conversion. */
@@ -109,6 +156,11 @@ function adjusted(minor: number, currency: string, context: PriceContext): numbe
 
 /** Whether anything in the context changes a price (so callers can skip the work, and caches can share answers). */
 export function changesPrices(context: PriceContext): boolean {
+  return context.country !== null || (context.business && context.rules.b2bEnabled) || changesShown(context.shown);
+}
+
+/** Whether the store-price adjustments (country rule, B2B) apply. */
+function adjusts(context: PriceContext): boolean {
   return context.country !== null || (context.business && context.rules.b2bEnabled);
 }
 
@@ -122,7 +174,7 @@ export function shopperPrice(
   currency: string,
   context: PriceContext,
 ): number {
-  const price = changesPrices(context) ? adjusted(priceMinor, currency, context) : priceMinor;
+  const price = adjusts(context) ? adjusted(priceMinor, currency, context) : priceMinor;
   return costMinor === null
     ? price
     : Math.max(price, Math.min(priceMinor, floorPrice(costMinor, context.rules)));
@@ -146,7 +198,7 @@ export function compareAtPrice(
         ? shopperMinor + basisPointsOf(shopperMinor, rules.compareAtPercent * 100)
         : listMinor === null
           ? null
-          : changesPrices(context)
+          : adjusts(context)
             ? adjusted(listMinor, currency, context)
             : listMinor;
   return compareAt !== null && compareAt > shopperMinor ? compareAt : null;

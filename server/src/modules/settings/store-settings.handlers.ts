@@ -1,8 +1,9 @@
 import { CURRENCIES } from '@shop/sdk/choices';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import { badRequest } from '../../http/errors.ts';
-import { operation } from '../../http/operation.ts';
+import type { PriceRoundingSetting, TaxRuleSetting } from '../../db/schema.ts';
+import { badRequest, validationError } from '../../http/errors.ts';
+import { type OperationRequest, operation } from '../../http/operation.ts';
 import { BASE_RATE, convertMinor, type Rates, toAmount, toMinor } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
 import { staffActivity } from '../products/products.handlers.ts';
@@ -26,8 +27,52 @@ const toSettings = (row: StoreSettingsRow) => ({
   taxRate: row.taxBasisPoints / 100,
   freeShippingAbove: toAmount(row.freeShippingAboveUsdMinor),
   flatShipping: toAmount(row.flatShippingUsdMinor),
+  deliveryPolicy: row.deliveryPolicy,
+  supplierShippingMarkup: row.supplierShippingMarkupBasisPoints / 100,
+  supplierFreeShipping: row.supplierFreeShipping,
+  taxRules: publicTaxRules(row),
+  priceRounding: row.priceRounding.map((entry) => ({ currency: entry.currency as never, rule: entry.rule })),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** Staff's tax rules as the contract gives them (percent), by country. */
+export function publicTaxRules(row: StoreSettingsRow) {
+  return row.taxRules.map((rule) => ({
+    country: rule.country as never,
+    rate: rule.basisPoints / 100,
+    inclusive: rule.inclusive,
+    label: rule.label,
+  }));
+}
+
+type UpdateBody = OperationRequest<'updateStoreSettings'>['body'];
+
+/** The tax rules as stored; 400 when a country is named twice or a rate has more than two decimals. */
+function taxRulesOf(rules: NonNullable<UpdateBody['taxRules']>): TaxRuleSetting[] {
+  const seen = new Set<string>();
+  return rules
+    .map((rule, index) => {
+      if (seen.has(rule.country)) {
+        throw validationError([{ path: `/taxRules/${index}/country`, message: 'is named twice' }]);
+      }
+      seen.add(rule.country);
+      const label = rule.label.trim();
+      if (label === '') throw validationError([{ path: `/taxRules/${index}/label`, message: 'is required' }]);
+      return { country: rule.country, basisPoints: minorOf(rule.rate), inclusive: rule.inclusive, label };
+    })
+    .sort((a, b) => a.country.localeCompare(b.country));
+}
+
+function roundingOf(entries: NonNullable<UpdateBody['priceRounding']>): PriceRoundingSetting[] {
+  const seen = new Set<string>();
+  return entries.map((entry, index) => {
+    if (seen.has(entry.currency)) {
+      throw validationError([{ path: `/priceRounding/${index}/currency`, message: 'is named twice' }]);
+    }
+    seen.add(entry.currency);
+    return { currency: entry.currency, rule: entry.rule };
+  });
+}
 
 const toProject = (row: ProjectDetailsRow) => ({
   projectName: row.projectName,
@@ -45,7 +90,9 @@ const toProject = (row: ProjectDetailsRow) => ({
  * The free-shipping threshold staff set (in USD, where checkout applies it) in every storefront currency the store
  * has a rate for, converted by the money module; the storefront states it in the shopper's currency.
  */
-export function freeShippingAbove(row: StoreSettingsRow, rates: Rates): Record<string, number> {
+export function freeShippingAbove(row: StoreSettingsRow, rates: Rates): Record<string, number> | null {
+  // Supplier fees that the threshold does not make free: the store offers no free shipping to announce.
+  if (row.deliveryPolicy === 'supplier' && !row.supplierFreeShipping) return null;
   return Object.fromEntries(
     CURRENCIES.flatMap((code) => {
       const rate = rates.get(code);
@@ -85,6 +132,12 @@ export function createStoreSettingsHandlers(deps: { db: Database }) {
       if (body.freeShippingAbove !== undefined)
         changes.freeShippingAboveUsdMinor = minorOf(body.freeShippingAbove);
       if (body.flatShipping !== undefined) changes.flatShippingUsdMinor = minorOf(body.flatShipping);
+      if (body.deliveryPolicy !== undefined) changes.deliveryPolicy = body.deliveryPolicy;
+      if (body.supplierShippingMarkup !== undefined)
+        changes.supplierShippingMarkupBasisPoints = minorOf(body.supplierShippingMarkup);
+      if (body.supplierFreeShipping !== undefined) changes.supplierFreeShipping = body.supplierFreeShipping;
+      if (body.taxRules !== undefined) changes.taxRules = taxRulesOf(body.taxRules);
+      if (body.priceRounding !== undefined) changes.priceRounding = roundingOf(body.priceRounding);
       const { after } = await withActivity(
         db,
         async (tx) => ({

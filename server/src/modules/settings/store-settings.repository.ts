@@ -3,8 +3,13 @@ import type { Database } from '../../db/client.ts';
 import { countryPricing, currencyRates, projectDetails, storeSettings } from '../../db/schema.ts';
 import { BASE_CURRENCY, BASE_RATE } from '../../money/money.ts';
 import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from '../orders/orders.pricing.ts';
-import { pricingRulesColumns, readPricingRules } from '../pricing/pricing.repository.ts';
-import type { CountryRule, PricingRules } from '../pricing/pricing.rules.ts';
+import {
+  pricingRulesColumns,
+  readPricingRules,
+  shownRulesColumns,
+  shownRulesOf,
+} from '../pricing/pricing.repository.ts';
+import type { CountryRule, PricingRules, ShownRules } from '../pricing/pricing.rules.ts';
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 export type ProjectDetailsRow = typeof projectDetails.$inferSelect;
@@ -19,17 +24,48 @@ export async function readStoreSettings(db: Database): Promise<StoreSettingsRow>
   return created;
 }
 
-/** What checkout charges: read on every quote and order, so a change applies to the next one. */
-export async function loadCheckoutRules(db: Database): Promise<CheckoutRules> {
+const checkoutColumns = {
+  freeShippingAboveUsdMinor: storeSettings.freeShippingAboveUsdMinor,
+  flatShippingUsdMinor: storeSettings.flatShippingUsdMinor,
+  deliveryPolicy: storeSettings.deliveryPolicy,
+  supplierMarkupBasisPoints: storeSettings.supplierShippingMarkupBasisPoints,
+  supplierFreeShipping: storeSettings.supplierFreeShipping,
+};
+
+type CheckoutColumns = {
+  [K in keyof typeof checkoutColumns]: (typeof checkoutColumns)[K]['_']['data'] | null;
+};
+
+/** The checkout rules of one ship-to country: the delivery policy and the country's tax (the default without one). */
+function checkoutRulesOf(row: CheckoutColumns, shown: ShownRules): CheckoutRules | null {
+  if (
+    row.freeShippingAboveUsdMinor === null ||
+    row.flatShippingUsdMinor === null ||
+    row.deliveryPolicy === null ||
+    row.supplierMarkupBasisPoints === null ||
+    row.supplierFreeShipping === null
+  ) {
+    return null;
+  }
+  return {
+    freeShippingAboveUsdMinor: row.freeShippingAboveUsdMinor,
+    flatShippingUsdMinor: row.flatShippingUsdMinor,
+    taxBasisPoints: shown.tax.basisPoints,
+    taxInclusive: shown.tax.inclusive,
+    taxLabel: shown.tax.label,
+    deliveryPolicy: row.deliveryPolicy,
+    supplierMarkupBasisPoints: row.supplierMarkupBasisPoints,
+    supplierFreeShipping: row.supplierFreeShipping,
+  };
+}
+
+/** What checkout charges to `country`: read on every quote and order, so a change applies to the next one. */
+export async function loadCheckoutRules(db: Database, country?: string): Promise<CheckoutRules> {
   const [row] = await db
-    .select({
-      freeShippingAboveUsdMinor: storeSettings.freeShippingAboveUsdMinor,
-      flatShippingUsdMinor: storeSettings.flatShippingUsdMinor,
-      taxBasisPoints: storeSettings.taxBasisPoints,
-    })
+    .select({ ...checkoutColumns, shown: shownRulesColumns })
     .from(storeSettings)
     .where(eq(storeSettings.id, 1));
-  return row ?? DEFAULT_CHECKOUT_RULES;
+  return (row && checkoutRulesOf(row, shownRulesOf(row.shown, country))) ?? DEFAULT_CHECKOUT_RULES;
 }
 
 /** The rates of these currencies and the checkout rules in one round (a quote and an order read both). */
@@ -41,15 +77,14 @@ export async function loadRatesAndCheckoutRules(
 ): Promise<{
   rates: Map<string, string>;
   rules: CheckoutRules;
-  pricing: { rules: PricingRules; country: CountryRule | null };
+  pricing: { rules: PricingRules; country: CountryRule | null; shown: ShownRules };
 }> {
   const rows = await db
     .select({
       code: currencyRates.code,
       rate: currencyRates.rate,
-      freeShippingAboveUsdMinor: storeSettings.freeShippingAboveUsdMinor,
-      flatShippingUsdMinor: storeSettings.flatShippingUsdMinor,
-      taxBasisPoints: storeSettings.taxBasisPoints,
+      checkout: checkoutColumns,
+      shown: shownRulesColumns,
       pricing: pricingRulesColumns,
       countryType: countryPricing.adjustmentType,
       countryValue: countryPricing.value,
@@ -61,22 +96,16 @@ export async function loadRatesAndCheckoutRules(
   const rates = new Map(rows.map((row) => [row.code, row.rate]));
   if (!rates.has(BASE_CURRENCY)) rates.set(BASE_CURRENCY, BASE_RATE);
   const [first] = rows;
+  const shown = shownRulesOf(first?.shown, country);
   const rules =
-    first?.taxBasisPoints != null &&
-    first.freeShippingAboveUsdMinor != null &&
-    first.flatShippingUsdMinor != null
-      ? {
-          freeShippingAboveUsdMinor: first.freeShippingAboveUsdMinor,
-          flatShippingUsdMinor: first.flatShippingUsdMinor,
-          taxBasisPoints: first.taxBasisPoints,
-        }
-      : await loadCheckoutRules(db);
+    (first?.checkout && checkoutRulesOf(first.checkout, shown)) ?? (await loadCheckoutRules(db, country));
   const pricingRules = first?.pricing ? first.pricing : await readPricingRules(db);
   return {
     rates,
     rules,
     pricing: {
       rules: pricingRules,
+      shown,
       country:
         country && first?.countryType && first.countryValue !== null
           ? { country, adjustmentType: first.countryType, value: first.countryValue }
