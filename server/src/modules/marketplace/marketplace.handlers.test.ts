@@ -216,19 +216,16 @@ describe('marketplace import and delivery options', () => {
       expect(byId.json().data.freight_data.delivery_option_d_t_o).toEqual(options);
     });
 
-    it('converts the fees into the asked currency', async () => {
-      const usd = (
-        await quote({ product_id: phoneCase, sku_id: phoneCaseSku, country: 'BD', quantity: 3 })
-      ).json();
-      const bdt = (
-        await quote({
-          product_id: phoneCase,
-          sku_id: phoneCaseSku,
-          country: 'BD',
-          quantity: 3,
-          currency: 'BDT',
-        })
-      ).json();
+    it('converts the supplier fees staff see into the asked currency', async () => {
+      const staffQuote = (currency: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/logistic',
+          headers: bearer(admin),
+          payload: { product_id: phoneCase, sku_id: phoneCaseSku, country: 'BD', quantity: 3, currency },
+        });
+      const usd = (await staffQuote('USD')).json();
+      const bdt = (await staffQuote('BDT')).json();
       const paidUsd = usd.data.freight_data.delivery_option_d_t_o.find(
         (o: { free_shipping: boolean }) => !o.free_shipping,
       );
@@ -240,6 +237,28 @@ describe('marketplace import and delivery options', () => {
         shipping_fee_cent: (Math.round(Number(paidUsd.shipping_fee_cent) * 121.5 * 100) / 100).toFixed(2),
         shipping_fee_format: `৳${(Math.round(Number(paidUsd.shipping_fee_cent) * 121.5 * 100) / 100).toFixed(2)}`,
       });
+    });
+
+    it('shows shoppers the fee checkout charges under the store rule, in their currency', async () => {
+      // The store rule (the default): 10 USD for this line alone, converted once; every service costs the same.
+      const bdt = (
+        await quote({
+          product_id: phoneCase,
+          sku_id: phoneCaseSku,
+          country: 'BD',
+          quantity: 1,
+          currency: 'BDT',
+        })
+      ).json();
+      const options = bdt.data.freight_data.delivery_option_d_t_o;
+      expect(options.length).toBeGreaterThan(1);
+      for (const option of options) {
+        expect(option).toMatchObject({
+          shipping_fee_currency: 'BDT',
+          shipping_fee_cent: '1215.00',
+          free_shipping: false,
+        });
+      }
     });
 
     it('answers no options for routes nothing serves, unknown products and SKUs of another product', async () => {

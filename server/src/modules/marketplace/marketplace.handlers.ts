@@ -18,6 +18,9 @@ import {
   toDecimalText,
 } from '../../money/money.ts';
 import { type ActivityEntry, insertActivity, recordFailedAttempt } from '../activity/activity.repository.ts';
+import { priceDeliveryOptions } from '../orders/orders.delivery.ts';
+import { computeOrderTotals } from '../orders/orders.pricing.ts';
+import { OrderRejection, type PricedOrder, priceOrder } from '../orders/orders.repository.ts';
 import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
 import { catalogueStaff, productDetail, staffActivity } from '../products/products.handlers.ts';
 import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
@@ -30,9 +33,6 @@ import {
   upsertImportedProduct,
   visibleToShoppers,
 } from '../products/products.repository.ts';
-import { priceDeliveryOptions } from '../orders/orders.delivery.ts';
-import { computeOrderTotals } from '../orders/orders.pricing.ts';
-import { OrderRejection, type PricedOrder, priceOrder } from '../orders/orders.repository.ts';
 import type { DeliveryOption, MarketplaceAdapter } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
 
@@ -79,7 +79,7 @@ function inCurrency(option: DeliveryOption, currency: string, rates: Rates, symb
 /**
  * The supplier's services with the fee checkout charges for this one line under the store's delivery policy
  * (priced by the order's own code, so the page, the quote and the order agree); null when the line cannot be
- * bought (not for sale, or short of stock for the quantity).
+ * bought (not for sale).
  */
 async function chargedOptions(
   db: Database,
@@ -98,6 +98,7 @@ async function chargedOptions(
     priced = await priceOrder(db, [input.line], input.currency, {
       country: input.country,
       customerId: input.customerId,
+      anyStock: true,
     });
   } catch (error) {
     if (error instanceof OrderRejection) return null;

@@ -1,6 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, orderForwardings, orders, productSkus, products, refunds } from '../../db/schema.ts';
+import {
+  activityLog,
+  orderForwardings,
+  orderItems,
+  orders,
+  productSkus,
+  products,
+  refunds,
+} from '../../db/schema.ts';
 import { DEMO_ADMIN } from '../../db/seed/accounts.ts';
 import type { OperationId } from '../../http/contract-types.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
@@ -33,6 +41,7 @@ interface AdminOrderBody {
     price: number;
     total: number;
     productId: string | null;
+    delivery?: { code: string; company: string; fee: number } | null;
   }>;
   shipping: {
     method: string;
@@ -47,6 +56,7 @@ interface AdminOrderBody {
   itemsPrice: number;
   shippingPrice: number;
   taxPrice: number;
+  tax: { rate: number; inclusive: boolean; label: string };
   discount: number;
   refunded: number;
   rate: string;
@@ -443,6 +453,63 @@ describe('staff order API', () => {
         200,
       );
       expect(unpaidBody.data.forwarding).toBeNull();
+    });
+
+    it('answers the tax the order was priced with and each line’s delivery service', async () => {
+      const mug = await insertTestProduct(t.db, {
+        title: 'Ceramic Mug',
+        skus: [{ skuId: 'MUG-2', salePriceMinor: 12_10, stock: 5 }],
+      });
+      const earbuds = await insertTestProduct(t.db, {
+        title: 'Imported Earbuds',
+        source: 'aliexpress',
+        skus: [{ skuId: 'EAR-2', salePriceMinor: 9_00, stock: 5 }],
+      });
+      const order = await insertTestOrder(t.db, {
+        currency: 'EUR',
+        taxMinor: 3_66,
+        taxBasisPoints: 2100,
+        taxInclusive: true,
+        taxLabel: 'IVA',
+        lines: [
+          { productId: mug.id, skuId: 'MUG-2', name: 'Ceramic Mug', quantity: 1, unitPriceMinor: 12_10 },
+          {
+            productId: earbuds.id,
+            skuId: 'EAR-2',
+            name: 'Imported Earbuds',
+            quantity: 1,
+            unitPriceMinor: 9_00,
+          },
+        ],
+      });
+      await t.db
+        .update(orderItems)
+        .set({
+          deliveryCode: 'CAINIAO_STANDARD',
+          deliveryCompany: 'Cainiao Standard',
+          deliveryFeeMinor: 2_35,
+        })
+        .where(and(eq(orderItems.orderId, order.id), eq(orderItems.skuId, 'EAR-2')));
+
+      const body = await expectAnswer<{ data: AdminOrderBody }>(
+        'getAdminOrder',
+        await call('GET', `/orders/${order.id}`),
+        200,
+      );
+      expect(body.data.tax).toEqual({ rate: 21, inclusive: true, label: 'IVA' });
+      expect(body.data.taxPrice).toBe(3.66);
+      expect(body.data.items.map((item) => item.delivery)).toEqual([
+        null,
+        { code: 'CAINIAO_STANDARD', company: 'Cainiao Standard', fee: 2.35 },
+      ]);
+
+      const plain = await insertTestOrder(t.db, { status: 'Placed' });
+      const plainBody = await expectAnswer<{ data: AdminOrderBody }>(
+        'getAdminOrder',
+        await call('GET', `/orders/${plain.id}`),
+        200,
+      );
+      expect(plainBody.data.tax).toEqual({ rate: 10, inclusive: false, label: 'Tax' });
     });
 
     it('answers 404 for an order that does not exist', async () => {

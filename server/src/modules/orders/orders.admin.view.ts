@@ -55,6 +55,14 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
       carrier: item.carrier,
       trackingNumber: item.trackingNumber,
       shippedAt: item.shippedAt?.toISOString() ?? null,
+      delivery:
+        item.deliveryCode === null || item.deliveryFeeMinor === null
+          ? null
+          : {
+              code: item.deliveryCode,
+              company: item.deliveryCompany ?? item.deliveryCode,
+              fee: toAmount(item.deliveryFeeMinor),
+            },
     })),
     shipping: {
       method: order.logisticsServiceName ?? '',
@@ -83,6 +91,7 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     itemsPrice: toAmount(order.itemsMinor),
     shippingPrice: toAmount(order.shippingMinor),
     taxPrice: toAmount(order.taxMinor),
+    tax: { rate: order.taxBasisPoints / 100, inclusive: order.taxInclusive, label: order.taxLabel },
     discount: toAmount(order.discountMinor),
     couponCode: order.couponCode,
     refunded: toAmount(committed),

@@ -215,7 +215,8 @@ function orderLines(items: PlaceOrderBody['items']): OrderRequestLine[] {
     if (same) {
       same.quantity += item.quantity;
       same.service ??= service;
-    } else lines.push({ productId: item.product, skuId: item.sku_id, quantity: item.quantity, service, index });
+    } else
+      lines.push({ productId: item.product, skuId: item.sku_id, quantity: item.quantity, service, index });
   }
   const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
   if (tooMany) {

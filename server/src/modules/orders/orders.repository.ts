@@ -12,10 +12,17 @@ import {
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
 import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
+import type { DeliveryOption } from '../marketplace/marketplace.types.ts';
 import { contextFromRules } from '../pricing/pricing.repository.ts';
 import { DEFAULT_TAX_LABEL, type PriceContext, shopperPrice, shownPrice } from '../pricing/pricing.rules.ts';
 import { shopperVisible } from '../products/products.repository.ts';
 import { loadRatesAndCheckoutRules } from '../settings/store-settings.repository.ts';
+import {
+  chooseDelivery,
+  type DeliveryQuoter,
+  type PricedDelivery,
+  priceDeliveryOptions,
+} from './orders.delivery.ts';
 import {
   type CheckoutRules,
   computeOrderTotals,
@@ -23,13 +30,6 @@ import {
   type OrderTotals,
   salesChannel,
 } from './orders.pricing.ts';
-import {
-  chooseDelivery,
-  type DeliveryQuoter,
-  type PricedDelivery,
-  priceDeliveryOptions,
-} from './orders.delivery.ts';
-import type { DeliveryOption } from '../marketplace/marketplace.types.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -49,7 +49,13 @@ export interface OrderWithDetails {
 /** Why an order cannot be placed; the handler turns each kind into its HTTP answer. */
 export class OrderRejection extends Error {
   constructor(
-    readonly kind: 'not_found' | 'not_for_sale' | 'out_of_stock' | 'no_rate' | 'no_delivery' | 'delivery_unavailable',
+    readonly kind:
+      | 'not_found'
+      | 'not_for_sale'
+      | 'out_of_stock'
+      | 'no_rate'
+      | 'no_delivery'
+      | 'delivery_unavailable',
     message: string,
   ) {
     super(message);
@@ -61,7 +67,12 @@ export const outOfStockMessage = (name: string, available: number) =>
   available > 0 ? `Only ${available} left in stock for ${name}.` : `${name} is out of stock.`;
 
 /** One line per product and SKU (the handler combines repeats); `service` names the delivery the shopper chose. */
-export type OrderRequestLine = { productId: string; skuId: string; quantity: number; service?: string | null };
+export type OrderRequestLine = {
+  productId: string;
+  skuId: string;
+  quantity: number;
+  service?: string | null;
+};
 
 /** What the payment provider answered for a charge that went through. */
 export interface Payment {
@@ -176,9 +187,11 @@ export async function priceOrder(
     customerId: string | null;
     service?: string | null;
     quoteDelivery?: DeliveryQuoter;
+    /** Price what is short of stock too (the product page's delivery fees for a SKU that is sold out). */
+    anyStock?: boolean;
   },
 ): Promise<PricedOrder> {
-  const catalogue = await catalogueLines(tx, lines);
+  const catalogue = await catalogueLines(tx, lines, { anyStock: shopper?.anyStock ?? false });
   // One after the other: `tx` may be a transaction's single connection, and a query left pending there when the
   // connection drops would hold it (and the pool's shutdown) forever.
   const loaded = await loadRatesAndCheckoutRules(
@@ -231,7 +244,10 @@ async function supplierDeliveryOptions(
       );
     }
     if (options.length === 0) {
-      throw new OrderRejection('no_delivery', `${product.title} cannot be delivered to ${country.toUpperCase()}.`);
+      throw new OrderRejection(
+        'no_delivery',
+        `${product.title} cannot be delivered to ${country.toUpperCase()}.`,
+      );
     }
     answers.push(options);
   }
@@ -242,6 +258,7 @@ async function supplierDeliveryOptions(
 export async function catalogueLines(
   tx: Database,
   lines: ReadonlyArray<OrderRequestLine>,
+  options: { anyStock?: boolean } = {},
 ): Promise<CatalogueLine[]> {
   const productIds = [...new Set(lines.map((line) => line.productId))];
   // One round: each product with the asked SKUs it has (none: a row with a null SKU, for the right message).
@@ -306,7 +323,7 @@ export async function catalogueLines(
     }
     // A first look without locks, so an obvious shortage is refused before anything is locked.
     const available = product.status === 'out_of_stock' ? 0 : sku.stock;
-    if (line.quantity > available) {
+    if (line.quantity > available && !options.anyStock) {
       throw new OrderRejection('out_of_stock', outOfStockMessage(product.title, available));
     }
     const { forSale: _forSale, ...shown } = product;
@@ -347,7 +364,9 @@ export function priceCatalogueLines(
     const deliveryOptions = supplier
       ? priceDeliveryOptions(supplier, rules.supplierMarkupBasisPoints ?? 0, rates, currency)
       : [];
-    const chosen = supplier ? chooseDelivery(deliveryOptions, entry.line.service ?? delivery?.service) : undefined;
+    const chosen = supplier
+      ? chooseDelivery(deliveryOptions, entry.line.service ?? delivery?.service)
+      : undefined;
     return { ...entry, unitPriceMinor, usdUnitPriceMinor, delivery: chosen ?? null, deliveryOptions };
   });
   const totals = computeOrderTotals(

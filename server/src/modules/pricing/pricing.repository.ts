@@ -51,11 +51,16 @@ type ShownRulesRow = {
 };
 
 /** The shown-price rules of one ship-to country from the settings row (defaults when there is none). */
-export function shownRulesOf(row: ShownRulesRow | null | undefined, country: string | null | undefined): ShownRules {
+export function shownRulesOf(
+  row: ShownRulesRow | null | undefined,
+  country: string | null | undefined,
+): ShownRules {
   return {
     tax: taxRuleFor(country, row?.taxRules ?? [], row?.defaultTaxBasisPoints ?? 1000),
     rounding: new Map(
-      (row?.priceRounding ?? []).filter((entry) => entry.rule !== 'none').map((entry) => [entry.currency, entry.rule]),
+      (row?.priceRounding ?? [])
+        .filter((entry) => entry.rule !== 'none')
+        .map((entry) => [entry.currency, entry.rule]),
     ),
   };
 }

@@ -95,7 +95,9 @@ export function shownPrice(minor: number, currency: string, shown: ShownRules | 
 
 /** Whether the shown rules change any price (so lists priced alike can share a cached page). */
 export function changesShown(shown: ShownRules | undefined): boolean {
-  return shown !== undefined && ((shown.tax.inclusive && shown.tax.basisPoints > 0) || shown.rounding.size > 0);
+  return (
+    shown !== undefined && ((shown.tax.inclusive && shown.tax.basisPoints > 0) || shown.rounding.size > 0)
+  );
 }
 
 /** USD minor units (signed) in `currency`, through the money module's one conversion. */
@@ -156,7 +158,9 @@ function adjusted(minor: number, currency: string, context: PriceContext): numbe
 
 /** Whether anything in the context changes a price (so callers can skip the work, and caches can share answers). */
 export function changesPrices(context: PriceContext): boolean {
-  return context.country !== null || (context.business && context.rules.b2bEnabled) || changesShown(context.shown);
+  return (
+    context.country !== null || (context.business && context.rules.b2bEnabled) || changesShown(context.shown)
+  );
 }
 
 /** Whether the store-price adjustments (country rule, B2B) apply. */
