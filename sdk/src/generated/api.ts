@@ -6143,6 +6143,7 @@ export interface components {
                  * @description Added beyond the spec. When the line's vendor shipped it.
                  */
                 shippedAt?: string | null;
+                delivery?: components["schemas"]["LineDelivery"];
             }[];
             shipping: {
                 method: string;
@@ -6162,7 +6163,12 @@ export interface components {
             customerId: string | null;
             itemsPrice: number;
             shippingPrice: number;
+            /**
+             * @description Added to the total, or, when `tax.inclusive`, the part of the items' prices that is tax (already in them;
+             *     the total does not add it).
+             */
             taxPrice: number;
+            tax: components["schemas"]["AppliedTax"];
             discount: number;
             /** @description The coupon code the shopper's order was placed with (its discount is `discount`). */
             couponCode: string | null;

@@ -1054,7 +1054,10 @@ export const storeSettings = pgTable(
     /** Tax per ship-to country; other countries pay `taxBasisPoints`, added at checkout. */
     taxRules: jsonb('tax_rules').$type<TaxRuleSetting[]>().notNull().default(sql`'[]'::jsonb`),
     /** Rounding of shown prices per currency; a currency not listed is not rounded. */
-    priceRounding: jsonb('price_rounding').$type<PriceRoundingSetting[]>().notNull().default(sql`'[]'::jsonb`),
+    priceRounding: jsonb('price_rounding')
+      .$type<PriceRoundingSetting[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],

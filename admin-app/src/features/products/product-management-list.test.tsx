@@ -66,6 +66,39 @@ describe('Product Management list', { timeout: 15_000 }, () => {
     expect(row.getByRole('presentation')).toHaveAttribute('src', 'https://img.test/1-a.jpg');
   });
 
+  it('shows price, cost and margin in the store currency, even though the list asks for BDT', async () => {
+    const staffPricing = {
+      currency: 'USD',
+      price: 17.24,
+      originalPrice: 35.92,
+      cost: 15.67,
+      margin: 1.57,
+      marginPercent: 10.02,
+    };
+    stubList([
+      // The record and the asked currency say otherwise: the store-currency figures win.
+      makeProduct(1, { staffPricing, currency: 'BDT', price: 2094.66 }),
+      makeProduct(2, {
+        source: 'manual',
+        staffPricing: { ...staffPricing, price: 6.37, cost: null, margin: null, marginPercent: null },
+      }),
+    ]);
+    renderApp('/manage-admin/products');
+
+    const imported = await rowOf('Product 1');
+    const products = within(await table());
+    expect(products.getByRole('columnheader', { name: 'Price' })).toBeInTheDocument();
+    expect(products.getByRole('columnheader', { name: 'Cost (USD)' })).toBeInTheDocument();
+    expect(products.getByRole('columnheader', { name: 'Margin (USD)' })).toBeInTheDocument();
+    expect(imported.getByText('$17.24')).toBeInTheDocument();
+    expect(imported.getByText('$15.67')).toBeInTheDocument();
+    expect(imported.getByText('$1.57 (10.02%)')).toBeInTheDocument();
+    expect(imported.queryByText(/BDT|৳|18\.99/)).not.toBeInTheDocument();
+    const manual = await rowOf('Product 2');
+    expect(manual.getByText('$6.37')).toBeInTheDocument();
+    expect(manual.getAllByText('—')).toHaveLength(2);
+  });
+
   it('keeps a 60-character title whole', async () => {
     const title = 'x'.repeat(60);
     stubList([makeProduct(1, {}, title)]);

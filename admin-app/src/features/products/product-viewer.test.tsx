@@ -94,6 +94,63 @@ describe('product viewer', { timeout: 15_000 }, () => {
     });
   });
 
+  it('shows the summary and every SKU in the store currency, labelled, when the server gives it', async () => {
+    const inStoreCurrency = {
+      ...detail,
+      // Asked in BDT (spec 1 §7): the header would be taka, the editor's SKUs dollars.
+      price: 2307.29,
+      currency: 'BDT',
+      originalPrice: 3643.79,
+      staffPricing: {
+        currency: 'USD',
+        price: 20.89,
+        originalPrice: 29.99,
+        cost: 18.99,
+        margin: 1.9,
+        marginPercent: 10.01,
+      },
+      staffSkus: [
+        {
+          skuId: '12000038123456701',
+          price: 20.89,
+          originalPrice: 29.99,
+          cost: 18.99,
+          margin: 1.9,
+          marginPercent: 10.01,
+        },
+      ],
+    };
+    stubApi({
+      'GET /product/p-7': () => jsonResponse(200, { success: true, data: inStoreCurrency }),
+      'GET /reviews/admin/product/p-7': () =>
+        jsonResponse(200, { success: true, data: [], meta: { page: 1, limit: 5, total: 0 } }),
+    });
+    renderApp('/manage-admin/products/product-viewer?id=p-7');
+
+    const summary = within(await screen.findByRole('region', { name: 'Summary' }));
+    expect(summary.getByText('Price (USD)').nextSibling).toHaveTextContent('$20.89$29.99');
+    expect(summary.getByText('Cost (USD)').nextSibling).toHaveTextContent('$18.99');
+    expect(summary.getByText('Margin (USD)').nextSibling).toHaveTextContent('$1.90 (10.01%)');
+
+    const skus = within(screen.getByRole('table', { name: 'SKUs' }));
+    expect(skus.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'SKU ID',
+      'Options',
+      'Sale Price (USD)',
+      'Price (USD)',
+      'Cost (USD)',
+      'Margin (USD)',
+      'Stock',
+    ]);
+    const [, row] = skus.getAllByRole('row');
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['12000038123456701', 'Color: Black', '$20.89', '$29.99', '$18.99', '$1.90 (10.01%)', '250']);
+    expect(screen.queryByText(/BDT|৳/)).not.toBeInTheDocument();
+  });
+
   it("shows the server's message when the product cannot be found", async () => {
     stubApi({
       'GET /product/gone': () =>

@@ -1,6 +1,7 @@
-import { count, is } from 'drizzle-orm';
+import { count, eq, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING_RULES, priceFromCost } from '../../modules/pricing/pricing.rules.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { TEST_PUBLIC_URL } from '../../test/test-config.ts';
 import * as schema from '../schema.ts';
@@ -81,6 +82,34 @@ describe('demo data', () => {
       }
     });
     expect(unparsable).toHaveLength(1);
+  });
+
+  it('sells imported items at the store markup over their supplier cost, and prices its orders so', async () => {
+    const rates = new Map((await db().select().from(schema.currencyRates)).map((r) => [r.code, r.rate]));
+    const imported = await db()
+      .select({ sku: schema.productSkus, currency: schema.products.currency })
+      .from(schema.productSkus)
+      .innerJoin(schema.products, eq(schema.products.id, schema.productSkus.productId))
+      .where(eq(schema.products.source, 'aliexpress'));
+    expect(imported.length).toBeGreaterThan(0);
+    for (const { sku, currency } of imported) {
+      if (sku.supplierPriceMinor === null) throw new Error(`SKU ${sku.skuId} has no cost`);
+      expect(sku.salePriceMinor, sku.skuId).toBe(
+        priceFromCost(sku.supplierPriceMinor, currency, DEFAULT_PRICING_RULES, rates),
+      );
+      expect(sku.salePriceMinor, sku.skuId).toBeGreaterThan(sku.supplierPriceMinor);
+    }
+    const sale = new Map(imported.map(({ sku }) => [`${sku.productId}:${sku.skuId}`, sku.salePriceMinor]));
+    const usdLines = await db()
+      .select({ line: schema.orderItems })
+      .from(schema.orderItems)
+      .innerJoin(schema.orders, eq(schema.orders.id, schema.orderItems.orderId))
+      .where(eq(schema.orders.currency, 'USD'));
+    const importedLines = usdLines.filter(({ line }) => sale.has(`${line.productId}:${line.skuId}`));
+    expect(importedLines.length).toBeGreaterThan(0);
+    for (const { line } of importedLines) {
+      expect(line.unitPriceMinor, line.name).toBe(sale.get(`${line.productId}:${line.skuId}`));
+    }
   });
 
   it('holds rates for every storefront currency and INR', async () => {

@@ -3,8 +3,9 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { computeOrderTotals } from '../../modules/orders/orders.pricing.ts';
 import { nextOrderNumber } from '../../modules/orders/orders.repository.ts';
 import { paymentConfirmedNote } from '../../modules/orders/orders.status.ts';
+import { readPricingRules, repriceImported } from '../../modules/pricing/pricing.repository.ts';
 import { insertNormalizedProduct } from '../../modules/products/products.repository.ts';
-import { BASE_CURRENCY, BASE_RATE, convertMinor } from '../../money/money.ts';
+import { BASE_CURRENCY, BASE_RATE, convertMinor, loadRates } from '../../money/money.ts';
 import type { Database } from '../client.ts';
 import {
   activityLog,
@@ -19,6 +20,7 @@ import {
   orderItems,
   orderStatusHistory,
   orders,
+  productSkus,
   products,
   refunds,
   reviews,
@@ -142,11 +144,26 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       });
       productByKey.set(item.key, { id: row.id, seed: item });
     }
-    // The imported items' supplier costs: the marketplace's prices, which the demo store sells at (as the fixture
-    // marketplace offers them, so a sync finds nothing moved); saving the pricing rules reprices them.
+    // The imported items' supplier costs are the marketplace's prices (as the fixture marketplace offers them, so a
+    // sync finds nothing moved); the store sells them at the prices the store's markup makes from those costs, as
+    // an import from the integration screen is priced, so the demo's margins are real.
     await tx.execute(sql`
       update product_skus s set supplier_price_minor = s.sale_price_minor
       from products p where p.id = s.product_id and p.source = 'aliexpress'`);
+    await repriceImported(tx, await readPricingRules(tx), await loadRates(tx));
+    // Priced as they were imported: repricing's "updated now" would date them by the clock, not by `now`.
+    await tx.execute(sql`update products set updated_at = created_at where source = 'aliexpress'`);
+    const storePrices = new Map(
+      (
+        await tx
+          .select({
+            productId: productSkus.productId,
+            skuId: productSkus.skuId,
+            sale: productSkus.salePriceMinor,
+          })
+          .from(productSkus)
+      ).map((sku) => [`${sku.productId}:${sku.skuId}`, sku.sale]),
+    );
     const product = (key: string) => {
       const found = productByKey.get(key);
       if (!found) throw new Error(`seed product ${key} missing`);
@@ -166,10 +183,13 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         const { id, seed } = product(key);
         const sku = seed.normalized.skus.find((s) => s.stock > 0) ?? seed.normalized.skus[0];
         if (!sku) throw new Error(`seed product ${key} has no SKU`);
+        // At the store's price, not the marketplace's: imported items were marked up above.
+        const storePrice = storePrices.get(`${id}:${sku.skuId}`);
+        if (storePrice === undefined) throw new Error(`seed SKU ${sku.skuId} missing`);
         const productRate = rateOf(seed.normalized.currency);
-        const unitPriceMinor = convertMinor(sku.salePriceMinor, productRate, rate, currency);
+        const unitPriceMinor = convertMinor(storePrice, productRate, rate, currency);
         return {
-          usdUnitPriceMinor: convertMinor(sku.salePriceMinor, productRate, BASE_RATE),
+          usdUnitPriceMinor: convertMinor(storePrice, productRate, BASE_RATE),
           line: {
             productId: id,
             storeId: seed.fields.store ? storeId(seed.fields.store) : null,

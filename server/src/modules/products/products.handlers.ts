@@ -6,7 +6,13 @@ import type { QueryParams } from '../../http/contract-types.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import type { ShortCache } from '../../http/short-cache.ts';
-import { assertKnownCurrency, BASE_CURRENCY, loadRates, type Rates } from '../../money/money.ts';
+import {
+  assertKnownCurrency,
+  BASE_CURRENCY,
+  converterFor,
+  loadRates,
+  type Rates,
+} from '../../money/money.ts';
 import {
   type ActivityEntry,
   insertActivity,
@@ -17,6 +23,7 @@ import {
 import { uploadedFile } from '../media/media.multipart.ts';
 import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
 import { changesPrices, type PriceContext } from '../pricing/pricing.rules.ts';
+import { readStoreSettings } from '../settings/store-settings.repository.ts';
 import { toCsv } from './products.export.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
 import {
@@ -35,7 +42,7 @@ import {
   skusOf,
   visibleToShoppers,
 } from './products.repository.ts';
-import { conversionWith, convertedAmount, toDetail, toListItems } from './products.view.ts';
+import { conversionWith, convertedAmount, type StoreMoney, toDetail, toListItems } from './products.view.ts';
 import { createFromForm, newProductCode, updateFromForm } from './products.write.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
@@ -75,11 +82,29 @@ function filtersOf(
 export async function productDetail(
   db: Database,
   row: ProductRow,
-  view: { rates: Rates; currency: string; staff: boolean; pricing?: PriceContext | undefined },
+  view: {
+    rates: Rates;
+    currency: string;
+    staff: boolean;
+    pricing?: PriceContext | undefined;
+    money?: StoreMoney | undefined;
+  },
 ) {
   const [skus, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
-  const conversion = conversionWith(view.rates, row.currency, view.currency);
-  return toDetail(row, skus, properties, conversion, view.staff, view.pricing);
+  const conversion = {
+    ...conversionWith(view.rates, row.currency, view.currency),
+    shown: view.staff ? undefined : view.pricing?.shown,
+  };
+  return toDetail(row, skus, properties, conversion, view.staff, view.pricing, view.money);
+}
+
+/**
+ * The currency staff read money in: System Settings' Default Currency (imports are fetched in it too), USD, the
+ * base every rate is quoted against, until staff choose another.
+ */
+async function storeMoney(db: Database, rates?: Rates): Promise<StoreMoney> {
+  const [{ defaultCurrency }, known] = await Promise.all([readStoreSettings(db), rates ?? loadRates(db)]);
+  return { currency: defaultCurrency, convert: converterFor(known, defaultCurrency) };
 }
 
 /** An activity log entry for a staff member's catalogue change. */
@@ -179,7 +204,11 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const priced =
         pricing !== null && (changesPrices(pricing) || pricing.rules.compareAtMode !== 'marketplace');
       // Staff see every status: their pages are kept apart from shoppers'; shoppers priced alike share pages.
-      const audience = staff ? 'staff' : priced ? ['shopper', pricing.country, pricing.business] : 'shopper';
+      const audience = staff
+        ? 'staff'
+        : priced
+          ? ['shopper', pricing.country, pricing.business, pricing.shown?.tax ?? null]
+          : 'shopper';
       const key = JSON.stringify([audience, page, limit, currency, sort, query]);
       // Kept as the JSON text it is sent as: a reused page costs no serialising either.
       const cached = cache?.get<string>(key);
@@ -198,12 +227,15 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       if (result.askedRate === null && currency !== BASE_CURRENCY) {
         throw badRequest(`The currency ${currency} is not supported.`);
       }
-      const costs = staff
-        ? await lowestCosts(
-            db,
-            result.rows.filter((row) => row.source === 'aliexpress').map((row) => row.id),
-          )
-        : undefined;
+      const [costs, money] = staff
+        ? await Promise.all([
+            lowestCosts(
+              db,
+              result.rows.filter((row) => row.source === 'aliexpress').map((row) => row.id),
+            ),
+            storeMoney(db),
+          ])
+        : [undefined, undefined];
       const answer = {
         success: true as const,
         data: toListItems(
@@ -212,6 +244,7 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
           result.askedRate,
           priced && pricing ? pricing : undefined,
           costs,
+          money,
         ),
         meta: { page, limit, total: result.total },
       };
@@ -230,9 +263,10 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const pricing = staff
         ? undefined
         : await priceContextFor(db, { country: request.query.country, request, rates });
+      const money = staff ? await storeMoney(db, rates) : undefined;
       return {
         success: true,
-        data: await productDetail(db, row, { rates, currency, staff: staff !== null, pricing }),
+        data: await productDetail(db, row, { rates, currency, staff: staff !== null, pricing, money }),
       };
     }),
 

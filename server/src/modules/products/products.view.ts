@@ -9,7 +9,13 @@ import {
   toAmount,
   toDecimalText,
 } from '../../money/money.ts';
-import { compareAtPrice, type PriceContext, shopperPrice } from '../pricing/pricing.rules.ts';
+import {
+  compareAtPrice,
+  type PriceContext,
+  type ShownRules,
+  shopperPrice,
+  shownPrice,
+} from '../pricing/pricing.rules.ts';
 import {
   type ListedProduct,
   type ProductRow,
@@ -23,12 +29,16 @@ type ProductListItem = components['schemas']['ProductListItem'];
 type ProductDetail = components['schemas']['ProductDetail'];
 type Sku = components['schemas']['Sku'];
 type ProductImage = components['schemas']['ProductImage'];
+type StaffPricing = components['schemas']['StaffPricing'];
+type StaffSkuPricing = components['schemas']['StaffSkuPricing'];
 
 /** The currency amounts are shown in, and the stored rates (units per 1 USD) converting the product's into it. */
 export interface Conversion {
   currency: string;
   fromRate: string;
   toRate: string;
+  /** A shopper's included tax and the currency's rounding, applied to every price after converting it. */
+  shown?: ShownRules | undefined;
 }
 
 const UNCONVERTED = { fromRate: '1', toRate: '1' } as const;
@@ -50,7 +60,8 @@ export function conversionFor(
 
 /** An amount of the product's currency in the conversion's: the money module's one conversion and rounding. */
 export function convertedMinor(conversion: Conversion, minor: number): number {
-  return convertMinor(minor, conversion.fromRate, conversion.toRate, conversion.currency);
+  const converted = convertMinor(minor, conversion.fromRate, conversion.toRate, conversion.currency);
+  return shownPrice(converted, conversion.currency, conversion.shown);
 }
 
 /** An amount of the product's currency as the API shows it in the conversion's (two decimals). */
@@ -60,6 +71,74 @@ export function convertedAmount(conversion: Conversion, minor: number): number {
 
 export function conversionWith(rates: Rates, productCurrency: string, asked: string): Conversion {
   return conversionFor(productCurrency, asked, rates.get(productCurrency), rates.get(asked));
+}
+
+/** The currency staff read money in (System Settings' Default Currency) and the conversion into it. */
+export interface StoreMoney {
+  currency: string;
+  /** The money module's `converterFor` into `currency`: null when a rate is missing. */
+  convert: (minor: number, from: string) => number | null;
+}
+
+/** Profit over cost, percent with two decimals, as the Pricing Preview Tool shows it; null without a cost. */
+function marginPercent(priceMinor: number, costMinor: number | null): number | null {
+  if (costMinor === null || costMinor === 0) return null;
+  return Math.round(((priceMinor - costMinor) / costMinor) * 10000) / 100;
+}
+
+/**
+ * A SKU's store price (what shoppers pay before their country's rule), list price and supplier cost in the
+ * store's currency, with the margin computed from those same minor units; null when a rate is missing.
+ */
+function storeFigures(
+  sku: Pick<SkuPrice, 'salePriceMinor' | 'priceMinor' | 'supplierPriceMinor'>,
+  from: string,
+  money: StoreMoney,
+) {
+  const price = money.convert(sku.salePriceMinor, from);
+  const list = money.convert(sku.priceMinor, from);
+  const supplierCost = sku.supplierPriceMinor ?? null;
+  const cost = supplierCost === null ? null : money.convert(supplierCost, from);
+  if (price === null || list === null || (supplierCost !== null && cost === null)) return null;
+  return {
+    price: toAmount(price),
+    originalPrice: list > price ? toAmount(list) : null,
+    cost: cost === null ? null : toAmount(cost),
+    margin: cost === null ? null : toAmount(price - cost),
+    marginPercent: marginPercent(price, cost),
+  };
+}
+
+/**
+ * Staff lists and the Product Viewer: the preselected SKU's store price, cost and margin (the card's SKU), all in
+ * the store's currency; a product without SKUs shows its own price and no cost. Null when a rate is missing.
+ */
+export function staffPricing(
+  row: Pick<ListedProduct, 'currency' | 'priceMinor' | 'originalPriceMinor' | 'skuPrices'>,
+  money: StoreMoney,
+): StaffPricing | null {
+  const chosen = preselectedSku(row.skuPrices);
+  const figures = storeFigures(
+    chosen ?? { salePriceMinor: row.priceMinor, priceMinor: row.originalPriceMinor ?? row.priceMinor },
+    row.currency,
+    money,
+  );
+  return figures === null ? null : { currency: money.currency, ...figures };
+}
+
+/** The Product Viewer's SKU table in the store's currency; null when a rate is missing. */
+export function staffSkuPricing(
+  skus: ReadonlyArray<SkuView>,
+  productCurrency: string,
+  money: StoreMoney,
+): StaffSkuPricing[] | null {
+  const rows: StaffSkuPricing[] = [];
+  for (const sku of skus) {
+    const figures = storeFigures(sku, productCurrency, money);
+    if (figures === null) return null;
+    rows.push({ skuId: sku.skuId, ...figures });
+  }
+  return rows;
 }
 
 /**
@@ -234,18 +313,22 @@ export function toListItems(
   pricing?: PriceContext,
   /** Staff lists: each imported product's lowest supplier cost, shown with the profit on it. */
   staffCosts?: ReadonlyMap<string, number>,
+  /** Staff lists: price, cost and margin in the store's currency as well. */
+  money?: StoreMoney,
 ): ProductListItem[] {
   const rate = currency === BASE_CURRENCY ? BASE_RATE : askedRate;
   return rows.map((row) => {
-    const conversion = conversionFor(row.currency, currency, row.rate, rate);
+    const conversion = { ...conversionFor(row.currency, currency, row.rate, rate), shown: pricing?.shown };
     const item = toListItem(row, conversion, pricing);
     if (!staffCosts) return item;
     const cost = staffCosts.get(row.id) ?? null;
+    const inStoreCurrency = money ? staffPricing(row, money) : null;
     return {
       ...item,
       cost: cost === null ? null : convertedAmount(conversion, cost),
       profitPercent:
         cost === null || cost === 0 ? null : Math.round(((row.priceMinor - cost) / cost) * 10000) / 100,
+      ...(inStoreCurrency ? { staffPricing: inStoreCurrency } : {}),
     };
   });
 }
@@ -269,6 +352,8 @@ export function toDetail(
   conversion: Conversion,
   staff: boolean,
   pricing?: PriceContext,
+  /** The Product Viewer: the product's and each SKU's money in the store's currency as well. */
+  money?: StoreMoney,
 ): ProductDetail {
   // Shoppers see each SKU at their price; the card figures follow from the same priced SKUs.
   const shopper = pricing && !staff ? pricing : undefined;
@@ -299,5 +384,17 @@ export function toDetail(
           labels: row.labels,
         }
       : {}),
+    ...(staff && money ? storeCurrencyDetail(row, skus, money) : {}),
   };
+}
+
+/** The viewer's figures in the store's currency, all or none: one screen never mixes two currencies. */
+function storeCurrencyDetail(
+  row: Parameters<typeof staffPricing>[0],
+  skus: ReadonlyArray<SkuView>,
+  money: StoreMoney,
+): Pick<ProductDetail, 'staffPricing' | 'staffSkus'> {
+  const product = staffPricing(row, money);
+  const perSku = staffSkuPricing(skus, row.currency, money);
+  return product && perSku ? { staffPricing: product, staffSkus: perSku } : {};
 }

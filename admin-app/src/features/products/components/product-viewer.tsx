@@ -21,7 +21,7 @@ import { ButtonLink } from '../../../components/router-links';
 import { productQueries } from '../api/products.queries';
 import { errorText } from '../lib/error-text';
 import { readLogText } from '../lib/log-text';
-import { marketplaceItemUrl } from '../lib/product-rows';
+import { marginText, marketplaceItemUrl } from '../lib/product-rows';
 import { ProductReviewsPanel } from './product-reviews-panel';
 import { ProductStatusBadge } from './product-status-badge';
 
@@ -51,6 +51,8 @@ export function ProductViewer({ id }: { id: string }) {
 
 function ProductDetails({ product }: { product: ProductDetail }) {
   const title = readLogText(product.logText)?.title ?? product.name;
+  // One currency on the screen: the store's, for the summary and the SKUs alike, whenever the server converted both.
+  const money = product.staffPricing && product.staffSkus ? product.staffPricing : undefined;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -82,14 +84,27 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         <ImageGallery images={product.images} />
         <Paper component="section" aria-label="Summary" withBorder p="md" radius="md">
           <Stack gap="xs">
-            <Fact label="Price">
-              {formatMoney(product.price, product.currency)}
-              {product.originalPrice !== null && product.originalPrice > product.price ? (
-                <Text span c="dimmed" td="line-through" ml="xs" size="sm">
-                  {formatMoney(product.originalPrice, product.currency)}
-                </Text>
-              ) : null}
-            </Fact>
+            {money ? (
+              <>
+                <Fact label={`Price (${money.currency})`}>
+                  <PriceText price={money.price} original={money.originalPrice} currency={money.currency} />
+                </Fact>
+                <Fact label={`Cost (${money.currency})`}>
+                  {money.cost === null ? '—' : formatMoney(money.cost, money.currency)}
+                </Fact>
+                <Fact label={`Margin (${money.currency})`}>
+                  {marginText(money.margin, money.marginPercent, money.currency) ?? '—'}
+                </Fact>
+              </>
+            ) : (
+              <Fact label="Price">
+                <PriceText
+                  price={product.price}
+                  original={product.originalPrice}
+                  currency={product.currency}
+                />
+              </Fact>
+            )}
             <Fact label="Stock">{product.availableStock.toLocaleString('en-US')}</Fact>
             <Fact label="Product ID">{product.productId}</Fact>
             {product.categoryId !== null ? <Fact label="Category ID">{product.categoryId}</Fact> : null}
@@ -118,7 +133,11 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       </Section>
 
       <Section title="SKUs">
-        <SkuTable skus={product.skus} />
+        {money && product.staffSkus ? (
+          <StoreSkuTable skus={product.skus} figures={product.staffSkus} currency={money.currency} />
+        ) : (
+          <SkuTable skus={product.skus} />
+        )}
       </Section>
 
       <Section title="Reviews">
@@ -214,18 +233,10 @@ function SkuTable({ skus }: { skus: Schemas['Sku'][] }) {
         <Table.Tbody>
           {skus.map((sku) => {
             const currency = sku.currency_code ?? 'USD';
-            const options = sku.ae_sku_property_dtos?.ae_sku_property_d_t_o ?? [];
             return (
               <Table.Tr key={sku.sku_id}>
                 <Table.Td>{sku.sku_id}</Table.Td>
-                <Table.Td>
-                  {options
-                    .map(
-                      (option) =>
-                        `${option.sku_property_name}: ${option.property_value_definition_name ?? option.sku_property_value}`,
-                    )
-                    .join(', ') || '—'}
-                </Table.Td>
+                <Table.Td>{optionsText(sku)}</Table.Td>
                 <Table.Td>{money(sku.offer_sale_price, currency)}</Table.Td>
                 <Table.Td>{money(sku.sku_price, currency)}</Table.Td>
                 <Table.Td>{sku.sku_available_stock}</Table.Td>
@@ -235,6 +246,92 @@ function SkuTable({ skus }: { skus: Schemas['Sku'][] }) {
         </Table.Tbody>
       </Table>
     </Box>
+  );
+}
+
+/** The SKUs with the server's store-currency figures: store price, list price, cost and margin, all in `currency`. */
+function StoreSkuTable({
+  skus,
+  figures,
+  currency,
+}: {
+  skus: Schemas['Sku'][];
+  figures: Schemas['StaffSkuPricing'][];
+  currency: string;
+}) {
+  if (skus.length === 0) return <Text c="dimmed">No SKUs</Text>;
+  const bySku = new Map(figures.map((figure) => [figure.skuId, figure]));
+  const amount = (value: number | null | undefined) =>
+    value === null || value === undefined ? '—' : formatMoney(value, currency);
+  return (
+    <Box style={{ overflowX: 'auto' }}>
+      <Table aria-label="SKUs" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>SKU ID</Table.Th>
+            <Table.Th>Options</Table.Th>
+            <Table.Th>Sale Price ({currency})</Table.Th>
+            <Table.Th>Price ({currency})</Table.Th>
+            <Table.Th>Cost ({currency})</Table.Th>
+            <Table.Th>Margin ({currency})</Table.Th>
+            <Table.Th>Stock</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {skus.map((sku) => {
+            const figure = bySku.get(sku.sku_id);
+            return (
+              <Table.Tr key={sku.sku_id}>
+                <Table.Td>{sku.sku_id}</Table.Td>
+                <Table.Td>{optionsText(sku)}</Table.Td>
+                <Table.Td>{amount(figure?.price)}</Table.Td>
+                <Table.Td>{amount(figure ? (figure.originalPrice ?? figure.price) : null)}</Table.Td>
+                <Table.Td>{amount(figure?.cost)}</Table.Td>
+                <Table.Td>
+                  {figure ? (marginText(figure.margin, figure.marginPercent, currency) ?? '—') : '—'}
+                </Table.Td>
+                <Table.Td>{sku.sku_available_stock}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
+
+/** A price with the list price struck through beside it when that is higher. */
+function PriceText({
+  price,
+  original,
+  currency,
+}: {
+  price: number;
+  original: number | null;
+  currency: string;
+}) {
+  return (
+    <>
+      {formatMoney(price, currency)}
+      {original !== null && original > price ? (
+        <Text span c="dimmed" td="line-through" ml="xs" size="sm">
+          {formatMoney(original, currency)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** 'Color: Black, Size: M', or '—' for a SKU without options. */
+function optionsText(sku: Schemas['Sku']): string {
+  const options = sku.ae_sku_property_dtos?.ae_sku_property_d_t_o ?? [];
+  return (
+    options
+      .map(
+        (option) =>
+          `${option.sku_property_name}: ${option.property_value_definition_name ?? option.sku_property_value}`,
+      )
+      .join(', ') || '—'
   );
 }
 

@@ -23,8 +23,9 @@ type StoreColumnsOptions = {
 };
 
 /**
- * Spec 1 §2.8 columns: checkbox, Product, SKU, Price, Status, Source, Actions. Built on each render because the
- * checkboxes read the selection; ten rows make that cheap.
+ * Spec 1 §2.8 columns: checkbox, Product, SKU, Price, Status, Source, Actions, with Cost and Margin beside Price
+ * (all three in the store's currency). Built on each render because the checkboxes read the selection; ten rows
+ * make that cheap.
  */
 export function storeColumns({
   rows,
@@ -35,6 +36,9 @@ export function storeColumns({
   approving,
 }: StoreColumnsOptions) {
   const pageIds = rows.map((row) => row.id);
+  // Every row's money is in the store's currency; the headers the spec does not fix name it.
+  const currency = rows.find((row) => row.currency)?.currency;
+  const inCurrency = (header: string) => (currency ? `${header} (${currency})` : header);
   return column.columns([
     column.display({
       id: 'select',
@@ -67,8 +71,8 @@ export function storeColumns({
     }),
     column.accessor('sku', { header: 'SKU', cell: ({ getValue }) => getValue() ?? '—' }),
     column.accessor('price', { header: 'Price', cell: ({ getValue }) => getValue() ?? '—' }),
-    column.accessor('cost', { header: 'Cost', cell: ({ getValue }) => getValue() ?? '—' }),
-    column.accessor('margin', { header: 'Margin', cell: ({ getValue }) => getValue() ?? '—' }),
+    column.accessor('cost', { header: inCurrency('Cost'), cell: ({ getValue }) => getValue() ?? '—' }),
+    column.accessor('margin', { header: inCurrency('Margin'), cell: ({ getValue }) => getValue() ?? '—' }),
     column.accessor('status', {
       header: 'Status',
       cell: ({ row, getValue }) => (

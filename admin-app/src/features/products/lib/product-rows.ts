@@ -19,10 +19,13 @@ export type StoreRow = {
   fullTitle?: string;
   image?: string;
   sku?: string;
+  /** What shoppers pay before their country's rule, in the store's currency (`currency`). */
   price?: string;
-  /** Imported products: the lowest supplier cost (in the list's currency) and the profit on it. */
+  /** Imported products: the card SKU's supplier cost and the margin on it, in the store's currency. */
   cost?: string;
   margin?: string;
+  /** The store's currency the row's money is in; absent when the server could not convert it. */
+  currency?: string;
   status: DisplayStatus;
   source: Schemas['ProductSource'];
   /** Staff approval of a vendor's product, and why it was rejected. */
@@ -56,9 +59,9 @@ export function toStoreRow(item: ProductListItem): StoreRow {
     fullTitle,
     image: view.image ?? item.images[0],
     sku: view.itemId,
-    price: storePrice(item, view.discountPrice, view.currencyCode),
-    ...(item.cost != null ? { cost: formatMoney(item.cost, item.currency) } : {}),
-    ...(item.profitPercent != null ? { margin: `${item.profitPercent.toFixed(2)}%` } : {}),
+    ...(item.staffPricing
+      ? storeMoney(item.staffPricing)
+      : { price: storePrice(item, view.discountPrice, view.currencyCode) }),
     status: item.status,
     source: item.source,
     ...approval,
@@ -66,9 +69,32 @@ export function toStoreRow(item: ProductListItem): StoreRow {
   };
 }
 
+/** '$1.56 (10.00%)': the margin in money and as profit over cost, as the server computed both. */
+export function marginText(
+  margin: number | null,
+  percent: number | null,
+  currency: string,
+): string | undefined {
+  if (margin === null) return undefined;
+  return percent === null
+    ? formatMoney(margin, currency)
+    : `${formatMoney(margin, currency)} (${percent.toFixed(2)}%)`;
+}
+
+/** Price, cost and margin in the store's currency, so the row never mixes two currencies. */
+function storeMoney(money: Schemas['StaffPricing']) {
+  const margin = marginText(money.margin, money.marginPercent, money.currency);
+  return {
+    currency: money.currency,
+    price: formatMoney(money.price, money.currency),
+    ...(money.cost !== null ? { cost: formatMoney(money.cost, money.currency) } : {}),
+    ...(margin ? { margin } : {}),
+  };
+}
+
 /**
- * The record's discount price (spec 1 §3) in the record's own currency; without both, the server's lowest sale
- * price (already in the list's currency).
+ * Without the store-currency figures (a rate is missing): the record's discount price (spec 1 §3) in the record's
+ * own currency; without both, the server's lowest sale price (already in the list's currency).
  */
 function storePrice(item: ProductListItem, discountPrice?: string, currencyCode?: string): string {
   const amount =
