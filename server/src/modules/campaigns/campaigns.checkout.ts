@@ -173,10 +173,11 @@ export async function checkCoupon(
   const counted = (productId: string) =>
     campaign.storeId === null || storeOf.get(productId) === campaign.storeId;
   const lines: Array<OrderLine & { counted: boolean }> = priced.lines.map(
-    ({ line, product, unitPriceMinor, usdUnitPriceMinor }) => ({
+    ({ line, product, unitPriceMinor, usdUnitPriceMinor, delivery }) => ({
       unitPriceMinor,
       usdUnitPriceMinor,
       quantity: line.quantity,
+      ...(delivery ? { deliveryFeeMinor: delivery.feeMinor, deliveryFeeUsdMinor: delivery.feeUsdMinor } : {}),
       discountable: eligible.has(product.id),
       counted: counted(product.id),
     }),
