@@ -15,6 +15,38 @@ import {
 const DETAIL = 'GET /orders/o-1';
 const panel = (name: string) => screen.findByRole('region', { name });
 
+/** Shipped to Spain: 21% IVA in the prices, the imported earbuds by their supplier's service. */
+const pricedInSpain = makeOrder(1, {
+  currency: 'EUR',
+  items: [
+    {
+      sku: 'MUG-1',
+      name: 'Ceramic Mug',
+      qty: 1,
+      price: 12.1,
+      total: 12.1,
+      productId: 'p-1',
+      image: null,
+      delivery: null,
+    },
+    {
+      sku: 'EAR-1',
+      name: 'Imported Earbuds',
+      qty: 1,
+      price: 9,
+      total: 9,
+      productId: 'p-2',
+      image: null,
+      delivery: { code: 'CAINIAO_STANDARD', company: 'Cainiao Standard', fee: 2.35 },
+    },
+  ],
+  itemsPrice: 21.1,
+  shippingPrice: 3.35,
+  taxPrice: 3.66,
+  tax: { rate: 21, inclusive: true, label: 'IVA' },
+  total: 24.45,
+});
+
 describe('Order details', { timeout: 15_000 }, () => {
   beforeEach(() => {
     adminSession.login(makeAdminToken());
@@ -53,6 +85,28 @@ describe('Order details', { timeout: 15_000 }, () => {
     const info = within(await panel('Order Info'));
     expect(info.getByText('Discount (WINTER10)')).toBeInTheDocument();
     expect(info.getByText('-BDT 240.00')).toBeInTheDocument();
+  });
+
+  it('labels added tax with its rate', async () => {
+    stubApi({ [DETAIL]: () => jsonResponse(200, dataEnvelope(makeOrder(1))) });
+    renderApp('/manage-admin/orders/details?id=o-1');
+    const info = within(await panel('Order Info'));
+    expect(info.getByText('Tax (10%)')).toBeInTheDocument();
+    expect(info.getByText('BDT 240.00')).toBeInTheDocument();
+  });
+
+  it("shows tax included in the prices and each line's delivery service with its fee", async () => {
+    stubApi({ [DETAIL]: () => jsonResponse(200, dataEnvelope(pricedInSpain)) });
+    renderApp('/manage-admin/orders/details?id=o-1');
+
+    const info = within(await panel('Order Info'));
+    expect(info.getByText('Incl. 21% IVA')).toBeInTheDocument();
+    expect(info.getByText('€3.66')).toBeInTheDocument();
+    // Included tax is already in the items: the total is items + shipping.
+    expect(info.getByText('€24.45')).toBeInTheDocument();
+    const [, mug, earbuds] = within(await panel('Items')).getAllByRole('row');
+    expect(mug).not.toHaveTextContent('Delivery');
+    expect(earbuds).toHaveTextContent('Delivery: Cainiao Standard, €2.35');
   });
 
   it('marks the reached steps of the timeline with their dates', async () => {
@@ -292,6 +346,18 @@ describe('Order details', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('region', { name: 'Invoice' })).toHaveTextContent('Bill to');
     expect(screen.getByRole('region', { name: 'Packing slip' })).toHaveTextContent('Earbuds 1');
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+  });
+
+  it("prints the included tax and each line's delivery service on the invoice, the service alone on the slip", async () => {
+    stubApi({ [DETAIL]: () => jsonResponse(200, dataEnvelope(pricedInSpain)) });
+    renderApp('/manage-admin/orders/details?id=o-1&mode=print');
+
+    const invoice = await screen.findByRole('region', { name: 'Invoice' });
+    expect(invoice).toHaveTextContent('Incl. 21% IVA: €3.66');
+    expect(invoice).toHaveTextContent('Delivery: Cainiao Standard, €2.35');
+    const slip = screen.getByRole('region', { name: 'Packing slip' });
+    expect(slip).toHaveTextContent('Delivery: Cainiao Standard');
+    expect(slip).not.toHaveTextContent('€');
   });
 
   it("shows the server's message for an unknown order", async () => {

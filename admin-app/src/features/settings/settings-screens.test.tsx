@@ -5,6 +5,23 @@ import { renderApp } from '../../test/render-app';
 import { makeAdminToken } from '../../test/tokens';
 import { dataEnvelope, errorEnvelope, jsonResponse, stubApi } from '../orders/testing/order-api-stub';
 
+type User = ReturnType<typeof renderApp>['user'];
+
+/**
+ * Opens a select and picks from its own list (every country select lists the same countries). A country is
+ * searched for first, as staff would; a select added since the page opened names its list only once it changes.
+ */
+async function choose(user: User, select: HTMLElement, option: string, search?: string) {
+  await user.click(select);
+  if (search) await user.type(select, search);
+  const listbox = await waitFor(() => {
+    const found = document.getElementById(select.getAttribute('aria-controls') ?? '');
+    if (!found) throw new Error('The options are not open');
+    return found;
+  });
+  await user.click(within(listbox).getByRole('option', { name: option, hidden: true }));
+}
+
 const settings = {
   storeName: 'Shop',
   contactEmail: 'support@example.com',
@@ -14,6 +31,11 @@ const settings = {
   taxRate: 10,
   freeShippingAbove: 100,
   flatShipping: 10,
+  deliveryPolicy: 'store_rule',
+  supplierShippingMarkup: 0,
+  supplierFreeShipping: false,
+  taxRules: [{ country: 'ES', rate: 21, inclusive: true, label: 'IVA' }],
+  priceRounding: [{ currency: 'EUR', rule: 'end_99' }],
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
@@ -86,6 +108,99 @@ describe('System Settings and Work Update', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Enter an amount.')).toBeInTheDocument();
     expect(screen.getByText('Store name is required.')).toBeInTheDocument();
     expect(api.sentTo('PUT /settings/store')).toHaveLength(0);
+  });
+
+  it('saves the delivery policy, the tax of each country and the rounding of each currency', async () => {
+    const api = stubApi({
+      'GET /admin/me': () => jsonResponse(500, errorEnvelope('unavailable', 'INTERNAL_ERROR')),
+      'GET /settings/store': () => jsonResponse(200, dataEnvelope(settings)),
+      'PUT /settings/store': () =>
+        jsonResponse(200, dataEnvelope({ ...settings, updatedAt: '2026-11-24T10:00:00.000Z' })),
+    });
+    const { user } = renderApp('/manage-admin/settings');
+
+    const delivery = within(await screen.findByRole('region', { name: 'Delivery' }));
+    expect(
+      delivery.getByRole('radio', { name: 'Store rule: flat fee, free above the threshold' }),
+    ).toBeChecked();
+    expect(delivery.queryByRole('textbox', { name: 'Supplier Shipping Markup (%)' })).not.toBeInTheDocument();
+    await user.click(delivery.getByRole('radio', { name: "Supplier's fee per delivery service" }));
+    const markup = delivery.getByRole('textbox', { name: 'Supplier Shipping Markup (%)' });
+    await user.clear(markup);
+    await user.type(markup, '12.5');
+    await user.click(delivery.getByRole('switch', { name: /^Free above the threshold too/ }));
+
+    const tax = within(screen.getByRole('region', { name: 'Tax by country' }));
+    expect(
+      tax.getByText(/Countries without a rule pay the default Tax Rate, added at checkout/),
+    ).toBeInTheDocument();
+    await user.click(tax.getByRole('button', { name: 'Add Country' }));
+    const added = within(tax.getAllByRole('row')[2] as HTMLElement);
+    await choose(user, added.getByRole('combobox', { name: 'Country' }), 'Australia (AU)', 'Austr');
+    await user.type(added.getByRole('textbox', { name: 'Rate (%)' }), '10');
+    await user.clear(added.getByRole('textbox', { name: 'Label' }));
+    await user.type(added.getByRole('textbox', { name: 'Label' }), 'GST');
+
+    const rounding = within(screen.getByRole('region', { name: 'Price rounding' }));
+    expect(rounding.getByText(/End in \.99: up to the next \.99: 17\.71 → 17\.99/)).toBeInTheDocument();
+    expect(rounding.getByRole('combobox', { name: 'EUR' })).toHaveValue('End in .99');
+    await choose(user, rounding.getByRole('combobox', { name: 'HUF' }), 'End in 9');
+
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.sentTo('PUT /settings/store')).toHaveLength(1));
+    expect(api.sentTo('PUT /settings/store')[0]?.body).toMatchObject({
+      deliveryPolicy: 'supplier',
+      supplierShippingMarkup: 12.5,
+      supplierFreeShipping: true,
+      taxRules: [
+        { country: 'ES', rate: 21, inclusive: true, label: 'IVA' },
+        { country: 'AU', rate: 10, inclusive: false, label: 'GST' },
+      ],
+      // Only the currencies that round, in the store's currency order.
+      priceRounding: [
+        { currency: 'EUR', rule: 'end_99' },
+        { currency: 'HUF', rule: 'end_9' },
+      ],
+    });
+  });
+
+  it('refuses a country named twice, and a rule without a rate, before sending', async () => {
+    const api = stubApi({
+      'GET /admin/me': () => jsonResponse(500, errorEnvelope('unavailable', 'INTERNAL_ERROR')),
+      'GET /settings/store': () => jsonResponse(200, dataEnvelope(settings)),
+    });
+    const { user } = renderApp('/manage-admin/settings');
+
+    const tax = within(await screen.findByRole('region', { name: 'Tax by country' }));
+    await user.click(tax.getByRole('button', { name: 'Add Country' }));
+    const added = within(tax.getAllByRole('row')[2] as HTMLElement);
+    await choose(user, added.getByRole('combobox', { name: 'Country' }), 'Spain (ES)', 'Spa');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await added.findByText('Enter a rate.')).toBeInTheDocument();
+
+    await user.type(added.getByRole('textbox', { name: 'Rate (%)' }), '10');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await added.findByText('Spain already has a rule.')).toBeInTheDocument();
+    expect(api.sentTo('PUT /settings/store')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal beside the tax rule it names", async () => {
+    stubApi({
+      'GET /admin/me': () => jsonResponse(500, errorEnvelope('unavailable', 'INTERNAL_ERROR')),
+      'GET /settings/store': () => jsonResponse(200, dataEnvelope(settings)),
+      'PUT /settings/store': () =>
+        jsonResponse(
+          400,
+          errorEnvelope('Validation failed', 'VALIDATION_ERROR', [
+            { path: '/taxRules/0/country', message: 'is named twice' },
+          ]),
+        ),
+    });
+    const { user } = renderApp('/manage-admin/settings');
+
+    const tax = within(await screen.findByRole('region', { name: 'Tax by country' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await tax.findByText('is named twice')).toBeInTheDocument();
   });
 
   it('saves the project details with the developer fixed, and shows who saved them', async () => {

@@ -48,6 +48,7 @@ export function makeOrder(n: number, overrides: Partial<AdminOrder> = {}): Admin
     itemsPrice: 2400,
     shippingPrice: 0,
     taxPrice: 240,
+    tax: { rate: 10, inclusive: false, label: 'Tax' },
     discount: 0,
     couponCode: null,
     refunded: 0,

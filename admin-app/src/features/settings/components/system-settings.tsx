@@ -1,49 +1,51 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { SHIP_TO_COUNTRIES as COUNTRIES, CURRENCIES } from '@shop/sdk/choices';
+import { CURRENCIES } from '@shop/sdk/choices';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { NumberField, SelectField, TextField } from '@shop/ui/form-fields';
 import { formatDate } from '@shop/ui/format';
 import { toast } from '@shop/ui/notifications';
+import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { $api } from '../../../lib/api';
+import { COUNTRY_OPTIONS } from '../lib/country-options';
+import { type SettingsInput, settingsSchema, settingsValues } from '../schemas/store-settings.schema';
+import { DeliverySettings } from './delivery-settings';
+import { PriceRoundingSettings } from './price-rounding-settings';
+import { TaxRulesEditor } from './tax-rules-editor';
 
 type StoreSettings = Schemas['StoreSettings'];
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+const FIELDS: FieldPath<SettingsInput>[] = [
+  'storeName',
+  'contactEmail',
+  'contactPhone',
+  'defaultCurrency',
+  'defaultShipTo',
+  'taxRate',
+  'freeShippingAbove',
+  'flatShipping',
+  'deliveryPolicy',
+  'supplierShippingMarkup',
+  'supplierFreeShipping',
+];
 
-const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-
-const settingsSchema = z.object({
-  storeName: z.string().trim().min(1, 'Store name is required.').max(100, 'Use at most 100 characters.'),
-  contactEmail: z.string().trim().pipe(z.email('Enter a valid email address.')),
-  contactPhone: z.string().trim().max(32, 'Use at most 32 characters.'),
-  defaultCurrency: z.enum(CURRENCIES),
-  defaultShipTo: z.enum(COUNTRIES),
-  taxRate: z
-    .number({ error: 'Enter a tax rate.' })
-    .min(0, 'The tax rate is between 0 and 100%.')
-    .max(100, 'The tax rate is between 0 and 100%.')
-    .refine(twoDecimals, 'Use at most two decimals.'),
-  freeShippingAbove: z
-    .number({ error: 'Enter an amount.' })
-    .min(0, 'The amount cannot be negative.')
-    .refine(twoDecimals, 'Use at most two decimals.'),
-  flatShipping: z
-    .number({ error: 'Enter an amount.' })
-    .min(0, 'The amount cannot be negative.')
-    .max(10000, 'Use at most 10,000.')
-    .refine(twoDecimals, 'Use at most two decimals.'),
-});
-
-type SettingsValues = z.infer<typeof settingsSchema>;
+/** The fields a server error may name: the fixed ones and each tax rule's (`/taxRules/1/country`). */
+const fieldsOf = (taxRules: number): FieldPath<SettingsInput>[] => [
+  ...FIELDS,
+  ...Array.from({ length: taxRules }, (_, index) =>
+    (['country', 'rate', 'inclusive', 'label'] as const).map((key) => `taxRules.${index}.${key}` as const),
+  ).flat(),
+];
 
 const settingsQuery = () => $api.queryOptions('get', '/settings/store');
 
-/** System Settings: the store's name and contact, its defaults, and the checkout rules the server charges. */
+/**
+ * System Settings: the store's name and contact, its defaults, and the rules the server prices with (checkout
+ * figures, delivery, tax per country, rounding of shown prices).
+ */
 export function SystemSettings() {
   const settings = useQuery(settingsQuery());
   if (settings.isError) {
@@ -66,18 +68,9 @@ export function SystemSettings() {
 function SettingsForm({ saved }: { saved: StoreSettings }) {
   const queryClient = useQueryClient();
   const save = $api.useMutation('put', '/settings/store');
-  const { control, handleSubmit, formState } = useForm<SettingsValues>({
+  const { control, handleSubmit, formState, setError } = useForm({
     resolver: zodResolver(settingsSchema),
-    defaultValues: {
-      storeName: saved.storeName,
-      contactEmail: saved.contactEmail,
-      contactPhone: saved.contactPhone,
-      defaultCurrency: saved.defaultCurrency,
-      defaultShipTo: saved.defaultShipTo,
-      taxRate: saved.taxRate,
-      freeShippingAbove: saved.freeShippingAbove,
-      flatShipping: saved.flatShipping,
-    },
+    defaultValues: settingsValues(saved),
   });
 
   const submit = handleSubmit(async (body) => {
@@ -86,6 +79,7 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
       queryClient.setQueryData(settingsQuery().queryKey, answer);
       toast.success('Settings saved.');
     } catch (error) {
+      applyServerFieldErrors(error, fieldsOf(body.taxRules.length), setError);
       toast.error(errorMessage(error, 'Failed to save the settings.'));
     }
   });
@@ -126,10 +120,7 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
               control={control}
               name="defaultShipTo"
               label="Default Ship-to Country"
-              data={COUNTRIES.map((code) => ({
-                value: code,
-                label: `${regionNames.of(code) ?? code} (${code})`,
-              }))}
+              data={COUNTRY_OPTIONS}
               allowDeselect={false}
               searchable
             />
@@ -172,6 +163,9 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
             />
           </SimpleGrid>
         </Paper>
+        <DeliverySettings control={control} />
+        <TaxRulesEditor control={control} />
+        <PriceRoundingSettings control={control} />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             Last saved {formatDate(saved.updatedAt)}

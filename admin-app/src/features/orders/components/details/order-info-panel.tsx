@@ -1,5 +1,6 @@
 import { Divider, Text } from '@mantine/core';
 import { formatDate, formatMoney } from '@shop/ui/format';
+import { taxLineLabel } from '../../lib/order-charges';
 import type { AdminOrder } from '../../lib/order-status';
 import { OrderStatusBadge } from '../status-badges';
 import { DetailPanel, Field } from './detail-panel';
@@ -18,7 +19,8 @@ export function OrderInfoPanel({ order }: { order: AdminOrder }) {
       <Divider />
       <Field label="Items">{money(order.itemsPrice)}</Field>
       <Field label="Shipping">{money(order.shippingPrice)}</Field>
-      <Field label="Tax">{money(order.taxPrice)}</Field>
+      {/* Included tax is already in the items: the total does not add it again. */}
+      <Field label={taxLineLabel(order.tax)}>{money(order.taxPrice)}</Field>
       {order.discount > 0 ? (
         <Field label={order.couponCode ? `Discount (${order.couponCode})` : 'Discount'}>
           -{money(order.discount)}

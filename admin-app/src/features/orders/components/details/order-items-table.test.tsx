@@ -39,4 +39,22 @@ describe('order items', () => {
     expect(wallet).toHaveTextContent('Shipped by the vendor Dec 2, 2026: DHL JD0146000');
     expect(towel).not.toHaveTextContent('Shipped');
   });
+
+  it("shows a line's supplier delivery service and its fee, free when the threshold waived it", () => {
+    const order = {
+      currency: 'USD',
+      items: [
+        item({ delivery: { code: 'CAINIAO_STANDARD', company: 'Cainiao Standard', fee: 0 } }),
+        item({ sku: 'SKU-2', name: 'Cotton Towel', delivery: { code: 'DHL', company: 'DHL', fee: 12.5 } }),
+      ],
+    } as AdminOrder;
+    render(
+      <MantineProvider>
+        <OrderItemsTable order={order} />
+      </MantineProvider>,
+    );
+    const [, wallet, towel] = within(screen.getByRole('table', { name: 'Order items' })).getAllByRole('row');
+    expect(wallet).toHaveTextContent('Delivery: Cainiao Standard, free');
+    expect(towel).toHaveTextContent('Delivery: DHL, $12.50');
+  });
 });

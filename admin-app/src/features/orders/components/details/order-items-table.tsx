@@ -1,9 +1,13 @@
 import { Table, Text } from '@mantine/core';
 import { formatDate, formatMoney } from '@shop/ui/format';
+import { deliveryText } from '../../lib/order-charges';
 import type { AdminOrder } from '../../lib/order-status';
 import { DetailPanel } from './detail-panel';
 
-/** Spec 2 §3 Order items: sku, name, qty, price, total; a line its vendor shipped shows its own tracking. */
+/**
+ * Spec 2 §3 Order items: sku, name, qty, price, total; a line with a supplier delivery service shows it and its
+ * fee, and a line its vendor shipped shows its own tracking.
+ */
 export function OrderItemsTable({ order }: { order: AdminOrder }) {
   return (
     <DetailPanel title="Items">
@@ -23,6 +27,11 @@ export function OrderItemsTable({ order }: { order: AdminOrder }) {
               <Table.Td>{item.sku}</Table.Td>
               <Table.Td>
                 {item.name}
+                {item.delivery ? (
+                  <Text size="xs" c="dimmed">
+                    {deliveryText(item.delivery, order.currency)}
+                  </Text>
+                ) : null}
                 {item.shippedAt ? (
                   <Text size="xs" c="dimmed">
                     Shipped by the vendor {formatDate(item.shippedAt)}:{' '}

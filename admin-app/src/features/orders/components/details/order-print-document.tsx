@@ -1,5 +1,6 @@
 import { Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate, formatMoney } from '@shop/ui/format';
+import { deliveryText, taxLineLabel } from '../../lib/order-charges';
 import type { AdminOrder } from '../../lib/order-status';
 
 function Heading({ title, order }: { title: string; order: AdminOrder }) {
@@ -33,7 +34,7 @@ function Invoice({ order }: { order: AdminOrder }) {
   const totals: [string, number][] = [
     ['Items', order.itemsPrice],
     ['Shipping', order.shippingPrice],
-    ['Tax', order.taxPrice],
+    [taxLineLabel(order.tax), order.taxPrice],
     ...(order.discount > 0
       ? ([[order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -order.discount]] as [
           string,
@@ -69,7 +70,10 @@ function Invoice({ order }: { order: AdminOrder }) {
           {order.items.map((item) => (
             <Table.Tr key={`${item.sku}-${item.name}`}>
               <Table.Td>{item.sku}</Table.Td>
-              <Table.Td>{item.name}</Table.Td>
+              <Table.Td>
+                {item.name}
+                {item.delivery ? <Text size="xs">{deliveryText(item.delivery, order.currency)}</Text> : null}
+              </Table.Td>
               <Table.Td ta="right">{item.qty}</Table.Td>
               <Table.Td ta="right">{money(item.price)}</Table.Td>
               <Table.Td ta="right">{money(item.total)}</Table.Td>
@@ -116,7 +120,10 @@ function PackingSlip({ order }: { order: AdminOrder }) {
           {order.items.map((item) => (
             <Table.Tr key={`${item.sku}-${item.name}`}>
               <Table.Td>{item.sku}</Table.Td>
-              <Table.Td>{item.name}</Table.Td>
+              <Table.Td>
+                {item.name}
+                {item.delivery ? <Text size="xs">Delivery: {item.delivery.company}</Text> : null}
+              </Table.Td>
               <Table.Td ta="right">{item.qty}</Table.Td>
             </Table.Tr>
           ))}
