@@ -213,7 +213,8 @@ test('a shopper browses, picks options and delivery, wishes, buys and finds the 
     await expect(page.getByRole('region', { name: 'Items' }).getByText(PRODUCT.name)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Payment Method' }).getByText('PayPal')).toBeVisible();
     const totals = page.getByRole('region', { name: 'Order Summary' });
-    await expect(totals.getByRole('term')).toHaveText(['Items', 'Shipping', 'Tax', 'Total']);
+    // The tax row names the rule the order was priced with: the store's default, added at checkout.
+    await expect(totals.getByRole('term')).toHaveText(['Items', 'Shipping', 'Tax (10%)', 'Total']);
     const amounts = totals.getByRole('definition');
     await expect(amounts).toHaveText(
       [itemsPrice, shippingPrice, taxPrice, totalPrice].map((n) => money(n, currency)),

@@ -13,7 +13,7 @@ import {
 } from '../features/catalogue/testing/catalogue-fixtures';
 import type { Currency, Language } from '../features/settings/settings-options';
 import { settingsStore } from '../features/settings/settings-store';
-import { stubApi } from '../test/network';
+import { EMPTY_CONTENT, json, stubApi } from '../test/network';
 import { renderApp } from '../test/render-app';
 import { languageApplied } from './i18n';
 
@@ -136,6 +136,30 @@ describe('the product page in other languages', { timeout: 20_000 }, () => {
     expect(await share.findByRole('button', { name: 'Copiada' })).toBeInTheDocument();
     expect(share.getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('says in Spanish that the price includes IVA when shipping to Spain, and the cheapest service is charged', async () => {
+    stubApi({
+      'GET /product/shirt': () =>
+        productAnswer(pricedIn(shirt({ category: 'Fashion', rate: 0.86 }), 'EUR', { 'sku-red-s': '10.41' })),
+      'POST /logistic': () => deliveryAnswer([express, standard], 'ES'),
+      'GET /reviews/product/shirt': () => reviewsAnswer([]),
+      'GET /product/': () => listPage([]),
+      'GET /storefront/content': () =>
+        json(200, {
+          success: true,
+          data: { ...EMPTY_CONTENT, taxRules: [{ country: 'ES', rate: 21, inclusive: true, label: 'IVA' }] },
+        }),
+    });
+    settingsStore.set({ ...settingsStore.get(), shipToCountry: 'ES' });
+    await choose('es', 'EUR');
+    renderApp('/products/shirt');
+
+    expect(await screen.findByText('10,41 €')).toBeInTheDocument();
+    expect(await screen.findByText('IVA incluido (21 %)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Se cobra el servicio más barato, salvo que elijas otro.'),
+    ).toBeInTheDocument();
   });
 
   it('says the product could not be read, in Spanish', async () => {

@@ -68,8 +68,12 @@ describe('the storefront in Spanish', () => {
     expect(await within(line).findByText('19,99 US$ por unidad')).toBeInTheDocument();
     expect(within(line).getByRole('button', { name: 'Reducir la cantidad de Earbuds' })).toBeInTheDocument();
     expect(within(line).getByRole('button', { name: 'Aumentar la cantidad de Earbuds' })).toBeInTheDocument();
-    const summary = within(screen.getByRole('region', { name: 'Resumen' }));
-    expect(summary.getByText('39,98 US$')).toBeInTheDocument();
+    // The summary is the quote's: the items, their shipping and tax, as the order would charge them.
+    const region = screen.getByRole('region', { name: 'Resumen' });
+    const summary = within(region);
+    expect(region).toHaveTextContent('Envío10,00 US$');
+    expect(region).toHaveTextContent('Impuestos4,00 US$');
+    expect(region).toHaveTextContent('Total53,98 US$');
     expect(summary.getByRole('button', { name: 'Tramitar pedido' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Carrito, 2 artículos' })).toBeInTheDocument();
     expect(

@@ -24,6 +24,14 @@ describe('cart store', () => {
     ]);
   });
 
+  it('keeps the delivery service last chosen for a line, and the one it had when none is named', () => {
+    addToCart({ ...earbuds, logistics_service_name: 'China Post' });
+    addToCart({ ...earbuds, logistics_service_name: 'DHL' });
+    addToCart(earbuds);
+
+    expect(cartStore.get().items).toEqual([{ ...earbuds, quantity: 3, logistics_service_name: 'DHL' }]);
+  });
+
   it('keeps two variations of one product on two lines', () => {
     addToCart(earbuds);
     addToCart({ ...earbuds, sku_id: 's2' });

@@ -73,15 +73,23 @@ function isSameLine(a: CartLineKey, b: CartLineKey): boolean {
   return a.id === b.id && a.sku_id === b.sku_id;
 }
 
-/** Spec §4: adding a line already in the cart raises its quantity (by 1 unless told), up to the maximum. */
+/**
+ * Spec §4: adding a line already in the cart raises its quantity (by 1 unless told), up to the maximum; a
+ * delivery service named again replaces the one the line had (the shopper's latest choice is charged).
+ */
 export function addToCart(item: Omit<CartItem, 'quantity'> & { quantity?: number }): void {
   const cart = cartStore.get();
   const quantity = item.quantity ?? 1;
+  const service = item.logistics_service_name;
   const existing = cart.items.find((line) => isSameLine(line, item));
   const items = existing
     ? cart.items.map((line) =>
         isSameLine(line, item)
-          ? { ...line, quantity: Math.min(line.quantity + quantity, MAX_LINE_QUANTITY) }
+          ? {
+              ...line,
+              quantity: Math.min(line.quantity + quantity, MAX_LINE_QUANTITY),
+              ...(service ? { logistics_service_name: service } : {}),
+            }
           : line,
       )
     : [...cart.items, { ...item, quantity: Math.min(quantity, MAX_LINE_QUANTITY) }];

@@ -32,6 +32,20 @@ export function withQuotedPrices(lines: CartItem[], quote: Schemas['OrderQuote']
   });
 }
 
+/** A line's delivery service and the fee charged for it, in the quote's currency. */
+export type QuotedDelivery = { delivery: NonNullable<Schemas['LineDelivery']>; currency: string };
+
+/** The delivery the quote charges for a line; none for lines it does not price or that ship by the store's rule. */
+export function quotedDelivery(
+  quote: Schemas['OrderQuote'] | undefined,
+  line: Pick<CartItem, 'id' | 'sku_id'>,
+): QuotedDelivery | undefined {
+  const delivery = quote?.items.find(
+    (item) => item.product === line.id && item.sku_id === line.sku_id,
+  )?.delivery;
+  return quote && delivery ? { delivery, currency: quote.currency } : undefined;
+}
+
 /** A stable text key for a line (product plus variation), for React keys and the selection. */
 export function lineKey(line: Pick<CartItem, 'id' | 'sku_id'>): string {
   return JSON.stringify([line.id, line.sku_id]);

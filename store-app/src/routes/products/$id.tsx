@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { catalogueQueries } from '../../features/catalogue/api/catalogue.queries';
 import { ProductDetailPage } from '../../features/catalogue/components/product-detail';
 import { takeEarlyProduct } from '../../features/catalogue/lib/early-product';
 import { openingImage } from '../../features/catalogue/lib/sku-options';
+import { marketingQueries } from '../../features/marketing/api/marketing.queries';
 import { settingsStore, useStoreSettings } from '../../features/settings/settings-store';
 
 /** How long a first visit waits for index.html's product answer before showing the skeleton instead. */
@@ -33,5 +35,15 @@ export const Route = createFileRoute('/products/$id')({
 function ProductPage() {
   const { id } = Route.useParams();
   const { shipToCountry, currency } = useStoreSettings();
-  return <ProductDetailPage productId={id} country={shipToCountry} currency={currency} />;
+  // The storefront content every page reads says how each ship-to country's tax is counted.
+  const content = useQuery(marketingQueries.content());
+  const rule = content.data?.data.taxRules?.find((candidate) => candidate.country === shipToCountry);
+  return (
+    <ProductDetailPage
+      productId={id}
+      country={shipToCountry}
+      currency={currency}
+      includedTax={rule?.inclusive ? rule : null}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import type { RequestBody } from '@shop/sdk/types';
+import type { RequestBody, Schemas } from '@shop/sdk/types';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -10,8 +10,14 @@ import { DEFAULT_SETTINGS, settingsStore } from '../../settings/settings-store';
 const earbuds = { id: 'p1', name: 'Earbuds', price: 19.99, image: 'earbuds.jpg', sku_id: 's1' };
 const lamp = { id: 'p2', name: 'Desk Lamp', price: 24.5, image: 'lamp.jpg', sku_id: 's9' };
 
-/** POST /order/quote as the server answers it, with unit prices per product in the asked currency. */
-function stubQuote(prices: Record<string, Record<string, number>>) {
+/**
+ * POST /order/quote as the server answers it, with unit prices per product in the asked currency; shipping and
+ * tax free unless `extra` says otherwise.
+ */
+function stubQuote(
+  prices: Record<string, Record<string, number>>,
+  extra: (quote: Schemas['OrderQuote']) => Partial<Schemas['OrderQuote']> = () => ({}),
+) {
   return stubApi({
     'POST /order/quote': async (request) => {
       const body = (await request.json()) as RequestBody<'quoteOrder'>;
@@ -20,10 +26,10 @@ function stubQuote(prices: Record<string, Record<string, number>>) {
         const price = prices[currency]?.[item.product] ?? 0;
         return { ...item, name: item.product, price, lineTotal: price * item.quantity, image: null };
       });
-      return json(200, {
-        success: true,
-        data: { currency, items, itemsPrice: 0, shippingPrice: 0, taxPrice: 0, totalPrice: 0 },
-      });
+      const cents = items.reduce((sum, item) => sum + Math.round(item.lineTotal * 100), 0);
+      const itemsPrice = cents / 100;
+      const quote = { currency, items, itemsPrice, shippingPrice: 0, taxPrice: 0, totalPrice: itemsPrice };
+      return json(200, { success: true, data: { ...quote, ...extra(quote) } });
     },
   });
 }
@@ -154,5 +160,66 @@ describe('cart page', () => {
       // Prices follow the ship-to country's rule, as on the product pages.
       country: 'BD',
     });
+  });
+
+  it("quotes each line with its delivery service, and shows the quote's delivery, shipping and included tax", async () => {
+    const user = userEvent.setup();
+    // The earbuds ship by DHL at $4.50; the lamp is the store's own (no service); the prices hold 21% IVA.
+    const { requests } = stubQuote(PRICES, (quote) => {
+      const earbudsQuoted = quote.items.some((item) => item.product === 'p1');
+      const shipping = earbudsQuoted ? 4.5 : 0;
+      return {
+        items: quote.items.map((item) =>
+          item.product === 'p1' ? { ...item, delivery: { code: 'DHL', company: 'DHL', fee: 4.5 } } : item,
+        ),
+        shippingPrice: shipping,
+        tax: { rate: 21, inclusive: true, label: 'IVA' },
+        taxPrice: Math.round((quote.itemsPrice - quote.itemsPrice / 1.21) * 100) / 100,
+        totalPrice: quote.itemsPrice + shipping,
+      };
+    });
+    addToCart({ ...earbuds, logistics_service_name: 'DHL' });
+    addToCart(lamp);
+    await openCart();
+
+    const earbudsLine = within(await screen.findByRole('listitem', { name: 'Earbuds' }));
+    expect(await earbudsLine.findByText('Delivery: DHL, $4.50')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Desk Lamp' })).queryByText(/^Delivery:/)).toBeNull();
+    const quoted = await (requests.find((request) => request.url.endsWith('/order/quote')) as Request).json();
+    expect(quoted.items).toEqual([
+      { product: 'p1', sku_id: 's1', quantity: 1, logistics_service_name: 'DHL' },
+      { product: 'p2', sku_id: 's9', quantity: 1 },
+    ]);
+
+    // Shipping is added; the included tax is not (the total is items + shipping).
+    const region = screen.getByRole('region', { name: 'Summary' });
+    await waitFor(() => expect(region).toHaveTextContent('Shipping$4.50'));
+    expect(region).toHaveTextContent('Total$48.99');
+    expect(region).not.toHaveTextContent('Tax');
+    expect(summary().getByText('incl. 21% IVA')).toBeInTheDocument();
+    expect(summary().getByText('Includes IVA $7.72')).toBeInTheDocument();
+
+    // The summary follows the selection: without the earbuds, no DHL fee.
+    await user.click(screen.getByRole('checkbox', { name: 'Select Earbuds' }));
+    await waitFor(() => expect(region).toHaveTextContent('Shipping$0.00'));
+    expect(region).toHaveTextContent('Total$24.50');
+    expect(summary().getByText('Includes IVA $4.25')).toBeInTheDocument();
+  });
+
+  it('adds tax that is not in the prices as its own row, named as the country names it', async () => {
+    stubQuote(PRICES, (quote) => ({
+      shippingPrice: 10,
+      tax: { rate: 20, inclusive: false, label: 'VAT' },
+      taxPrice: 4.9,
+      totalPrice: quote.itemsPrice + 10 + 4.9,
+    }));
+    addToCart(lamp);
+    await openCart();
+
+    const region = screen.getByRole('region', { name: 'Summary' });
+    await waitFor(() => expect(region).toHaveTextContent('VAT (20%)$4.90'));
+    expect(region).toHaveTextContent('Shipping$10.00');
+    expect(region).toHaveTextContent('Total$39.40');
+    expect(region).not.toHaveTextContent('incl.');
   });
 });

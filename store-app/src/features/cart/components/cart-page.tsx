@@ -17,6 +17,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  AddedTaxRow,
+  AmountRow,
+  IncludedTaxAmount,
+  LineDeliveryText,
+} from '../../../components/order-amounts';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import {
   type CartItem,
@@ -28,10 +34,10 @@ import {
   updateCartQuantity,
   useCart,
 } from '../../../lib/cart-store';
-import { quoteQueryOptions } from '../../../lib/order-quote';
+import { orderItems, quoteQueryOptions } from '../../../lib/order-quote';
 import { useStoreSettings } from '../../settings/settings-store';
 import '../cart-texts';
-import { lineKey, summarize, withQuotedPrices } from '../cart-summary';
+import { lineKey, type QuotedDelivery, quotedDelivery, summarize, withQuotedPrices } from '../cart-summary';
 
 /** The most lines one quote prices (the contract's limit); a larger cart shows the prices it was added at. */
 const MAX_QUOTED_LINES = 50;
@@ -48,16 +54,13 @@ export function CartPage({ currency }: CartPageProps) {
   const navigate = useNavigate();
   const { shipToCountry } = useStoreSettings();
   // Every price in the chosen currency, as the server prices the order; a quote that fails (an item sold out,
-  // say) leaves the prices the items were added at.
-  const quote = useQuery({
-    ...quoteQueryOptions({
-      items: added.map((line) => ({ product: line.id, sku_id: line.sku_id, quantity: line.quantity })),
-      currency,
-      // Prices follow the ship-to country's rule, as on the product pages.
-      country: shipToCountry,
-    }),
-    enabled: added.length > 0 && added.length <= MAX_QUOTED_LINES,
+  // say) leaves the prices the items were added at. Prices follow the ship-to country's rule, as on the
+  // product pages, and each line's delivery service is the one chosen there.
+  const quoteOf = (lines: CartItem[]) => ({
+    ...quoteQueryOptions({ items: orderItems(lines), currency, country: shipToCountry }),
+    enabled: lines.length > 0 && lines.length <= MAX_QUOTED_LINES,
   });
+  const quote = useQuery(quoteOf(added));
   const items = withQuotedPrices(added, quote.data?.data);
   // Deselected lines are remembered rather than selected ones, so a line added later starts selected.
   const [deselected, setDeselected] = useState<ReadonlySet<string>>(new Set());
@@ -65,6 +68,12 @@ export function CartPage({ currency }: CartPageProps) {
 
   const selected = items.filter((line) => !deselected.has(lineKey(line)));
   const summary = summarize(selected, currency);
+  // Delivery and tax of the selected lines as the order would charge them (the same query as `quote` while every
+  // line is selected). Until it answers for this selection, the summary shows the lines' sum alone.
+  const selectedQuote = useQuery(quoteOf(added.filter((line) => !deselected.has(lineKey(line)))));
+  const priced = selectedQuote.isPlaceholderData ? undefined : selectedQuote.data?.data;
+  const deliveryOf = (line: CartItem) =>
+    quotedDelivery(priced, line) ?? quotedDelivery(quote.data?.data, line);
 
   const toggle = (line: CartItem, checked: boolean) => {
     const next = new Set(deselected);
@@ -119,6 +128,7 @@ export function CartPage({ currency }: CartPageProps) {
                   key={lineKey(line)}
                   line={line}
                   currency={line.currency ?? currency}
+                  delivery={deliveryOf(line)}
                   selected={!deselected.has(lineKey(line))}
                   onSelect={(checked) => toggle(line, checked)}
                 />
@@ -132,17 +142,35 @@ export function CartPage({ currency }: CartPageProps) {
               <Title order={2} size="h3" id="cart-summary-title">
                 {t('summary')}
               </Title>
-              <Group justify="space-between">
-                <Text>{t('selectedItems')}</Text>
-                <Text fw={600}>{number(summary.units)}</Text>
-              </Group>
-              <Group justify="space-between">
-                <Text>{t('total')}</Text>
-                <Text fw={700} fz="lg">
-                  {summary.currency ? money(summary.total, summary.currency) : '—'}
-                </Text>
-              </Group>
-              {!summary.currency && (
+              <Stack component="dl" gap="sm" m={0}>
+                <AmountRow label={t('selectedItems')} value={number(summary.units)} />
+                {priced && (
+                  <>
+                    <AmountRow label={t('shipping')} value={money(priced.shippingPrice, priced.currency)} />
+                    <AddedTaxRow
+                      tax={priced.tax}
+                      taxPrice={priced.taxPrice}
+                      currency={priced.currency}
+                      fallbackLabel={t('tax')}
+                    />
+                  </>
+                )}
+                <AmountRow
+                  label={t('total')}
+                  value={
+                    priced
+                      ? money(priced.totalPrice, priced.currency)
+                      : summary.currency
+                        ? money(summary.total, summary.currency)
+                        : '—'
+                  }
+                  strong
+                />
+              </Stack>
+              {priced && (
+                <IncludedTaxAmount tax={priced.tax} taxPrice={priced.taxPrice} currency={priced.currency} />
+              )}
+              {!priced && !summary.currency && (
                 <Text size="sm" c="dimmed">
                   {t('mixedCurrencies')}
                 </Text>
@@ -166,11 +194,13 @@ export function CartPage({ currency }: CartPageProps) {
 type CartLineProps = {
   line: CartItem;
   currency: string;
+  /** The line's delivery service and fee, as quoted. */
+  delivery: QuotedDelivery | undefined;
   selected: boolean;
   onSelect: (checked: boolean) => void;
 };
 
-function CartLine({ line, currency, selected, onSelect }: CartLineProps) {
+function CartLine({ line, currency, delivery, selected, onSelect }: CartLineProps) {
   const { t } = useTranslation('cart');
   const { money, number } = useLocaleFormat();
   const name = { name: line.name };
@@ -190,6 +220,7 @@ function CartLine({ line, currency, selected, onSelect }: CartLineProps) {
           <Text size="sm" c="dimmed">
             {t('line.each', { price: money(line.price, currency) })}
           </Text>
+          {delivery && <LineDeliveryText delivery={delivery.delivery} currency={delivery.currency} />}
         </Stack>
         <Group gap={6} wrap="nowrap">
           <ActionIcon

@@ -15,34 +15,49 @@ const DeliveryOptionsModal = lazy(() =>
   import('./delivery-options-modal').then((module) => ({ default: module.DeliveryOptionsModal })),
 );
 
-type DeliveryOptionsProps = {
-  /** Null while no SKU or quantity is chosen: nothing can be quoted yet. */
-  request: DeliveryOptionsBody | null;
+/** The product page's delivery quote and the option checkout charges (its company goes on the cart line). */
+export type DeliveryChoice = {
+  /** The first quote for the chosen SKU and quantity is on its way. */
+  loading: boolean;
+  options: DeliveryOption[];
+  /** What checkout charges for: the shopper's pick, else the cheapest. */
+  chosen: DeliveryOption | undefined;
+  /** The shopper kept the cheapest (the option charged when none is named). */
+  isCheapest: boolean;
+  choose: (code: string) => void;
 };
 
 /**
  * Spec §4: the cheapest option (free first, then the lowest fee) is chosen by default and again whenever the
- * quote changes; the shopper may pick another in a modal.
+ * quote changes; the shopper may pick another. `request` is null while no SKU or quantity is chosen.
  */
-export function DeliveryOptions({ request }: DeliveryOptionsProps) {
-  const { t } = useTranslation('product');
+export function useDeliveryChoice(request: DeliveryOptionsBody | null): DeliveryChoice {
   const quote = useQuery({
     ...catalogueQueries.deliveryOptions(request),
     placeholderData: keepPreviousData,
   });
   const [choice, setChoice] = useState<{ options: DeliveryOption[]; code: string } | null>(null);
-  const modal = useLazyDisclosure();
-
-  if (request !== null && quote.isPending) {
-    return <Skeleton height={72} aria-label={t('delivery.loading')} />;
-  }
-
   const options = (request !== null && quote.data) || [];
+  const cheapest = cheapestOption(options);
   // A choice belongs to the quote it was made on; a new quote falls back to the cheapest again.
   const chosen =
-    (choice?.options === options && options.find((option) => option.code === choice.code)) ||
-    cheapestOption(options);
+    (choice?.options === options && options.find((option) => option.code === choice.code)) || cheapest;
+  return {
+    loading: request !== null && quote.isPending,
+    options,
+    chosen,
+    isCheapest: chosen !== undefined && chosen === cheapest,
+    choose: (code) => setChoice({ options, code }),
+  };
+}
 
+/** The chosen option, and a modal to choose another; the page holds the choice (`useDeliveryChoice`). */
+export function DeliveryOptions({ delivery }: { delivery: DeliveryChoice }) {
+  const { t } = useTranslation('product');
+  const modal = useLazyDisclosure();
+  const { chosen, options } = delivery;
+
+  if (delivery.loading) return <Skeleton height={72} aria-label={t('delivery.loading')} />;
   if (!chosen) return <Text c="dimmed">{t('delivery.none')}</Text>;
 
   return (
@@ -58,6 +73,11 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
           </Button>
         </Group>
       </Paper>
+      {delivery.isCheapest && (
+        <Text fz="xs" c="dimmed">
+          {t('delivery.cheapestCharged')}
+        </Text>
+      )}
       {modal.everOpened && (
         <Suspense fallback={null}>
           <DeliveryOptionsModal
@@ -66,7 +86,7 @@ export function DeliveryOptions({ request }: DeliveryOptionsProps) {
             options={options}
             chosen={chosen}
             onChoose={(code) => {
-              setChoice({ options, code });
+              delivery.choose(code);
               modal.close();
             }}
           />

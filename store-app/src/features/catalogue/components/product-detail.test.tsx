@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cartStore } from '../../../lib/cart-store';
 import { customerSession } from '../../../lib/session';
-import { apiError, stubApi } from '../../../test/network';
+import { apiError, EMPTY_CONTENT, json, stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
 import { customerToken } from '../../../test/tokens';
+import { DEFAULT_SETTINGS, settingsStore } from '../../settings/settings-store';
 import {
   deliveryAnswer,
   deliveryOption,
@@ -57,6 +58,10 @@ function option(group: string, value: string) {
 
 function chosenOption() {
   return screen.getByRole('group', { name: 'Chosen delivery option' });
+}
+
+function findChosen() {
+  return screen.findByRole('group', { name: 'Chosen delivery option' });
 }
 
 /** A message shown in one of the app's toasts: a Mantine notification in red (not `window.alert`). */
@@ -209,6 +214,32 @@ describe('product page', { timeout: 15_000 }, () => {
     expect(option('Color', 'Red')).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it("says the price includes the ship-to country's tax when its rule puts tax in prices", async () => {
+    const user = userEvent.setup();
+    stubProductPage({
+      'GET /storefront/content': () =>
+        json(200, {
+          success: true,
+          data: {
+            ...EMPTY_CONTENT,
+            taxRate: 10,
+            taxRules: [
+              { country: 'BD', rate: 15, inclusive: true, label: 'VAT' },
+              { country: 'US', rate: 8.5, inclusive: false, label: 'Sales tax' },
+            ],
+          },
+        }),
+    });
+    await openShirt();
+
+    expect(await screen.findByText('incl. 15% VAT')).toBeInTheDocument();
+
+    // Shipping to the US, tax is added at checkout: the price says nothing of it.
+    await saveSettings(user, { shipTo: /\(US\)/ });
+    expect(await screen.findByText('Ship to US')).toBeInTheDocument();
+    expect(screen.queryByText(/^incl\./)).not.toBeInTheDocument();
+  });
+
   it('says so when the product cannot be read', async () => {
     stubProductPage({ 'GET /product/shirt': () => apiError(404, 'NOT_FOUND', 'Product not found.') });
     renderApp('/products/shirt');
@@ -332,6 +363,7 @@ describe('product page', { timeout: 15_000 }, () => {
       const user = userEvent.setup();
       stubProductPage();
       await openShirt();
+      await screen.findByRole('group', { name: 'Chosen delivery option' });
       const quantity = screen.getByRole('textbox', { name: 'Quantity' });
       await user.clear(quantity);
       await user.type(quantity, '3');
@@ -348,8 +380,53 @@ describe('product page', { timeout: 15_000 }, () => {
           image: 'https://img.test/red.jpg',
           sku_id: 'sku-red-s',
           currency: 'USD',
+          // The delivery service shown (the cheapest, preselected) is the one checkout charges.
+          logistics_service_name: 'AliExpress Standard Shipping',
         },
       ]);
+    });
+
+    it('says the cheapest service is charged, and keeps the service the shopper chose on the cart line', async () => {
+      const user = userEvent.setup();
+      stubProductPage({ 'POST /logistic': () => deliveryAnswer([dhl, post]) });
+      await openShirt();
+
+      const purchase = within(screen.getByRole('region', { name: 'Shipping & Purchase' }));
+      expect(
+        await purchase.findByText('The cheapest service is charged unless you choose another.'),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Change' }));
+      const modal = await screen.findByRole('dialog', { name: 'Delivery Options' });
+      await user.click(within(modal).getByRole('radio', { name: /DHL/ }));
+      await waitFor(() => expect(within(chosenOption()).getByText('$24.60')).toBeInTheDocument());
+      expect(
+        purchase.queryByText('The cheapest service is charged unless you choose another.'),
+      ).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByText('Product added to cart!')).toBeInTheDocument();
+      expect(cartStore.get().items).toMatchObject([{ sku_id: 'sku-red-s', logistics_service_name: 'DHL' }]);
+    });
+
+    it("shows the fee checkout charges in the shopper's currency, never the supplier's own text", async () => {
+      settingsStore.set({ ...DEFAULT_SETTINGS, currency: 'BDT' });
+      const { requests } = stubProductPage({
+        'GET /product/shirt': () => productAnswer(pricedIn(shirt(), 'BDT', { 'sku-red-s': '1215.00' })),
+        'POST /logistic': () =>
+          deliveryAnswer([
+            deliveryOption('DHL', {
+              company: 'DHL',
+              shipping_fee_cent: '2989.00',
+              shipping_fee_currency: 'BDT',
+              shipping_fee_format: 'US $24.60',
+            }),
+          ]),
+      });
+      await openShirt();
+
+      expect(await within(await findChosen()).findByText('BDT 2,989.00')).toBeInTheDocument();
+      expect(screen.queryByText(/US \$24\.60/)).not.toBeInTheDocument();
+      expect((await logisticBodies(requests))[0]).toMatchObject({ currency: 'BDT' });
     });
 
     it('refuses to add an option out of stock, or no option at all, in a toast rather than an alert', async () => {

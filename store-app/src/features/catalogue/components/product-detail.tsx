@@ -16,6 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type IncludedTax, IncludedTaxNote } from '../../../components/order-amounts';
 import { WishlistHeart } from '../../../components/wishlist-heart';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { addToCart, setCheckoutItems } from '../../../lib/cart-store';
@@ -38,7 +39,7 @@ import {
   type SelectedOptions,
   skuImage,
 } from '../lib/sku-options';
-import { DeliveryOptions } from './delivery-options';
+import { DeliveryOptions, useDeliveryChoice } from './delivery-options';
 import { ItemProperties } from './item-properties';
 import { OptionPicker } from './option-picker';
 import { ProductGallery } from './product-gallery';
@@ -49,10 +50,21 @@ import '../product-texts';
 
 type ProductDetail = Schemas['ProductDetail'];
 
-type ProductDetailPageProps = { productId: string; country: string; currency: string };
+type ProductDetailPageProps = {
+  productId: string;
+  country: string;
+  currency: string;
+  /** The ship-to country's tax when its prices include it (the server has added it to them), else null. */
+  includedTax?: IncludedTax | null;
+};
 
 /** Spec §2 'Product detail'. A new ship-to country or currency asks for the product again (key). */
-export function ProductDetailPage({ productId, country, currency }: ProductDetailPageProps) {
+export function ProductDetailPage({
+  productId,
+  country,
+  currency,
+  includedTax = null,
+}: ProductDetailPageProps) {
   const { t } = useTranslation('product');
   const latest = useQuery({
     ...catalogueQueries.product(productId, { country, currency }),
@@ -76,12 +88,25 @@ export function ProductDetailPage({ productId, country, currency }: ProductDetai
     );
   }
   // Choices belong to one product: a link to a similar product starts afresh.
-  return <ProductView key={data._id} product={data} country={country} currency={currency} />;
+  return (
+    <ProductView
+      key={data._id}
+      product={data}
+      country={country}
+      currency={currency}
+      includedTax={includedTax}
+    />
+  );
 }
 
-type ProductViewProps = { product: ProductDetail; country: string; currency: string };
+type ProductViewProps = {
+  product: ProductDetail;
+  country: string;
+  currency: string;
+  includedTax: IncludedTax | null;
+};
 
-function ProductView({ product, country, currency }: ProductViewProps) {
+function ProductView({ product, country, currency, includedTax }: ProductViewProps) {
   const { t } = useTranslation('product');
   const { money, locale } = useLocaleFormat();
   const navigate = useNavigate();
@@ -113,7 +138,15 @@ function ProductView({ product, country, currency }: ProductViewProps) {
   const price = sku ? skuPrice(sku, product) : { amount: product.price, currency: product.currency };
   const shownPrice = money(price.amount, price.currency);
 
-  const cartItem = () => (sku && typeof quantity === 'number' ? toCartItem(product, sku, quantity) : null);
+  const delivery = useDeliveryChoice(
+    sku && typeof quantity === 'number'
+      ? { product_id: product.productId, sku_id: sku.sku_id, country, quantity, currency }
+      : null,
+  );
+
+  // The line names the delivery service shown (the cheapest unless the shopper chose another): checkout charges it.
+  const cartItem = () =>
+    sku && typeof quantity === 'number' ? toCartItem(product, sku, quantity, delivery.chosen?.company) : null;
 
   const onAddToCart = () => {
     const item = purchasable ? cartItem() : null;
@@ -150,9 +183,12 @@ function ProductView({ product, country, currency }: ProductViewProps) {
             <Title order={1} fz="h3">
               {name}
             </Title>
-            <Text fz={28} fw={800} c="red.7">
-              {shownPrice}
-            </Text>
+            <div>
+              <Text fz={28} fw={800} c="red.7">
+                {shownPrice}
+              </Text>
+              {includedTax && <IncludedTaxNote tax={includedTax} />}
+            </div>
             <OptionPicker groups={groups} selected={selected} onChoose={choose} />
             {!sku && (
               <Alert color="yellow" role="alert">
@@ -206,13 +242,7 @@ function ProductView({ product, country, currency }: ProductViewProps) {
               <Text fz="sm" c="dimmed">
                 {t('shipTo', { country })}
               </Text>
-              <DeliveryOptions
-                request={
-                  sku && typeof quantity === 'number'
-                    ? { product_id: product.productId, sku_id: sku.sku_id, country, quantity, currency }
-                    : null
-                }
-              />
+              <DeliveryOptions delivery={delivery} />
               <Divider />
               <Button onClick={onAddToCart} variant="light">
                 {t('addToCart')}

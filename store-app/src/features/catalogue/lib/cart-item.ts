@@ -13,8 +13,16 @@ export function skuPrice(sku: Sku, product: ProductDetail): { amount: number; cu
   return { amount: Number(sku.offer_sale_price), currency: sku.currency_code ?? product.currency };
 }
 
-/** A cart line for one SKU at the price the page shows (the server prices the order again). */
-export function toCartItem(product: ProductDetail, sku: Sku, quantity = 1): CartItem {
+/**
+ * A cart line for one SKU at the price the page shows (the server prices the order again), with the delivery
+ * service the page shows (`POST /logistic`'s `company`) when it has one.
+ */
+export function toCartItem(
+  product: ProductDetail,
+  sku: Sku,
+  quantity = 1,
+  deliveryService?: string,
+): CartItem {
   const { amount, currency } = skuPrice(sku, product);
   return {
     id: product._id,
@@ -24,6 +32,7 @@ export function toCartItem(product: ProductDetail, sku: Sku, quantity = 1): Cart
     image: skuImage(sku) ?? product.images[0] ?? '',
     sku_id: sku.sku_id,
     currency,
+    ...(deliveryService ? { logistics_service_name: deliveryService } : {}),
   };
 }
 

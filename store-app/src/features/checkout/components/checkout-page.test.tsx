@@ -1,6 +1,8 @@
+import type { Schemas } from '@shop/sdk/types';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { languageApplied } from '../../../i18n/i18n';
 import { addToCart, cartStore, setCheckoutItems } from '../../../lib/cart-store';
 import { customerSession } from '../../../lib/session';
 import { apiError, demoProfile, json, stubApi } from '../../../test/network';
@@ -73,6 +75,12 @@ function quoteAnswer(currency = 'USD', figures = { unit: 60, items: 120, shippin
       totalPrice: figures.total,
     },
   });
+}
+
+/** One line of a quote: a product at its price here, shipped by `delivery` (null: the store's own rule). */
+function quotedLine(item: typeof earbuds, quantity: number, delivery: Schemas['LineDelivery']) {
+  const { id: product, sku_id, name, price } = item;
+  return { product, sku_id, name, quantity, price, lineTotal: price * quantity, image: null, delivery };
 }
 
 const isOrder = (request: Request) =>
@@ -258,6 +266,98 @@ describe('checkout', () => {
     await screen.findAllByText('Order placed successfully!');
     const sent = (await requests.find(isOrder)?.json()) as { shippingAddress: Record<string, string> };
     expect(sent.shippingAddress.logistics_service_name).toBe('CAINIAO_STANDARD');
+  });
+
+  it("sends each line's delivery service in the quote and the order, and shows what each is charged", async () => {
+    const user = userEvent.setup();
+    setCheckoutItems([
+      { ...earbuds, quantity: 2, logistics_service_name: 'DHL' },
+      { ...lamp, quantity: 1, logistics_service_name: 'China Post' },
+    ]);
+    const { requests } = await openCheckout({
+      'POST /order/quote': () =>
+        json(200, {
+          success: true,
+          data: {
+            currency: 'USD',
+            items: [
+              quotedLine(earbuds, 2, { code: 'DHL', company: 'DHL', fee: 24.6 }),
+              quotedLine(lamp, 1, { code: 'POST', company: 'China Post', fee: 0 }),
+            ],
+            itemsPrice: 144.5,
+            shippingPrice: 24.6,
+            taxPrice: 28.9,
+            totalPrice: 198,
+            tax: { rate: 20, inclusive: false, label: 'VAT' },
+            deliveryPolicy: 'supplier',
+          },
+        }),
+      'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+    });
+
+    expect(await screen.findByText('Delivery: DHL, $24.60')).toBeInTheDocument();
+    expect(screen.getByText('Delivery: China Post, free')).toBeInTheDocument();
+    // The services differ, so the order names none for the whole address.
+    expect(screen.getByText('Delivery service: the cheapest option for your address.')).toBeInTheDocument();
+    // Tax not in the prices: its own row, as the country names it, and added to the total.
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(summary).toHaveTextContent('Shipping$24.60');
+    expect(summary).toHaveTextContent('VAT (20%)$28.90');
+    expect(summary).toHaveTextContent('Total$198.00');
+    expect(summary).not.toHaveTextContent('incl.');
+
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'Bank Transfer' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findAllByText('Order placed successfully!');
+
+    const lines = [
+      { product: 'p1', sku_id: 's1', quantity: 2, logistics_service_name: 'DHL' },
+      { product: 'p2', sku_id: 's9', quantity: 1, logistics_service_name: 'China Post' },
+    ];
+    const quoted = (await requests.find((request) => request.url.endsWith('/order/quote'))?.json()) as {
+      items: unknown;
+    };
+    expect(quoted.items).toEqual(lines);
+    const sent = (await requests.find(isOrder)?.json()) as {
+      items: unknown;
+      shippingAddress: Record<string, string>;
+    };
+    expect(sent.items).toEqual(lines);
+    expect(sent.shippingAddress).not.toHaveProperty('logistics_service_name');
+  });
+
+  it('says in Spanish that the prices include IVA, and how much of them it is, without adding it', async () => {
+    await act(async () => {
+      settingsStore.set({ ...DEFAULT_SETTINGS, language: 'es', shipToCountry: 'ES', currency: 'EUR' });
+      await languageApplied();
+    });
+    setCheckoutItems([{ ...lamp, quantity: 1, currency: 'EUR' }]);
+    stubApi({
+      'POST /order/quote': () =>
+        json(200, {
+          success: true,
+          data: {
+            currency: 'EUR',
+            items: [{ ...quotedLine(lamp, 1, null), price: 24.2, lineTotal: 24.2 }],
+            itemsPrice: 24.2,
+            shippingPrice: 5,
+            taxPrice: 4.2,
+            totalPrice: 29.2,
+            tax: { rate: 21, inclusive: true, label: 'IVA' },
+          },
+        }),
+    });
+    customerSession.signIn(customerToken());
+    renderApp('/checkout');
+
+    const summary = await screen.findByRole('region', { name: 'Resumen del pedido' });
+    await waitFor(() => expect(summary).toHaveTextContent('Total29,20 €'));
+    expect(summary).toHaveTextContent('Envío5,00 €');
+    expect(within(summary).getByText('IVA incluido (21 %)')).toBeInTheDocument();
+    expect(within(summary).getByText('Incluye IVA: 4,20 €')).toBeInTheDocument();
+    // No tax row: the tax is already in the items' prices.
+    expect(summary).not.toHaveTextContent('Impuestos');
   });
 
   it("prices and asks for the order in the shopper's currency, whatever the items were added in", async () => {

@@ -20,9 +20,15 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { type Control, useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import {
+  AddedTaxRow,
+  AmountRow,
+  IncludedTaxAmount,
+  LineDeliveryText,
+} from '../../../components/order-amounts';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { type CartItem, removeOrderedLines, useCart } from '../../../lib/cart-store';
-import { quoteQueryOptions } from '../../../lib/order-quote';
+import { orderItems, quoteQueryOptions } from '../../../lib/order-quote';
 import { toast } from '../../../lib/toast';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
 import { usePlaceOrder } from '../api/place-order';
@@ -70,12 +76,9 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
   // The address's country prices the order (its country rule), so the summary follows the form's country.
   const shipCountry = useWatch({ control, name: 'country' });
-  // Only what identifies the goods is sent: the server prices the quote and the order, ignoring client figures.
-  const items = checkoutItems.map((line) => ({
-    product: line.id,
-    sku_id: line.sku_id,
-    quantity: line.quantity,
-  }));
+  // Only the goods and each line's delivery service are sent: the server prices the quote and the order,
+  // ignoring client figures.
+  const items = orderItems(checkoutItems);
   // The coupon code the shopper applied: the server's quote says whether it applies and what it takes off.
   const [couponCode, setCouponCode] = useState<string | null>(null);
   const quote = useQuery({
@@ -193,7 +196,10 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
   );
 }
 
-/** An order has one delivery service: the one chosen on the product page, when every item agrees on it. */
+/**
+ * The order's delivery service, for lines that name none: the one chosen on the product page, when every item
+ * agrees on it (each line also sends its own).
+ */
 function chosenDelivery(items: CartItem[]): string | undefined {
   const chosen = new Set(items.map((item) => item.logistics_service_name));
   const [only] = chosen;
@@ -364,9 +370,10 @@ function CheckoutItems({ items, quote, delivery }: CheckoutItemsProps) {
           return (
             <Group component="li" key={`${item.id}-${item.sku_id}`} wrap="nowrap">
               <Image src={item.image} alt={item.name} w={48} h={48} radius="sm" fit="cover" />
-              <Text flex={1} lineClamp={2}>
-                {item.name}
-              </Text>
+              <Stack gap={2} flex={1} miw={0}>
+                <Text lineClamp={2}>{item.name}</Text>
+                {quote && <LineDeliveryText delivery={priced?.delivery} currency={quote.currency} />}
+              </Stack>
               <Text c="dimmed" size="sm">
                 {number(item.quantity)} × {price ?? (item.currency ? money(item.price, item.currency) : '—')}
               </Text>
@@ -404,32 +411,27 @@ function SummaryCard({ quote, error, pending }: SummaryCardProps) {
           </Text>
         </Group>
       ) : (
-        <dl style={{ margin: 0 }}>
-          <Amount label={t('amounts.items')} value={money(quote.itemsPrice, quote.currency)} />
-          <Amount label={t('amounts.shipping')} value={money(quote.shippingPrice, quote.currency)} />
-          <Amount label={t('amounts.tax')} value={money(quote.taxPrice, quote.currency)} />
-          {quote.coupon?.applied && quote.discountPrice ? (
-            <Amount
-              label={t('amounts.discount', { code: quote.coupon.code })}
-              value={`-${money(quote.discountPrice, quote.currency)}`}
+        <>
+          <dl style={{ margin: 0 }}>
+            <AmountRow label={t('amounts.items')} value={money(quote.itemsPrice, quote.currency)} />
+            <AmountRow label={t('amounts.shipping')} value={money(quote.shippingPrice, quote.currency)} />
+            <AddedTaxRow
+              tax={quote.tax}
+              taxPrice={quote.taxPrice}
+              currency={quote.currency}
+              fallbackLabel={t('amounts.tax')}
             />
-          ) : null}
-          <Amount label={t('amounts.total')} value={money(quote.totalPrice, quote.currency)} strong />
-        </dl>
+            {quote.coupon?.applied && quote.discountPrice ? (
+              <AmountRow
+                label={t('amounts.discount', { code: quote.coupon.code })}
+                value={`-${money(quote.discountPrice, quote.currency)}`}
+              />
+            ) : null}
+            <AmountRow label={t('amounts.total')} value={money(quote.totalPrice, quote.currency)} strong />
+          </dl>
+          <IncludedTaxAmount tax={quote.tax} taxPrice={quote.taxPrice} currency={quote.currency} />
+        </>
       )}
     </Card>
-  );
-}
-
-function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Group justify="space-between">
-      <Text component="dt" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={strong ? 700 : undefined}>
-        {value}
-      </Text>
-    </Group>
   );
 }

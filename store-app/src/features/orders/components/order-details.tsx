@@ -3,6 +3,12 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import {
+  AddedTaxRow,
+  AmountRow,
+  IncludedTaxAmount,
+  LineDeliveryText,
+} from '../../../components/order-amounts';
 import { AnchorLink } from '../../../components/router-links';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import '../orders-texts';
@@ -112,6 +118,7 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
               {item.image && <Image src={item.image} alt="" w={56} h={56} radius="sm" fit="cover" />}
               <Stack gap={2} flex={1}>
                 <Text>{item.name}</Text>
+                <LineDeliveryText delivery={item.delivery} currency={order.currency} />
                 <LineShipment item={item} showPending={awaitingLines} />
               </Stack>
               <Text c="dimmed">
@@ -126,33 +133,26 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
           {t('detail.summary')}
         </Title>
         <dl style={{ margin: 0 }}>
-          <Amount label={t('detail.items')} value={money(order.itemsPrice)} />
-          <Amount label={t('detail.shipping')} value={money(order.shippingPrice)} />
-          <Amount label={t('detail.tax')} value={money(order.taxPrice)} />
+          <AmountRow label={t('detail.items')} value={money(order.itemsPrice)} />
+          <AmountRow label={t('detail.shipping')} value={money(order.shippingPrice)} />
+          <AddedTaxRow
+            tax={order.tax}
+            taxPrice={order.taxPrice}
+            currency={order.currency}
+            fallbackLabel={t('detail.tax')}
+          />
           {order.discountPrice > 0 ? (
-            <Amount
+            <AmountRow
               label={
                 order.couponCode ? t('detail.discountCode', { code: order.couponCode }) : t('detail.discount')
               }
               value={`-${money(order.discountPrice)}`}
             />
           ) : null}
-          <Amount label={t('detail.total')} value={money(order.totalPrice)} strong />
+          <AmountRow label={t('detail.total')} value={money(order.totalPrice)} strong />
         </dl>
+        <IncludedTaxAmount tax={order.tax} taxPrice={order.taxPrice} currency={order.currency} />
       </Card>
     </Stack>
-  );
-}
-
-function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Group justify="space-between">
-      <Text component="dt" fw={strong ? 700 : undefined}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={strong ? 700 : undefined}>
-        {value}
-      </Text>
-    </Group>
   );
 }

@@ -176,6 +176,49 @@ describe('order details', () => {
     expect(totals.getByText('€47.60')).toBeInTheDocument();
   });
 
+  it("shows each line's delivery service and fee, and the tax the prices included, not added", async () => {
+    stubApi({
+      'GET /order/order-4': () =>
+        json(200, {
+          success: true,
+          data: order({
+            items: order().items.map((item) => ({
+              ...item,
+              delivery: { code: 'DHL', company: 'DHL', fee: 10 },
+            })),
+            tax: { rate: 21, inclusive: true, label: 'IVA' },
+            taxPrice: 6.59,
+            totalPrice: 47.98,
+          }),
+        }),
+    });
+    signIn();
+    renderApp('/order/order-4');
+
+    const items = within(await screen.findByRole('region', { name: 'Items' }));
+    expect(items.getByText('Delivery: DHL, €10.00')).toBeInTheDocument();
+    const totals = screen.getByRole('region', { name: 'Order Summary' });
+    expect(totals).toHaveTextContent('Shipping€10.00');
+    expect(totals).toHaveTextContent('Total€47.98');
+    expect(totals).not.toHaveTextContent('Tax');
+    expect(within(totals).getByText('incl. 21% IVA')).toBeInTheDocument();
+    expect(within(totals).getByText('Includes IVA €6.59')).toBeInTheDocument();
+  });
+
+  it('names the tax the order added as its country does', async () => {
+    stubApi({
+      'GET /order/order-4': () =>
+        json(200, { success: true, data: order({ tax: { rate: 10, inclusive: false, label: 'VAT' } }) }),
+    });
+    signIn();
+    renderApp('/order/order-4');
+
+    const totals = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(totals).toHaveTextContent('VAT (10%)€3.80');
+    expect(totals).toHaveTextContent('Total€51.78');
+    expect(totals).not.toHaveTextContent('incl.');
+  });
+
   it("says Order not found. for a missing order or another shopper's", async () => {
     stubApi({ 'GET /order/someone-elses': () => apiError(404, 'NOT_FOUND', 'Order not found.') });
     signIn();
