@@ -26,6 +26,7 @@ import {
   reviews,
   siteVisits,
   storeFollows,
+  storeSettings,
   stores,
   wishlistEntries,
 } from '../schema.ts';
@@ -113,6 +114,16 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const adminByName = (name: string) => adminRows.find((a) => a.name === name);
 
     await tx.insert(currencyRates).values(CURRENCY_RATES.map((rate) => ({ ...rate, updatedAt: ago(6) })));
+    // Two of the store's markets show prices with their tax in them, as shoppers there expect; other countries
+    // keep the default tax, added at checkout.
+    const taxRules = [
+      { country: 'ES', basisPoints: 2100, inclusive: true, label: 'IVA' },
+      { country: 'IN', basisPoints: 1800, inclusive: true, label: 'GST' },
+    ];
+    await tx
+      .insert(storeSettings)
+      .values({ id: 1, taxRules })
+      .onConflictDoUpdate({ target: storeSettings.id, set: { taxRules } });
 
     const storeKeys = Object.keys(STORES) as StoreKey[];
     const storeRows = await tx
