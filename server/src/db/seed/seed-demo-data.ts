@@ -120,10 +120,12 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       { country: 'ES', basisPoints: 2100, inclusive: true, label: 'IVA' },
       { country: 'IN', basisPoints: 1800, inclusive: true, label: 'GST' },
     ];
+    // A dropshipping store charges each supplier service's fee, as the product page quotes it.
+    const demoSettings = { taxRules, deliveryPolicy: 'supplier' as const };
     await tx
       .insert(storeSettings)
-      .values({ id: 1, taxRules })
-      .onConflictDoUpdate({ target: storeSettings.id, set: { taxRules } });
+      .values({ id: 1, ...demoSettings })
+      .onConflictDoUpdate({ target: storeSettings.id, set: demoSettings });
 
     const storeKeys = Object.keys(STORES) as StoreKey[];
     const storeRows = await tx

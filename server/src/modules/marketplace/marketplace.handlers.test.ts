@@ -240,7 +240,14 @@ describe('marketplace import and delivery options', () => {
     });
 
     it('shows shoppers the fee checkout charges under the store rule, in their currency', async () => {
-      // The store rule (the default): 10 USD for this line alone, converted once; every service costs the same.
+      // The store rule: 10 USD for this line alone, converted once; every service costs the same.
+      const ruled = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/store',
+        headers: bearer(admin),
+        payload: { deliveryPolicy: 'store_rule' },
+      });
+      expect(ruled.statusCode).toBe(200);
       const bdt = (
         await quote({
           product_id: phoneCase,
@@ -259,6 +266,12 @@ describe('marketplace import and delivery options', () => {
           free_shipping: false,
         });
       }
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/store',
+        headers: bearer(admin),
+        payload: { deliveryPolicy: 'supplier' },
+      });
     });
 
     it('answers no options for routes nothing serves, unknown products and SKUs of another product', async () => {

@@ -8,7 +8,7 @@ import { operation } from '../../http/operation.ts';
 import { converterFor, loadRates, toAmount } from '../../money/money.ts';
 import { isUuid } from '../orders/orders.handlers.ts';
 import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
-import { shopperPrice } from '../pricing/pricing.rules.ts';
+import { shopperPrice, shownPrice } from '../pricing/pricing.rules.ts';
 import { visibleToShoppers } from '../products/products.repository.ts';
 import {
   addToWishlist,
@@ -51,8 +51,10 @@ async function toEntries(
       row.product.currency,
       pricing,
     );
-    const priceMinor = convert(price, row.product.currency);
-    if (priceMinor === null) throw unprocessable(`Prices cannot be shown in ${currency} right now.`);
+    const converted = convert(price, row.product.currency);
+    if (converted === null) throw unprocessable(`Prices cannot be shown in ${currency} right now.`);
+    // With the country's included tax and the currency's rounding, as the product page shows it.
+    const priceMinor = shownPrice(converted, currency, pricing.shown);
     return {
       _id: row.id,
       product: {
