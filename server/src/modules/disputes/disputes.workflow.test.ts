@@ -63,4 +63,13 @@ describe('dispute workflow', () => {
     expect(waitingHours(new Date(now.getTime() - 48 * HOUR_MS - 1), now)).toBe(48);
     expect(waitingHours(new Date(now.getTime() + 1000), now)).toBe(0);
   });
+
+  it('refuses a fraction of a currency charged in whole units', () => {
+    const resolve = (amount: number) =>
+      checkResolution('resolved', { action: 'partial_refund', amount, notes: 'Half.' }, 'HUF');
+    expect(resolve(1500.5)).toEqual({
+      errors: [{ path: '/resolution/amount', message: 'Amounts in HUF are whole units.' }],
+    });
+    expect(resolve(1500)).toMatchObject({ resolution: { amountMinor: 150_000, currency: 'HUF' } });
+  });
 });

@@ -1,7 +1,7 @@
 import type { components } from '@shop/sdk/types';
 import type { disputes } from '../../db/schema.ts';
 import type { FieldError } from '../../http/errors.ts';
-import { toMinor } from '../../money/money.ts';
+import { minorStep, toMinor } from '../../money/money.ts';
 
 // The dispute rules, free of I/O: which status moves staff may make, what a shopper may escalate, what a
 // resolution needs, and how the response clock reads.
@@ -113,6 +113,9 @@ export function checkResolution(
     REFUNDING_ACTIONS.includes(input.action)
   ) {
     errors.push({ path: '/resolution/currency', message: REFUND_IN_ORDER_CURRENCY(orderCurrency) });
+  }
+  if (amountMinor !== null && currency !== null && amountMinor % minorStep(currency) !== 0) {
+    errors.push({ path: '/resolution/amount', message: `Amounts in ${currency} are whole units.` });
   }
   if (errors.length > 0 || amountMinor === null || currency === null) return { errors };
   return { resolution: { action: input.action, amountMinor, currency, notes } };

@@ -354,4 +354,31 @@ describe('delivery, tax and rounding policies', () => {
     await expect(nowhere).rejects.toMatchObject({ kind: 'no_delivery' });
     await settings({ deliveryPolicy: 'store_rule' });
   });
+
+  it('pays refunds of a whole-unit currency back in whole units', async () => {
+    const product = await insertTestProduct(t.db, {
+      title: 'Paprika Tin',
+      skus: [{ skuId: 'PT-1', salePriceMinor: 7_77, stock: 5 }],
+    });
+    const order = await place({
+      items: [{ product: product.id, sku_id: 'PT-1', quantity: 1 }],
+      currency: 'HUF',
+      paymentMethod: 'PayPal',
+      shippingAddress: { ...address('ES'), country: 'HU' },
+    });
+    expect(order.isPaid).toBe(true);
+    const refund = (amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order._id}/refunds`,
+        headers: bearer(admin),
+        payload: { amount, reason: 'Dented tin' },
+      });
+    const fraction = await refund(100.5);
+    expect(fraction.statusCode, fraction.body).toBe(400);
+    assertMatchesContract('createRefund', fraction);
+    expect(fraction.json().message).toBe('Refunds in HUF are in whole units.');
+    const whole = await refund(100);
+    expect(whole.statusCode, whole.body).toBe(201);
+  });
 });

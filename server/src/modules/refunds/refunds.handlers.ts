@@ -66,6 +66,7 @@ export function toRefund({ refund, orderNumber, customer }: RefundView): Refund 
 }
 
 function fromRejection(error: RefundRejection): ApiError {
+  if (error.kind === 'invalid') return badRequest(error.message);
   return error.kind === 'not_found' ? notFound(error.message) : conflict(error.message);
 }
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, refunds, returnRequests } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
-import { toDecimalText } from '../../money/money.ts';
+import { minorStep, toDecimalText } from '../../money/money.ts';
 import { type ActivityEntry, announceActivity } from '../activity/activity.repository.ts';
 import { isUuid, ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
 
@@ -26,7 +26,7 @@ export const exceedsMessage = (leftMinor: number, currency: string) =>
 /** Why a refund cannot be recorded or processed; the handler turns each kind into its HTTP answer. */
 export class RefundRejection extends Error {
   constructor(
-    readonly kind: 'not_found' | 'conflict',
+    readonly kind: 'not_found' | 'conflict' | 'invalid',
     message: string,
   ) {
     super(message);
@@ -117,6 +117,10 @@ export async function refundLockedOrder(
 ): Promise<RefundView> {
   const { now } = input;
   if (!order.isPaid) throw new RefundRejection('conflict', ONLY_PAID_ORDERS);
+  // A currency charged in whole units (HUF) is paid back in whole units: no fraction the payer cannot move.
+  if (input.amountMinor % minorStep(order.currency) !== 0) {
+    throw new RefundRejection('invalid', `Refunds in ${order.currency} are in whole units.`);
+  }
   const left = await refundableMinor(tx, order);
   if (input.amountMinor > left) throw new RefundRejection('conflict', exceedsMessage(left, order.currency));
   const [pending] = await tx
