@@ -6,7 +6,6 @@ import {
   admins,
   customers,
   disputes,
-  orderItems,
   orders,
   outbox,
   products,
@@ -338,8 +337,9 @@ export async function shopperDetails(db: Database, id: string) {
         status: orders.status,
         totalMinor: orders.totalMinor,
         currency: orders.currency,
+        // Spelled out: inside the subquery an unqualified "id" would name the line's own id, so it counted nothing.
         items:
-          sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(
+          sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")`.mapWith(
             Number,
           ),
       })

@@ -454,7 +454,10 @@ describe('users management API', () => {
   describe('details', () => {
     it('shows the profile, orders, disputes, wishlist and recent activity of a shopper', async () => {
       const shopper = await registerShopper(t.app, { name: 'Detailed Shopper' });
-      const order = await insertTestOrder(t.db, { customerId: shopper.id, totalMinor: 12_345 });
+      const order = await insertTestOrder(t.db, {
+        customerId: shopper.id,
+        lines: [{ productId: null, name: 'Desk Lamp', quantity: 3, unitPriceMinor: 4_115 }],
+      });
       await call('PATCH', `/users/${shopper.id}`, admin, { address: 'House 9, Road 3, Uttara' });
 
       const response = await call('GET', `/users/${shopper.id}`, usersOnly);
@@ -470,7 +473,10 @@ describe('users management API', () => {
       }>().data;
       expect(data.user.name).toBe('Detailed Shopper');
       expect(data.profile).toMatchObject({ address: 'House 9, Road 3, Uttara', totalOrders: 1 });
-      expect(data.orders).toEqual([expect.objectContaining({ id: order.orderNumber, total: 123.45 })]);
+      // User Details counts the order's items.
+      expect(data.orders).toEqual([
+        expect.objectContaining({ id: order.orderNumber, total: 123.45, items: 3 }),
+      ]);
       expect(data.activity.map((entry) => entry.action)).toContain('user.update');
 
       const [staff] = await t.db.select().from(admins).limit(1);

@@ -64,11 +64,11 @@ export function DeliveryOptions({ delivery }: { delivery: DeliveryChoice }) {
     <>
       <Paper withBorder p="sm" radius="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="sm" align="flex-start" wrap="nowrap">
+          <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
             <IconTruckDelivery size={22} aria-hidden />
             <DeliverySummary option={chosen} />
           </Group>
-          <Button size="compact-sm" variant="subtle" onClick={modal.open}>
+          <Button size="compact-sm" variant="subtle" style={{ flexShrink: 0 }} onClick={modal.open}>
             {t('delivery.change')}
           </Button>
         </Group>

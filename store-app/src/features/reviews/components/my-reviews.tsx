@@ -100,9 +100,9 @@ function ToReview({ entry, onWrite }: { entry: Reviewable; onWrite: () => void }
   const { t } = useTranslation('reviews');
   return (
     <Group justify="space-between" wrap="nowrap">
-      <Group wrap="nowrap">
+      <Group wrap="nowrap" miw={0}>
         {entry.product.image && <Image src={entry.product.image} alt="" w={48} h={48} radius="sm" />}
-        <div>
+        <div style={{ minWidth: 0 }}>
           <AnchorLink to="/products/$id" params={{ id: entry.product._id }} fw={600}>
             {entry.product.name}
           </AnchorLink>
@@ -111,8 +111,10 @@ function ToReview({ entry, onWrite }: { entry: Reviewable; onWrite: () => void }
           </Text>
         </div>
       </Group>
+      {/* A long product name wraps; the action keeps its full label. */}
       <Button
         variant="light"
+        style={{ flexShrink: 0 }}
         onClick={onWrite}
         aria-label={t('mine.writeFor', { product: entry.product.name })}
       >
@@ -128,7 +130,7 @@ function ReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void }
   return (
     <Card component="li" aria-label={review.product.name}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
+        <Stack gap={4} miw={0}>
           <AnchorLink to="/products/$id" params={{ id: review.product._id }} fw={600}>
             {review.product.name}
           </AnchorLink>
@@ -150,6 +152,7 @@ function ReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void }
         </Stack>
         <Button
           variant="subtle"
+          style={{ flexShrink: 0 }}
           onClick={onEdit}
           aria-label={t('mine.editFor', { product: review.product.name })}
         >
