@@ -23,6 +23,15 @@ export const SECURITY_HEADERS = {
 } as const;
 
 const META_POLICY = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i;
+const META_POLICY_TAG = /<meta\s+http-equiv="Content-Security-Policy"\s+content="[^"]*"\s*\/?>\s*/i;
+
+/**
+ * index.html without its meta policy: the same policy comes as a header (with framing forbidden), and a page under
+ * two identical policies reports every refusal twice.
+ */
+export function withoutMetaPolicy(indexHtml: string): string {
+  return indexHtml.replace(META_POLICY_TAG, '');
+}
 
 /** The build's policy (the meta tag, inline scripts allowed by hash) with framing forbidden. */
 export function policyOf(indexHtml: string): string {
@@ -59,7 +68,7 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Fasti
     const stamp = `${stat.mtimeMs}:${stat.size}`;
     if (index?.stamp !== stamp) {
       const html = readFileSync(indexPath, 'utf8');
-      index = { stamp, html, policy: policyOf(html) };
+      index = { stamp, html: withoutMetaPolicy(html), policy: policyOf(html) };
     }
     return index;
   };
@@ -102,6 +111,7 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Fasti
     },
   });
   app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if ((request.method === 'GET' || request.method === 'HEAD') && extname(path) === '') {
