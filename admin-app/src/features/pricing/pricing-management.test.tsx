@@ -4,7 +4,7 @@ import { adminSession } from '../../app/session';
 import { renderApp } from '../../test/render-app';
 import { makeAdminToken } from '../../test/tokens';
 import { dataEnvelope, errorEnvelope, jsonResponse, stubApi } from '../orders/testing/order-api-stub';
-import { OVERRIDE_PAGE_SIZE } from './components/pricing-management';
+import { OVERRIDE_PAGE_SIZE } from './components/override-logs';
 
 const rules = {
   markupType: 'percentage',
