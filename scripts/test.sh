@@ -21,7 +21,7 @@ step "generate (SDK types, route trees)" npx turbo run generate --output-logs=er
 step "SDK types match the contract" npm run -s check:generated -w sdk
 step "contract lint (Redocly)" npx redocly lint openapi.yaml --format=stylish
 step "typecheck" npx turbo run typecheck --output-logs=errors-only
-step "lint (Biome, oxlint)" bash -c 'npx biome check . && npx oxlint --deny-warnings .'
+step "lint (Biome, oxlint, module boundaries)" bash -c 'npx biome check . && npx oxlint --deny-warnings . && npm run -s lint:boundaries'
 
 for pkg in sdk ui server admin-app store-app vendor-app; do
   step "unit and integration tests: $pkg" vitest_pkg "$pkg" "$pkg"

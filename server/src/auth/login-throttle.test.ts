@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REGISTRATIONS_PER_ADDRESS } from '../modules/customers/customers.handlers.ts';
 import { bearer, registerShopper } from '../test/sessions.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { MAX_FAILED_LOGINS, MAX_FAILED_LOGINS_PER_ADDRESS, normalizeIdentifier } from './login-throttle.ts';
+import {
+  MAX_FAILED_LOGINS,
+  MAX_FAILED_LOGINS_PER_ADDRESS,
+  MAX_REGISTRATIONS_PER_ADDRESS,
+  normalizeIdentifier,
+} from './login-throttle.ts';
 
 describe('throttles that cannot be sidestepped', () => {
   let t: TestApp;

@@ -12,6 +12,8 @@ export const MAX_FAILED_LOGINS = 5;
 export const MAX_FAILED_LOGINS_PER_ADDRESS = 20;
 /** Tries per account over every address in the window: a botnet's many addresses share this one count. */
 export const MAX_FAILED_LOGINS_PER_ACCOUNT = 20;
+/** Accounts one address may create in the sign-in window (15 minutes). */
+export const MAX_REGISTRATIONS_PER_ADDRESS = 10;
 export const TOO_MANY_LOGINS_MESSAGE = 'Too many failed login attempts. Please try again later.';
 export const TOO_MANY_TRIES_MESSAGE = 'Too many attempts. Please try again later.';
 

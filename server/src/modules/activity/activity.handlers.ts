@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
 import { validationError } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
-import { staffActivity } from '../products/products.handlers.ts';
 import { activityCsv } from './activity.csv.ts';
 import {
   type ActivityFilters,
@@ -13,6 +12,7 @@ import {
 } from './activity.list.repository.ts';
 import { insertActivity } from './activity.repository.ts';
 import { toActivityLog } from './activity.view.ts';
+import { staffActivity } from './staff-activity.ts';
 
 /** The most entries one export answers; the log only grows, and X-Total-Count says how many matched. */
 export const ACTIVITY_EXPORT_MAX_ROWS = 10_000;

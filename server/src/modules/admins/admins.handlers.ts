@@ -31,6 +31,7 @@ import {
 } from '../security/staff-credentials.repository.ts';
 import { matchRecoveryCode, totpCodeStep } from '../security/two-factor.ts';
 import { type AdminRow, findAdminByEmail, normalizeEmail, recordAdminLogin } from './admins.repository.ts';
+import { toAdmin } from './admins.view.ts';
 
 type AdminLoginResult = components['schemas']['AdminLoginResult'];
 
@@ -43,19 +44,6 @@ export const PASSWORD_UNCHANGED = 'The new password must be different from the c
 export const CHALLENGE_SPENT = 'This sign-in step has expired or was already used. Please sign in again.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function toAdmin(row: AdminRow): components['schemas']['Admin'] {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    permissions: row.permissions,
-    status: row.status,
-    lastLogin: row.lastLoginAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** Staff asked for a change, or the password is older than the expiry days (0 = never expires). */
 export function passwordChangeNeeded(

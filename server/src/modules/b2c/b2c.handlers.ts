@@ -3,9 +3,9 @@ import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
-import { staffActivity } from '../products/products.handlers.ts';
-import { isUuid } from '../products/products.repository.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { updateShopper, userTarget } from '../users/users.repository.ts';
 import { findShopperRow, isGuest, listShoppers, type ShopperRow, shopperStats } from './b2c.repository.ts';
 

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { withActivity } from '../activity/activity.repository.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
-import { staffActivity } from '../products/products.handlers.ts';
 import {
   type BackupSummary,
   createBackup,

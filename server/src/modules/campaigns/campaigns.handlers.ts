@@ -6,8 +6,9 @@ import { operation } from '../../http/operation.ts';
 import { decimalTextToMinor, toAmount } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
 import { toActivityLog } from '../activity/activity.view.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { CATEGORY_FILTERS } from '../products/products.categories.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { codeTaken } from './campaigns.messages.ts';
 import {
   addCoupon,
   type CampaignDetails,
@@ -44,7 +45,6 @@ export const COUPON_USED =
   'Orders have used this code, so it cannot be removed: end the campaign instead to keep its results.';
 export const ALREADY_ENDED = 'This campaign has already ended.';
 export const UNKNOWN_PRODUCT = 'No product has this id.';
-export const codeTaken = (code: string) => `The code ${code} is already in use.`;
 
 /** How the activity log names the campaign an entry is about. */
 const campaignTarget = (id: string) => `campaign:${id}`;

@@ -5,7 +5,7 @@ import { operation } from '../../http/operation.ts';
 import type { OutboundClient, OutboundRefusal } from '../../http/outbound.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { insertActivity, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { loggedCall } from './api-call-log.ts';
 import { CourierError, checkConnection } from './courier-client.ts';
 import {

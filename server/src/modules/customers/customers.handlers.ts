@@ -1,15 +1,11 @@
-import type { components } from '@shop/sdk/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   addressKey,
   type LoginThrottle,
   MAX_FAILED_LOGINS,
+  MAX_REGISTRATIONS_PER_ADDRESS,
   TOO_MANY_TRIES_MESSAGE,
 } from '../../auth/login-throttle.ts';
-
-/** Accounts one address may create in the sign-in window (15 minutes). */
-export const MAX_REGISTRATIONS_PER_ADDRESS = 10;
-
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { requireCustomer } from '../../auth/permissions.ts';
 import type { TokenService } from '../../auth/tokens.ts';
@@ -19,6 +15,7 @@ import { conflict, forbidden, notFound, unauthorized, validationError } from '..
 import { operation } from '../../http/operation.ts';
 import { openSession, revokeSession } from '../security/sessions.repository.ts';
 import type { SignInGuard } from '../security/sign-in-guard.ts';
+import { EMAIL_TAKEN, PHONE_TAKEN } from './customers.messages.ts';
 import {
   type CustomerChanges,
   type CustomerRow,
@@ -37,14 +34,11 @@ import {
   updateCustomer,
   usernameTaken,
 } from './customers.repository.ts';
-
-type UserProfile = components['schemas']['UserProfile'];
+import { toUserProfile } from './customers.view.ts';
 
 export const CUSTOMER_LOGIN_FAILED = 'Invalid credentials.';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact the store.';
-export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const USERNAME_TAKEN = 'This username is already taken.';
-export const PHONE_TAKEN = 'An account with this phone number already exists.';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';
 export const CURRENT_PASSWORD_FOR_EMAIL = 'Enter your current password to change your email.';
 export const NO_PASSWORD_FOR_EMAIL =
@@ -60,21 +54,6 @@ function emailChangedNotice(row: CustomerRow, newEmail: string) {
       `${row.email} to ${newEmail} on ${new Date().toUTCString()}. Messages about the account now go there.\n\n` +
       'If you did not make this change, contact the store at once: someone else may be using your account.\n',
     kind: 'account.email_changed',
-  };
-}
-
-export function toUserProfile(row: CustomerRow, totalOrders: number): UserProfile {
-  return {
-    _id: row.id,
-    username: row.username,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    totalOrders,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -15,7 +15,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { customerIdentities, customers, oauthCodes } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { ACCOUNT_DEACTIVATED, issueCustomerToken, toUserProfile } from './customers.handlers.ts';
+import { ACCOUNT_DEACTIVATED, issueCustomerToken } from './customers.handlers.ts';
 import {
   type CustomerRow,
   countOrders,
@@ -25,6 +25,7 @@ import {
   normalizeEmail,
   recordCustomerLogin,
 } from './customers.repository.ts';
+import { toUserProfile } from './customers.view.ts';
 
 const COOKIE = 'shop_oauth';
 const COOKIE_PATH = '/api/user/oauth';

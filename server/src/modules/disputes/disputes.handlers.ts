@@ -17,11 +17,12 @@ import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
 import { toDecimalText } from '../../money/money.ts';
 import { type ActivityEntry, recordFailedAttempt, withActivity } from '../activity/activity.repository.ts';
-import { pictureSizeOrRefuse } from '../media/media.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
+import { pictureSizeOrRefuse } from '../media/media.library.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
-import { ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
 import { RefundRejection } from '../refunds/refunds.repository.ts';
+import { changeStatus, createDispute, escalateDispute, setPriority } from './disputes.changes.ts';
 import {
   EVIDENCE_TOO_LARGE,
   evidenceContentType,
@@ -35,23 +36,18 @@ import {
   storeEvidence,
   TOO_MANY_UPLOADS,
 } from './disputes.evidence.ts';
+import { addMessage, markReadByStaff } from './disputes.messages.ts';
 import {
-  addMessage,
-  changeStatus,
   countPendingEvidence,
-  createDispute,
   DISPUTE_NOT_FOUND,
   type DisputeActor,
   DisputeRejection,
   disputeStats,
-  escalateDispute,
   findDispute,
   findOwnOrder,
   listCustomerDisputes,
   listDisputes,
-  markReadByStaff,
   recordEvidence,
-  setPriority,
 } from './disputes.repository.ts';
 import { toDispute } from './disputes.view.ts';
 import { checkResolution, HOUR_MS, RESOLUTION_MESSAGE } from './disputes.workflow.ts';

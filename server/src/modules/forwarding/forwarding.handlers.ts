@@ -1,43 +1,16 @@
-import type { components } from '@shop/sdk/types';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApiError, badGateway, conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import type { MarketplaceAdapter } from '../marketplace/marketplace.types.ts';
-import { staffActivity } from '../products/products.handlers.ts';
 import {
   ForwardingRejection,
-  type ForwardingView,
   forwardOrder,
   listForwardings,
   syncForwarding,
 } from './forwarding.repository.ts';
-
-type OrderForwarding = components['schemas']['OrderForwarding'];
-
-export function toForwarding({
-  orderId,
-  orderNumber,
-  country,
-  shipping,
-  product,
-  forwarding,
-}: ForwardingView): OrderForwarding {
-  return {
-    // One forwarding per order: an order not forwarded yet is listed under its own id.
-    id: forwarding?.id ?? orderId,
-    orderId,
-    orderNumber,
-    product,
-    country,
-    shipping: shipping ?? '',
-    status: forwarding?.status ?? 'Pending',
-    aeOrderId: forwarding?.aeOrderId ?? null,
-    tracking: forwarding?.trackingNumber ?? null,
-    syncLog: forwarding?.syncLog ?? [],
-    updatedAt: forwarding?.updatedAt.toISOString() ?? null,
-  };
-}
+import { toForwarding } from './forwarding.view.ts';
 
 function fromRejection(error: ForwardingRejection): ApiError {
   return error.kind === 'not_found' ? notFound(error.message) : conflict(error.message);

@@ -11,8 +11,8 @@ import {
 import { type ActivityEntry, announceActivity, insertActivity } from '../activity/activity.repository.ts';
 import type { SupplierOrderRequest, SupplierTracking } from '../marketplace/marketplace.types.ts';
 import { MarketplaceError } from '../marketplace/marketplace-error.ts';
-import { ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
 import { canMove, type OrderStatus } from '../orders/orders.lifecycle.ts';
+import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
 import { orderNamed } from '../refunds/refunds.repository.ts';
 
 export type ForwardingRow = typeof orderForwardings.$inferSelect;

@@ -9,13 +9,13 @@ import { operation } from '../../http/operation.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
 import { loadRates } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../products/products.handlers.ts';
-import { freeShippingAbove, publicTaxRules } from '../settings/store-settings.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import {
   readStoreSettings,
   type StoreSettingsRow,
   writeStoreSettings,
 } from '../settings/store-settings.repository.ts';
+import { freeShippingAbove, publicTaxRules } from '../settings/store-settings.view.ts';
 import {
   type BannerRow,
   type BannerValues,

@@ -18,11 +18,11 @@ import {
   toDecimalText,
 } from '../../money/money.ts';
 import { type ActivityEntry, insertActivity, recordFailedAttempt } from '../activity/activity.repository.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { priceDeliveryOptions } from '../orders/orders.delivery.ts';
 import { computeOrderTotals } from '../orders/orders.pricing.ts';
 import { OrderRejection, type PricedOrder, priceOrder } from '../orders/orders.repository.ts';
 import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
-import { catalogueStaff, productDetail, staffActivity } from '../products/products.handlers.ts';
 import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
 import {
   effectiveStatus,
@@ -33,6 +33,8 @@ import {
   upsertImportedProduct,
   visibleToShoppers,
 } from '../products/products.repository.ts';
+import { catalogueStaff } from '../products/products.rules.ts';
+import { productDetail } from '../products/products.view.ts';
 import type { DeliveryOption, MarketplaceAdapter } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
 
@@ -41,14 +43,6 @@ type MarketplaceProductInfo = components['schemas']['MarketplaceProductInfo'];
 export const NO_PRODUCT_DATA = 'No product data found. Please check the Product ID and try again.';
 export const MARKETPLACE_UNREACHABLE = 'The marketplace cannot be reached. Please try again later.';
 export const MARKETPLACE_FAILED = 'The marketplace could not answer this request. Please try again later.';
-
-/** Activity actions whose failures the dashboard raises as marketplace alerts. */
-export const MARKETPLACE_ACTIONS = [
-  'marketplace.fetch',
-  'marketplace.delivery',
-  'product.import',
-  'marketplace.sync',
-] as const;
 
 /** A failed marketplace call as the client sees it: 503 when it could not be reached, 502 when it answered badly. */
 function marketplaceFailure(error: MarketplaceError): ApiError {

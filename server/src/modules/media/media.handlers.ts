@@ -10,7 +10,7 @@ import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../h
 import { operation } from '../../http/operation.ts';
 import { isHttpUrl } from '../../lib/sanitize.ts';
 import { type ActivityEntry, insertActivity, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import {
   CONTENT_TYPES,
   displayName,
@@ -28,24 +28,23 @@ import {
   findFile,
   findFolder,
   findFolderByName,
+  keepFile,
   listFiles,
   listFolders,
   MEDIA_PAGE_SIZE,
   type MediaFileRow,
   type MediaLinks,
-  measure,
   mediaUrl,
   moveReferences,
-  PICTURE_TOO_LARGE,
   PRODUCT_FOLDER,
   ProcessRefused,
+  pictureSizeOrRefuse,
   processPicture,
   readMediaSettings,
-  tooManyPixels,
   usersOf,
   writeMediaSettings,
 } from './media.library.ts';
-import { type UploadedFile, uploadedFile } from './media.multipart.ts';
+import { fileOrRefuse, type UploadedFile } from './media.multipart.ts';
 import { localMediaStore, type MediaStore } from './media.store.ts';
 
 export const FILE_NOT_FOUND = 'File not found.';
@@ -60,75 +59,11 @@ export const usedBy = (names: string[]) => `The file is used by: ${names.join(';
 
 const FOLDER_NAME = /^[^/\\<>\p{Cc}]+$/u;
 
-/** The uploaded file part of a multipart body; 400 without one, 413 when it was cut at the size limit. */
-export function fileOrRefuse(body: unknown, sizeMessage: string): UploadedFile {
-  // The contract's multipart body has no JSON type; media.multipart.ts put the file part here.
-  const file = uploadedFile((body as Record<string, unknown> | undefined)?.file);
-  if (!file) throw badRequest('Send the file as multipart/form-data in the field "file".');
-  if (file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', sizeMessage);
-  return file;
-}
-
 function libraryFileOrRefuse(body: unknown): { file: UploadedFile; kind: LibraryKind } {
   const file = fileOrRefuse(body, FILE_TOO_LARGE);
   const kind = libraryKind(file.bytes);
   if (kind === null) throw new ApiError(415, 'BAD_REQUEST', NOT_A_LIBRARY_FILE);
   return { file, kind };
-}
-
-/**
- * The size a picture declares, read from its header before anything is stored; 413 over the pixel limit.
- * Files that are not pictures have none.
- */
-export async function pictureSizeOrRefuse(
-  bytes: Uint8Array,
-  kind: string,
-): Promise<{ width: number | null; height: number | null }> {
-  if (kindGroup(kind) !== 'image') return { width: null, height: null };
-  const size = await measure(bytes);
-  if (tooManyPixels(size)) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', PICTURE_TOO_LARGE);
-  return size;
-}
-
-/**
- * Stores the bytes, then records the file in a library folder together with its activity entry (one
- * transaction). The bytes go first, outside the transaction (they may travel to S3); if the row or its entry
- * cannot be written, the stored bytes are removed again.
- */
-export async function keepFile(
-  db: Database,
-  media: MediaStore,
-  file: { folderId: string; name: string; bytes: Uint8Array; kind: LibraryKind | 'gif'; uploadedBy: string },
-  activity: (row: MediaFileRow) => ActivityEntry,
-): Promise<MediaFileRow> {
-  const { bytes, kind } = file;
-  const size = await pictureSizeOrRefuse(bytes, kind);
-  const storedName = await storeImage(media, bytes, kind);
-  try {
-    return await withActivity(
-      db,
-      async (tx) => {
-        const [row] = await tx
-          .insert(mediaFiles)
-          .values({
-            folderId: file.folderId,
-            name: file.name,
-            storedName,
-            contentType: CONTENT_TYPES[kind],
-            sizeBytes: bytes.length,
-            ...size,
-            uploadedBy: file.uploadedBy,
-          })
-          .returning();
-        if (!row) throw new Error('media file not recorded');
-        return row;
-      },
-      activity,
-    );
-  } catch (error) {
-    await media.remove(storedName).catch(() => undefined);
-    throw error;
-  }
 }
 
 export function createMediaHandlers(deps: {

@@ -11,8 +11,11 @@ import {
   storeSettings,
   stores,
 } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { type ActivityEntry, withActivity } from '../activity/activity.repository.ts';
 import { containsPattern } from '../orders/orders.admin.repository.ts';
-import { UPLOADS_FOLDER } from './media.files.ts';
+import { CONTENT_TYPES, kindGroup, type LibraryKind, storeImage, UPLOADS_FOLDER } from './media.files.ts';
+import type { MediaStore } from './media.store.ts';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 export const MEDIA_PAGE_SIZE = 12;
@@ -230,6 +233,61 @@ export async function measure(bytes: Uint8Array): Promise<{ width: number | null
 /** The picture declares more pixels than the store processes or keeps. */
 export const tooManyPixels = (size: { width: number | null; height: number | null }) =>
   (size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_PIXELS;
+
+/**
+ * The size a picture declares, read from its header before anything is stored; 413 over the pixel limit.
+ * Files that are not pictures have none.
+ */
+export async function pictureSizeOrRefuse(
+  bytes: Uint8Array,
+  kind: string,
+): Promise<{ width: number | null; height: number | null }> {
+  if (kindGroup(kind) !== 'image') return { width: null, height: null };
+  const size = await measure(bytes);
+  if (tooManyPixels(size)) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', PICTURE_TOO_LARGE);
+  return size;
+}
+
+/**
+ * Stores the bytes, then records the file in a library folder together with its activity entry (one
+ * transaction). The bytes go first, outside the transaction (they may travel to S3); if the row or its entry
+ * cannot be written, the stored bytes are removed again.
+ */
+export async function keepFile(
+  db: Database,
+  media: MediaStore,
+  file: { folderId: string; name: string; bytes: Uint8Array; kind: LibraryKind | 'gif'; uploadedBy: string },
+  activity: (row: MediaFileRow) => ActivityEntry,
+): Promise<MediaFileRow> {
+  const { bytes, kind } = file;
+  const size = await pictureSizeOrRefuse(bytes, kind);
+  const storedName = await storeImage(media, bytes, kind);
+  try {
+    return await withActivity(
+      db,
+      async (tx) => {
+        const [row] = await tx
+          .insert(mediaFiles)
+          .values({
+            folderId: file.folderId,
+            name: file.name,
+            storedName,
+            contentType: CONTENT_TYPES[kind],
+            sizeBytes: bytes.length,
+            ...size,
+            uploadedBy: file.uploadedBy,
+          })
+          .returning();
+        if (!row) throw new Error('media file not recorded');
+        return row;
+      },
+      activity,
+    );
+  } catch (error) {
+    await media.remove(storedName).catch(() => undefined);
+    throw error;
+  }
+}
 
 export type ProcessRequest =
   | { action: 'compress'; quality?: number | undefined }

@@ -126,3 +126,12 @@ export function uploadedFile(value: unknown): UploadedFile | null {
     ? (candidate as UploadedFile)
     : null;
 }
+
+/** The uploaded file part of a multipart body; 400 without one, 413 when it was cut at the size limit. */
+export function fileOrRefuse(body: unknown, sizeMessage: string): UploadedFile {
+  // The contract's multipart body has no JSON type; the upload hook above put the file part here.
+  const file = uploadedFile((body as Record<string, unknown> | undefined)?.file);
+  if (!file) throw badRequest('Send the file as multipart/form-data in the field "file".');
+  if (file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', sizeMessage);
+  return file;
+}

@@ -23,7 +23,8 @@ import {
   products,
   stores,
 } from '../../db/schema.ts';
-import { isUuid, shopperVisible } from '../products/products.repository.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { shopperVisible } from '../products/products.repository.ts';
 import { cutText } from './messages.rules.ts';
 
 // The Message Center: conversations between a vendor store and a shopper, or between a store and staff

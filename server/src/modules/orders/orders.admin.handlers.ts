@@ -8,6 +8,7 @@ import type { QueryParams } from '../../http/contract-types.ts';
 import { type ApiError, conflict, notFound, unprocessable, validationError } from '../../http/errors.ts';
 import type { Replay } from '../../http/idempotency.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { toAmount, toDecimalText, toMinor } from '../../money/money.ts';
 import {
   type ActivityEntry,
@@ -16,8 +17,8 @@ import {
   requestOrigin,
   withActivity,
 } from '../activity/activity.repository.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import type { PaymentProvider } from '../payments/payments.types.ts';
-import { staffActivity } from '../products/products.handlers.ts';
 import { payBackThrough } from '../refunds/refund-payer.ts';
 import type { RefundView } from '../refunds/refunds.repository.ts';
 import {
@@ -36,7 +37,8 @@ import {
 } from './orders.admin.repository.ts';
 import { toAdminOrder, toStatusLog } from './orders.admin.view.ts';
 import { ordersCsv } from './orders.csv.ts';
-import { isUuid, ORDER_NOT_FOUND, refundNumber, toOrder } from './orders.handlers.ts';
+import { toOrder } from './orders.handlers.ts';
+import { ORDER_NOT_FOUND } from './orders.messages.ts';
 import { findCustomerOrder, OrderRejection } from './orders.repository.ts';
 import {
   CANCELLED_BY_SHOPPER,
@@ -47,6 +49,7 @@ import {
   restoreOrder,
   type StatusChange,
 } from './orders.status.ts';
+import { refundNumber } from './orders.view.ts';
 
 /** The store's home country: a manual order's address that names no country ships there. */
 const HOME_COUNTRY = 'BD';

@@ -28,8 +28,8 @@ import {
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
 import { orderNamed } from '../refunds/refunds.repository.ts';
-import { ORDER_NOT_FOUND } from './orders.handlers.ts';
 import { ADDRESS_LOCKED, ARCHIVABLE, AWAITING_SHIPMENT, type OrderStatus } from './orders.lifecycle.ts';
+import { ORDER_NOT_FOUND } from './orders.messages.ts';
 import { computeOrderTotals, salesChannel } from './orders.pricing.ts';
 import {
   nextOrderNumber,

@@ -1,11 +1,11 @@
 import type { components } from '@shop/sdk/types';
 import { toAmount } from '../../money/money.ts';
-import { toForwarding } from '../forwarding/forwarding.handlers.ts';
-import { toRefund } from '../refunds/refunds.handlers.ts';
+import { toForwarding } from '../forwarding/forwarding.view.ts';
+import { toRefund } from '../refunds/refunds.view.ts';
 import type { AdminOrderDetails, StatusLogRow } from './orders.admin.repository.ts';
-import { paymentStatusOf } from './orders.handlers.ts';
 import { ALLOWED_MOVES } from './orders.lifecycle.ts';
 import type { OrderRow } from './orders.repository.ts';
+import { paymentStatusOf } from './orders.view.ts';
 
 type AdminOrder = components['schemas']['AdminOrder'];
 type OrderStatusLog = components['schemas']['OrderStatusLog'];

@@ -2,7 +2,7 @@ import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
 import { csvCell } from '../products/products.export.ts';
 import type { ExportedOrderRow } from './orders.admin.repository.ts';
 import { addressLine } from './orders.admin.view.ts';
-import { paymentStatusOf } from './orders.handlers.ts';
+import { paymentStatusOf } from './orders.view.ts';
 
 /** The export's columns: amounts in the order's currency, then the total and refunds in USD at the order's rate. */
 export const ORDER_EXPORT_COLUMNS = [

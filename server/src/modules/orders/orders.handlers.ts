@@ -14,6 +14,7 @@ import {
 } from '../../http/errors.ts';
 import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
 import { type CouponCheck, CouponRefused, checkCoupon } from '../campaigns/campaigns.checkout.ts';
 import { normaliseCode } from '../campaigns/campaigns.rules.ts';
@@ -22,44 +23,26 @@ import type { PaymentProvider, RefundRequest } from '../payments/payments.types.
 import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
 import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
 import { SHOPPER_CANCELLABLE } from './orders.lifecycle.ts';
+import { ORDER_NOT_FOUND } from './orders.messages.ts';
 import { type CheckoutRules, MAX_LINE_QUANTITY } from './orders.pricing.ts';
 import {
   findCustomerOrder,
   listCustomerOrders,
   OrderRejection,
   type OrderRequestLine,
-  type OrderRow,
   type OrderWithDetails,
   type PlaceOrderInput,
   type PricedOrder,
   placeOrder,
   priceOrder,
 } from './orders.repository.ts';
+import { paymentStatusOf, refundNumber } from './orders.view.ts';
 
 type Order = components['schemas']['Order'];
 type OrderQuote = components['schemas']['OrderQuote'];
-type PaymentStatus = components['schemas']['PaymentStatus'];
 type PlaceOrderBody = RequestBody<'placeOrder'>;
 
-export const ORDER_NOT_FOUND = 'Order not found.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (id: string) => UUID.test(id);
-
 export const PAYMENT_FAILED = 'The payment could not be taken. Please try again later.';
-
-/** Paid or not, and how much of it came back. */
-export function paymentStatusOf(
-  order: Pick<OrderRow, 'isPaid' | 'refundedMinor' | 'totalMinor'>,
-): PaymentStatus {
-  if (order.refundedMinor > 0) {
-    return order.refundedMinor >= order.totalMinor ? 'Refunded' : 'Partially Refunded';
-  }
-  return order.isPaid ? 'Paid' : 'Unpaid';
-}
-
-/** `RF-000123`, as refunds are shown to people. */
-export const refundNumber = (number: number) => `RF-${String(number).padStart(6, '0')}`;
 
 export const ORDER_PLACED = 'Order placed successfully!';
 

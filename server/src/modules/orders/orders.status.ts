@@ -10,7 +10,6 @@ import {
   refundableMinor,
   refundLockedOrder,
 } from '../refunds/refunds.repository.ts';
-import { ORDER_NOT_FOUND } from './orders.handlers.ts';
 import {
   canMove,
   forbiddenMoveMessage,
@@ -18,6 +17,7 @@ import {
   type OrderStatus,
   SHOPPER_CANCELLABLE,
 } from './orders.lifecycle.ts';
+import { ORDER_NOT_FOUND } from './orders.messages.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { returnStock, StockShortage, takeStock } from './orders.stock.ts';
 

@@ -9,7 +9,7 @@ import { operation } from '../../http/operation.ts';
 import type { OutboundClient } from '../../http/outbound.ts';
 import { BASE_CURRENCY, loadRates, toAmount, toMinor } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { CurrencyProviderError, refreshRates } from './currency-rates.ts';
 import {
   listCountryRules,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
-import { hasPermission, optionalStaff, requireStaff } from '../../auth/permissions.ts';
+import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../../http/errors.ts';
@@ -13,19 +13,15 @@ import {
   loadRates,
   type Rates,
 } from '../../money/money.ts';
-import {
-  type ActivityEntry,
-  insertActivity,
-  recordFailedAttempt,
-  requestOrigin,
-  withActivity,
-} from '../activity/activity.repository.ts';
+import { insertActivity, recordFailedAttempt, withActivity } from '../activity/activity.repository.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { uploadedFile } from '../media/media.multipart.ts';
 import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
 import { changesPrices, type PriceContext } from '../pricing/pricing.rules.ts';
 import { readStoreSettings } from '../settings/store-settings.repository.ts';
 import { toCsv } from './products.export.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
+import { PRODUCT_NOT_FOUND } from './products.messages.ts';
 import {
   countProducts,
   deleteProducts,
@@ -33,31 +29,26 @@ import {
   findProduct,
   listProducts,
   type ProductFilters,
-  type ProductRow,
   type ProductSort,
   productStats,
-  propertiesOf,
   SHOPPER_STATUSES,
   setProductStatus,
   skusOf,
   visibleToShoppers,
 } from './products.repository.ts';
-import { conversionWith, convertedAmount, type StoreMoney, toDetail, toListItems } from './products.view.ts';
+import { catalogueStaff } from './products.rules.ts';
+import {
+  conversionWith,
+  convertedAmount,
+  productDetail,
+  type StoreMoney,
+  toListItems,
+} from './products.view.ts';
 import { createFromForm, newProductCode, updateFromForm } from './products.write.ts';
 
-export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const SELECT_A_FILE = 'Please select a file to import.';
 export const EXPORT_MAX_ROWS = 10_000;
 const BULK_STATUS = { publish: 'published', draft: 'draft', disable: 'disabled' } as const;
-
-/**
- * Staff who may manage the catalogue, or null (shoppers, and staff without the products permission). The two
- * public operations admit staff lacking `products` as shoppers (the contract's `{}` alternative), so it stays here.
- */
-export function catalogueStaff(request: FastifyRequest): StaffAuth | null {
-  const staff = optionalStaff(request);
-  return staff && hasPermission(staff, 'products') ? staff : null;
-}
 
 type ListQuery = QueryParams<'listProducts'>;
 
@@ -78,26 +69,6 @@ function filtersOf(
   } satisfies ProductFilters;
 }
 
-/** The product as the detail answer shows it, read back with its SKUs and properties. */
-export async function productDetail(
-  db: Database,
-  row: ProductRow,
-  view: {
-    rates: Rates;
-    currency: string;
-    staff: boolean;
-    pricing?: PriceContext | undefined;
-    money?: StoreMoney | undefined;
-  },
-) {
-  const [skus, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
-  const conversion = {
-    ...conversionWith(view.rates, row.currency, view.currency),
-    shown: view.staff ? undefined : view.pricing?.shown,
-  };
-  return toDetail(row, skus, properties, conversion, view.staff, view.pricing, view.money);
-}
-
 /**
  * The currency staff read money in: System Settings' Default Currency (imports are fetched in it too), USD, the
  * base every rate is quoted against, until staff choose another.
@@ -105,22 +76,6 @@ export async function productDetail(
 async function storeMoney(db: Database, rates?: Rates): Promise<StoreMoney> {
   const [{ defaultCurrency }, known] = await Promise.all([readStoreSettings(db), rates ?? loadRates(db)]);
   return { currency: defaultCurrency, convert: converterFor(known, defaultCurrency) };
-}
-
-/** An activity log entry for a staff member's catalogue change. */
-export function staffActivity(
-  request: FastifyRequest,
-  staff: StaffAuth,
-  entry: Omit<ActivityEntry, 'actorType' | 'actorId' | 'actorName' | 'actorEmail' | 'ip' | 'userAgent'>,
-): ActivityEntry {
-  return {
-    actorType: 'admin',
-    actorId: staff.id,
-    actorName: staff.name,
-    actorEmail: staff.email,
-    ...requestOrigin(request),
-    ...entry,
-  };
 }
 
 export function createProductHandlers(deps: { db: Database; cache?: ShortCache }) {

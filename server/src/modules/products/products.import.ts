@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { productSkus, products } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
 import { type Rates, toDecimalText, toMinor } from '../../money/money.ts';
 import { EXPORT_COLUMNS } from './products.export.ts';
@@ -12,7 +13,6 @@ import {
   findProduct,
   findProductByAnyId,
   insertNormalizedProduct,
-  isUuid,
   type ProductRow,
 } from './products.repository.ts';
 

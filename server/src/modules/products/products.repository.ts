@@ -8,6 +8,7 @@ import {
   productSkus,
   products,
 } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { NormalizedProduct } from '../marketplace/normalize.ts';
 import { brandOf, type CategoryFilter, storefrontCategories } from './products.categories.ts';
 
@@ -244,12 +245,6 @@ export async function replaceProduct(
 }
 
 // ---- Reading -----------------------------------------------------------------------------------------------
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 export const SHOPPER_STATUSES: readonly ProductStatus[] = ['published', 'out_of_stock'];
 

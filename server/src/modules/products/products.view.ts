@@ -1,4 +1,5 @@
 import type { components } from '@shop/sdk/types';
+import type { Database } from '../../db/client.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
 import {
   BASE_CURRENCY,
@@ -21,8 +22,10 @@ import {
   type ProductRow,
   type PropertyRow,
   preselectedSku,
+  propertiesOf,
   type SkuPrice,
   type SkuView,
+  skusOf,
 } from './products.repository.ts';
 
 type ProductListItem = components['schemas']['ProductListItem'];
@@ -386,6 +389,26 @@ export function toDetail(
       : {}),
     ...(staff && money ? storeCurrencyDetail(row, skus, money) : {}),
   };
+}
+
+/** The product as the detail answer shows it, read back with its SKUs and properties. */
+export async function productDetail(
+  db: Database,
+  row: ProductRow,
+  view: {
+    rates: Rates;
+    currency: string;
+    staff: boolean;
+    pricing?: PriceContext | undefined;
+    money?: StoreMoney | undefined;
+  },
+) {
+  const [skus, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
+  const conversion = {
+    ...conversionWith(view.rates, row.currency, view.currency),
+    shown: view.staff ? undefined : view.pricing?.shown,
+  };
+  return toDetail(row, skus, properties, conversion, view.staff, view.pricing, view.money);
 }
 
 /** The viewer's figures in the store's currency, all or none: one screen never mixes two currencies. */

@@ -1,4 +1,3 @@
-import type { components } from '@shop/sdk/types';
 import type { FastifyRequest } from 'fastify';
 import type { StaffAuth } from '../../auth/auth-context.ts';
 import { requireStaff } from '../../auth/permissions.ts';
@@ -6,12 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { type ApiError, badGateway, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
-import { toAmount, toMinor } from '../../money/money.ts';
+import { toMinor } from '../../money/money.ts';
 import { recordFailedAttempt } from '../activity/activity.repository.ts';
-import { refundNumber } from '../orders/orders.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { PaymentError } from '../payments/payment-error.ts';
 import type { PaymentProvider } from '../payments/payments.types.ts';
-import { staffActivity } from '../products/products.handlers.ts';
 import { payBackThrough } from './refund-payer.ts';
 import {
   createRefund,
@@ -21,8 +19,7 @@ import {
   RefundRejection,
   type RefundView,
 } from './refunds.repository.ts';
-
-type Refund = components['schemas']['Refund'];
+import { toRefund } from './refunds.view.ts';
 
 export const AMOUNT_DECIMALS = 'The amount can have at most two decimals.';
 export const REFUND_NOT_PAID_BACK =
@@ -43,25 +40,6 @@ export function replayCreatedRefund(db: Database): Replay {
     return found
       ? { statusCode: 201, body: { success: true, message: refundMessage(found), data: toRefund(found) } }
       : null;
-  };
-}
-
-export function toRefund({ refund, orderNumber, customer }: RefundView): Refund {
-  return {
-    _id: refund.id,
-    id: refundNumber(refund.number),
-    orderId: refund.orderId,
-    orderNumber,
-    customer,
-    amount: toAmount(refund.amountMinor),
-    currency: refund.currency,
-    status: refund.status,
-    reason: refund.reason,
-    createdAt: refund.createdAt.toISOString(),
-    processedAt: refund.processedAt?.toISOString() ?? null,
-    createdBy: refund.createdBy,
-    processedBy: refund.processedBy,
-    gatewayRef: refund.gatewayRef,
   };
 }
 

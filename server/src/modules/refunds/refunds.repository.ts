@@ -2,9 +2,10 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, refunds, returnRequests } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { minorStep, toDecimalText } from '../../money/money.ts';
 import { type ActivityEntry, announceActivity } from '../activity/activity.repository.ts';
-import { isUuid, ORDER_NOT_FOUND } from '../orders/orders.handlers.ts';
+import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 type RefundStatus = RefundRow['status'];

@@ -7,8 +7,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createPaymentProvider } from '../payments/create-payment-provider.ts';
 import { PaymentError } from '../payments/payment-error.ts';
 import { insertTestOrder } from './refunds.fixtures.ts';
-import { REFUND_PAID_BACK, REFUND_TO_PAY_BY_HAND, toRefund } from './refunds.handlers.ts';
+import { REFUND_PAID_BACK, REFUND_TO_PAY_BY_HAND } from './refunds.handlers.ts';
 import { createRefund, processRefund } from './refunds.repository.ts';
+import { toRefund } from './refunds.view.ts';
 
 interface RefundBody {
   _id: string;

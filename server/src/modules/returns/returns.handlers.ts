@@ -2,10 +2,10 @@ import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
-import { isUuid } from '../orders/orders.handlers.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import {
   createRequest,
   decide,

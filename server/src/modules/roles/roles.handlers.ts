@@ -6,7 +6,7 @@ import { ADMIN_PERMISSIONS, admins } from '../../db/schema.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { requestOrigin } from '../activity/activity.repository.ts';
-import { toAdmin } from '../admins/admins.handlers.ts';
+import { toAdmin } from '../admins/admins.view.ts';
 import { SUPER_ADMIN_ONLY } from '../staff/staff.repository.ts';
 import { listRoles, type RoleRow, saveRolePermissions } from './roles.repository.ts';
 

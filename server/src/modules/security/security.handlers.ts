@@ -7,7 +7,7 @@ import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requestOrigin, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { ACCOUNT_UNLOCKED, UNLOCK_LINK_INVALID, unlockAccount } from './account-lock.ts';
 import { deviceName } from './device.ts';
 import { allowListPermits, normalizeAllowList } from './ip-allow-list.ts';

@@ -1,12 +1,11 @@
-import { CURRENCIES } from '@shop/sdk/choices';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import type { PriceRoundingSetting, TaxRuleSetting } from '../../db/schema.ts';
 import { badRequest, validationError } from '../../http/errors.ts';
 import { type OperationRequest, operation } from '../../http/operation.ts';
-import { BASE_RATE, convertMinor, type Rates, toAmount, toMinor } from '../../money/money.ts';
+import { toAmount, toMinor } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import {
   type ProjectDetailsRow,
   readProjectDetails,
@@ -15,6 +14,7 @@ import {
   writeProjectDetails,
   writeStoreSettings,
 } from './store-settings.repository.ts';
+import { publicTaxRules } from './store-settings.view.ts';
 
 export const TWO_DECIMALS = 'Use at most two decimals.';
 
@@ -34,16 +34,6 @@ const toSettings = (row: StoreSettingsRow) => ({
   priceRounding: row.priceRounding.map((entry) => ({ currency: entry.currency as never, rule: entry.rule })),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** Staff's tax rules as the contract gives them (percent), by country. */
-export function publicTaxRules(row: StoreSettingsRow) {
-  return row.taxRules.map((rule) => ({
-    country: rule.country as never,
-    rate: rule.basisPoints / 100,
-    inclusive: rule.inclusive,
-    label: rule.label,
-  }));
-}
 
 type UpdateBody = OperationRequest<'updateStoreSettings'>['body'];
 
@@ -85,23 +75,6 @@ const toProject = (row: ProjectDetailsRow) => ({
   updatedBy: row.updatedBy,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/**
- * The free-shipping threshold staff set (in USD, where checkout applies it) in every storefront currency the store
- * has a rate for, converted by the money module; the storefront states it in the shopper's currency.
- */
-export function freeShippingAbove(row: StoreSettingsRow, rates: Rates): Record<string, number> | null {
-  // Supplier fees that the threshold does not make free: the store offers no free shipping to announce.
-  if (row.deliveryPolicy === 'supplier' && !row.supplierFreeShipping) return null;
-  return Object.fromEntries(
-    CURRENCIES.flatMap((code) => {
-      const rate = rates.get(code);
-      return rate === undefined
-        ? []
-        : [[code, toAmount(convertMinor(row.freeShippingAboveUsdMinor, BASE_RATE, rate, code))]];
-    }),
-  );
-}
 
 /** An amount with at most two decimals, in minor units; 400 naming the field otherwise. */
 function minorOf(amount: number): number {

@@ -12,11 +12,12 @@ import { conflict, type FieldError, forbidden, notFound, validationError } from 
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
 import { withActivity } from '../activity/activity.repository.ts';
-import { EMAIL_TAKEN, PHONE_TAKEN, toUserProfile } from '../customers/customers.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
+import { EMAIL_TAKEN, PHONE_TAKEN } from '../customers/customers.messages.ts';
 import { deriveUsername, emailTaken, normalizePhone, phoneTaken } from '../customers/customers.repository.ts';
-import { staffActivity } from '../products/products.handlers.ts';
+import { toUserProfile } from '../customers/customers.view.ts';
 import { openSession } from '../security/sessions.repository.ts';
-import { createStaffAccount } from '../staff/staff.handlers.ts';
+import { createStaffAccount } from '../staff/staff.create.ts';
 import type { StaffRole } from '../staff/staff.repository.ts';
 import { isEmail, PASSWORD_MIN_LENGTH } from '../staff/staff.validation.ts';
 import {

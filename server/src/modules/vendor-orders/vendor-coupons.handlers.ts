@@ -5,7 +5,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, type FieldError, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { decimalTextToMinor, toAmount } from '../../money/money.ts';
-import { codeTaken } from '../campaigns/campaigns.handlers.ts';
+import { codeTaken } from '../campaigns/campaigns.messages.ts';
 import {
   type CampaignDetails,
   deleteCampaign,

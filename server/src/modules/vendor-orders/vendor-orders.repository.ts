@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { containsPattern } from '../orders/orders.admin.repository.ts';
-import { paymentStatusOf } from '../orders/orders.handlers.ts';
 import { canMove, type OrderStatus } from '../orders/orders.lifecycle.ts';
 import type { OrderItemRow, OrderRow } from '../orders/orders.repository.ts';
 import { changeStatus } from '../orders/orders.status.ts';
+import { paymentStatusOf } from '../orders/orders.view.ts';
 import { type StoreLinesPaid, storeLinesPaid } from './vendor-orders.figures.ts';
 
 // A vendor's view of orders: an order is theirs to see when it holds at least one line their store sold

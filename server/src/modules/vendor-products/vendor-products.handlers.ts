@@ -6,9 +6,10 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { loadRates, type Rates } from '../../money/money.ts';
 import { type ActivityEntry, requestOrigin, withActivity } from '../activity/activity.repository.ts';
-import { PRODUCT_NOT_FOUND, productDetail, staffActivity } from '../products/products.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
+import { PRODUCT_NOT_FOUND } from '../products/products.messages.ts';
 import { deleteProducts, listProducts, type ProductRow } from '../products/products.repository.ts';
-import { conversionFor, toListItem } from '../products/products.view.ts';
+import { conversionFor, productDetail, toListItem } from '../products/products.view.ts';
 import { createFromForm, updateFromForm } from '../products/products.write.ts';
 import {
   type ApprovalDecision,

@@ -2,7 +2,12 @@ import type { components } from '@shop/sdk/types';
 import type { FastifyRequest } from 'fastify';
 import type { VendorAuth } from '../../auth/auth-context.ts';
 import { STORE_SUSPENDED } from '../../auth/guards.ts';
-import { addressKey, type LoginThrottle, TOO_MANY_TRIES_MESSAGE } from '../../auth/login-throttle.ts';
+import {
+  addressKey,
+  type LoginThrottle,
+  MAX_REGISTRATIONS_PER_ADDRESS,
+  TOO_MANY_TRIES_MESSAGE,
+} from '../../auth/login-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.ts';
 import { requireStaff, requireVendor } from '../../auth/permissions.ts';
 import type { TokenService } from '../../auth/tokens.ts';
@@ -17,13 +22,18 @@ import {
   requestOrigin,
   withActivity,
 } from '../activity/activity.repository.ts';
-import { MAX_REGISTRATIONS_PER_ADDRESS } from '../customers/customers.handlers.ts';
+import { staffActivity } from '../activity/staff-activity.ts';
 import { normalizeEmail } from '../customers/customers.repository.ts';
 import { displayName, imageKind, TOO_LARGE } from '../media/media.files.ts';
-import { fileOrRefuse, keepFile } from '../media/media.handlers.ts';
-import { findFolderByName, mediaUrl, PRODUCT_FOLDER, readMediaSettings } from '../media/media.library.ts';
+import {
+  findFolderByName,
+  keepFile,
+  mediaUrl,
+  PRODUCT_FOLDER,
+  readMediaSettings,
+} from '../media/media.library.ts';
+import { fileOrRefuse } from '../media/media.multipart.ts';
 import { localMediaStore, type MediaStore } from '../media/media.store.ts';
-import { staffActivity } from '../products/products.handlers.ts';
 import { openSession, revokeSession } from '../security/sessions.repository.ts';
 import type { SignInGuard } from '../security/sign-in-guard.ts';
 import { readStoreSettings } from '../settings/store-settings.repository.ts';

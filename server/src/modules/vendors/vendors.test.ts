@@ -3,7 +3,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_SUSPENDED } from '../../auth/guards.ts';
-import { MAX_FAILED_LOGINS } from '../../auth/login-throttle.ts';
+import { MAX_FAILED_LOGINS, MAX_REGISTRATIONS_PER_ADDRESS } from '../../auth/login-throttle.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { createTokenService } from '../../auth/tokens.ts';
 import { activityLog, orderItems, orders, outbox, sessions, stores } from '../../db/schema.ts';
@@ -20,7 +20,6 @@ import {
   type TestVendor,
   vendorToken,
 } from '../../test/vendors.ts';
-import { MAX_REGISTRATIONS_PER_ADDRESS } from '../customers/customers.handlers.ts';
 import {
   APPLICATION_PENDING,
   NOT_A_VENDOR_IMAGE,

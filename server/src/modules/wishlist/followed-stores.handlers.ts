@@ -2,7 +2,7 @@ import { requireCustomer } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { isUuid } from '../orders/orders.handlers.ts';
+import { isUuid } from '../../lib/ids.ts';
 import {
   type FollowedStoreRow,
   findActiveStore,

@@ -1,0 +1,1 @@
+export const codeTaken = (code: string) => `The code ${code} is already in use.`;
