@@ -1,6 +1,6 @@
+import { SETTLED } from '../../modules/disputes/disputes.workflow.ts';
 import { computeOrderTotals } from '../../modules/orders/orders.pricing.ts';
 import { nextOrderNumber } from '../../modules/orders/orders.repository.ts';
-import { SETTLED } from '../../modules/disputes/disputes.workflow.ts';
 import { paymentConfirmedNote } from '../../modules/orders/orders.status.ts';
 import { BASE_CURRENCY, BASE_RATE, convertMinor } from '../../money/money.ts';
 import type { Database } from '../client.ts';
