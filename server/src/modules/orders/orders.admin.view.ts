@@ -5,7 +5,7 @@ import { toRefund } from '../refunds/refunds.view.ts';
 import type { AdminOrderDetails, StatusLogRow } from './orders.admin.repository.ts';
 import { ALLOWED_MOVES } from './orders.lifecycle.ts';
 import type { OrderRow } from './orders.repository.ts';
-import { paymentStatusOf } from './orders.view.ts';
+import { itemDelivery, orderTax, paymentStatusOf } from './orders.view.ts';
 
 type AdminOrder = components['schemas']['AdminOrder'];
 type OrderStatusLog = components['schemas']['OrderStatusLog'];
@@ -55,14 +55,7 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
       carrier: item.carrier,
       trackingNumber: item.trackingNumber,
       shippedAt: item.shippedAt?.toISOString() ?? null,
-      delivery:
-        item.deliveryCode === null || item.deliveryFeeMinor === null
-          ? null
-          : {
-              code: item.deliveryCode,
-              company: item.deliveryCompany ?? item.deliveryCode,
-              fee: toAmount(item.deliveryFeeMinor),
-            },
+      delivery: itemDelivery(item),
     })),
     shipping: {
       method: order.logisticsServiceName ?? '',
@@ -91,7 +84,7 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     itemsPrice: toAmount(order.itemsMinor),
     shippingPrice: toAmount(order.shippingMinor),
     taxPrice: toAmount(order.taxMinor),
-    tax: { rate: order.taxBasisPoints / 100, inclusive: order.taxInclusive, label: order.taxLabel },
+    tax: orderTax(order),
     discount: toAmount(order.discountMinor),
     couponCode: order.couponCode,
     refunded: toAmount(committed),

@@ -1,5 +1,6 @@
 import type { components } from '@shop/sdk/types';
-import type { OrderRow } from './orders.repository.ts';
+import { toAmount } from '../../money/money.ts';
+import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 
 type PaymentStatus = components['schemas']['PaymentStatus'];
 
@@ -15,3 +16,23 @@ export function paymentStatusOf(
 
 /** `RF-000123`, as refunds are shown to people. */
 export const refundNumber = (number: number) => `RF-${String(number).padStart(6, '0')}`;
+
+/** The supplier service a line ships with and its fee, as the shopper's and staff's order views show it. */
+export function itemDelivery(
+  item: Pick<OrderItemRow, 'deliveryCode' | 'deliveryCompany' | 'deliveryFeeMinor'>,
+): components['schemas']['LineDelivery'] {
+  return item.deliveryCode === null || item.deliveryFeeMinor === null
+    ? null
+    : {
+        code: item.deliveryCode,
+        company: item.deliveryCompany ?? item.deliveryCode,
+        fee: toAmount(item.deliveryFeeMinor),
+      };
+}
+
+/** The tax the order was priced with. */
+export function orderTax(
+  order: Pick<OrderRow, 'taxBasisPoints' | 'taxInclusive' | 'taxLabel'>,
+): components['schemas']['AppliedTax'] {
+  return { rate: order.taxBasisPoints / 100, inclusive: order.taxInclusive, label: order.taxLabel };
+}
