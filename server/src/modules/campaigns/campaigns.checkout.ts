@@ -2,6 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaigns, couponRedemptions, coupons, orders, products, stores } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor, decimalTextToMinor, toDecimalText } from '../../money/money.ts';
+import type { PricedOrder } from '../orders/orders.priced.ts';
 import {
   computeOrderTotals,
   type OrderDiscount,
@@ -9,7 +10,6 @@ import {
   type OrderTotals,
   usdDiscountMinor,
 } from '../orders/orders.pricing.ts';
-import type { PricedOrder } from '../orders/orders.repository.ts';
 import { liveOrder } from './campaigns.repository.ts';
 import {
   appliesTo,

@@ -20,8 +20,8 @@ import {
 import { type ActivityEntry, insertActivity, recordFailedAttempt } from '../activity/activity.repository.ts';
 import { staffActivity } from '../activity/staff-activity.ts';
 import { priceDeliveryOptions } from '../orders/orders.delivery.ts';
+import { OrderRejection, type PricedOrder, priceOrder } from '../orders/orders.priced.ts';
 import { computeOrderTotals } from '../orders/orders.pricing.ts';
-import { OrderRejection, type PricedOrder, priceOrder } from '../orders/orders.repository.ts';
 import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
 import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
 import {

@@ -39,7 +39,8 @@ import { toAdminOrder, toStatusLog } from './orders.admin.view.ts';
 import { ordersCsv } from './orders.csv.ts';
 import { toOrder } from './orders.handlers.ts';
 import { ORDER_NOT_FOUND } from './orders.messages.ts';
-import { findCustomerOrder, OrderRejection } from './orders.repository.ts';
+import { OrderRejection } from './orders.priced.ts';
+import { findCustomerOrder } from './orders.repository.ts';
 import {
   CANCELLED_BY_SHOPPER,
   changeStatus,

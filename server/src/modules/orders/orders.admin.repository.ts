@@ -30,13 +30,12 @@ import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
 import { orderNamed } from '../refunds/refunds.repository.ts';
 import { ADDRESS_LOCKED, ARCHIVABLE, AWAITING_SHIPMENT, type OrderStatus } from './orders.lifecycle.ts';
 import { ORDER_NOT_FOUND } from './orders.messages.ts';
+import { OrderRejection, priceOrder } from './orders.priced.ts';
 import { computeOrderTotals, salesChannel } from './orders.pricing.ts';
 import {
   nextOrderNumber,
   type OrderItemRow,
-  OrderRejection,
   type OrderRow,
-  priceOrder,
   type RefundRow,
   type StatusHistoryRow,
 } from './orders.repository.ts';

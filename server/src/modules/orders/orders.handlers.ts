@@ -24,19 +24,16 @@ import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
 import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
 import { SHOPPER_CANCELLABLE } from './orders.lifecycle.ts';
 import { ORDER_NOT_FOUND } from './orders.messages.ts';
+import { OrderRejection, type OrderRequestLine, type PricedOrder, priceOrder } from './orders.priced.ts';
 import { type CheckoutRules, MAX_LINE_QUANTITY } from './orders.pricing.ts';
 import {
   findCustomerOrder,
   listCustomerOrders,
-  OrderRejection,
-  type OrderRequestLine,
   type OrderWithDetails,
   type PlaceOrderInput,
-  type PricedOrder,
   placeOrder,
-  priceOrder,
 } from './orders.repository.ts';
-import { paymentStatusOf, refundNumber } from './orders.view.ts';
+import { itemDelivery, orderTax, paymentStatusOf, refundNumber } from './orders.view.ts';
 
 type Order = components['schemas']['Order'];
 type OrderQuote = components['schemas']['OrderQuote'];
@@ -73,14 +70,7 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
       carrier: item.carrier,
       trackingNumber: item.trackingNumber,
       shippedAt: item.shippedAt?.toISOString() ?? null,
-      delivery:
-        item.deliveryCode === null || item.deliveryFeeMinor === null
-          ? null
-          : {
-              code: item.deliveryCode,
-              company: item.deliveryCompany ?? item.deliveryCode,
-              fee: toAmount(item.deliveryFeeMinor),
-            },
+      delivery: itemDelivery(item),
     })),
     shippingAddress: {
       ...(order.shipFullName === null ? {} : { full_name: order.shipFullName }),
@@ -99,7 +89,7 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
     shippingPrice: toAmount(order.shippingMinor),
     taxPrice: toAmount(order.taxMinor),
     totalPrice: toAmount(order.totalMinor),
-    tax: { rate: order.taxBasisPoints / 100, inclusive: order.taxInclusive, label: order.taxLabel },
+    tax: orderTax(order),
     discountPrice: toAmount(order.discountMinor),
     couponCode: order.couponCode,
     isPaid: order.isPaid,
@@ -171,14 +161,14 @@ function toQuote(
 }
 
 /** A line's supplier service as the contract shows it; null when the line has none. */
-export function lineDelivery(delivery: PricedDelivery | null) {
+function lineDelivery(delivery: PricedDelivery | null) {
   return delivery === null
     ? null
     : { code: delivery.code, company: delivery.company, fee: toAmount(delivery.feeMinor) };
 }
 
 /** The tax the amounts were priced with. */
-export function appliedTax(rules: CheckoutRules) {
+function appliedTax(rules: CheckoutRules) {
   return {
     rate: rules.taxBasisPoints / 100,
     inclusive: rules.taxInclusive ?? false,

@@ -14,7 +14,7 @@ import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from './orders.fixtures.ts';
-import { OrderRejection, priceOrder } from './orders.repository.ts';
+import { OrderRejection, priceOrder } from './orders.priced.ts';
 
 // Delivery, tax and rounding as staff set them in System Settings: the product page, the quote and the order
 // charge the same delivery fee, the same tax-inclusive and rounded prices, and the order records them.

@@ -11,8 +11,8 @@ import { bearer, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { listProducts, skusOf } from '../products/products.repository.ts';
 import { conversionWith, toDetail, toListItems } from '../products/products.view.ts';
+import { catalogueLines, priceCatalogueLines } from './orders.priced.ts';
 import { computeOrderTotals, type OrderDiscount } from './orders.pricing.ts';
-import { catalogueLines, priceCatalogueLines } from './orders.repository.ts';
 
 // What a shopper sees is what they pay: for every generated price and every store currency, the unit price of
 // GET /product/ and GET /product/{id} equals the unit price POST /order charges. The bulk runs through the very

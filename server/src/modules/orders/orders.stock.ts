@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { productSkus, products } from '../../db/schema.ts';
-import { outOfStockMessage } from './orders.repository.ts';
+import { outOfStockMessage } from './orders.priced.ts';
 
 /** What an order holds of one product option; a line whose product was deleted since holds nothing. */
 interface StockLine {
