@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -206,6 +207,8 @@ export const stores = pgTable('stores', {
   /** Why staff rejected the application (shown to the applicant when signing in). */
   reviewNote: text('review_note'),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  /** The store's commission on this vendor's sales (1000 = 10%); null takes System Settings' default. */
+  commissionBasisPoints: integer('commission_basis_points'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -481,6 +484,15 @@ export const orders = pgTable(
     /** Credit Card, PayPal, Bank Transfer (storefront); Cash, Offline, Credit Card (manual orders). */
     paymentMethod: text('payment_method').notNull(),
     paymentRef: text('payment_ref'),
+    /** The payment method's own fee (cash on delivery), part of the total. */
+    paymentFeeMinor: bigint('payment_fee_minor', { mode: 'number' }).notNull().default(0),
+    /** Cash on delivery: when the cash was collected and by whom (`courier` on delivery, or `staff`). */
+    codCollectedAt: timestamp('cod_collected_at', { withTimezone: true }),
+    codCollectedBy: text('cod_collected_by', { enum: ['courier', 'staff'] }),
+    /** What the courier handed over to the store for this order, when, and the remittance's reference. */
+    codRemittedMinor: bigint('cod_remitted_minor', { mode: 'number' }),
+    codRemittedAt: timestamp('cod_remitted_at', { withTimezone: true }),
+    codRemittanceRef: text('cod_remittance_ref'),
     // The checkout form's address (spec 3 §3).
     shipFullName: text('ship_full_name'),
     shipAddress: text('ship_address').notNull(),
@@ -1058,6 +1070,13 @@ export const storeSettings = pgTable(
       .$type<PriceRoundingSetting[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    // Cash on delivery: offered to these ship-to countries, with a fee and a largest order (USD minor; null: none).
+    codEnabled: boolean('cod_enabled').notNull().default(false),
+    codCountries: jsonb('cod_countries').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    codFeeUsdMinor: bigint('cod_fee_usd_minor', { mode: 'number' }).notNull().default(0),
+    codMaxOrderUsdMinor: bigint('cod_max_order_usd_minor', { mode: 'number' }),
+    /** The store's commission on vendors' sales unless a vendor's store has its own (1000 = 10%). */
+    vendorCommissionBasisPoints: integer('vendor_commission_basis_points').notNull().default(1000),
     updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],
@@ -1357,4 +1376,100 @@ export const conversationMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+// ---- Payments -------------------------------------------------------------------------------------------------
+
+export const paymentState = pgEnum('payment_state', ['pending', 'paid', 'failed', 'refunded', 'partially_refunded']);
+
+/**
+ * Money a provider took or was asked to take. A charge is written before the order commits, so a charge whose
+ * order never came to be (and whose refund failed) stays visible on the Payments screen as a mismatch.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The order number the provider was given as the charge's reference. */
+    reference: text('reference').notNull(),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    state: paymentState('state').notNull().default('pending'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull(),
+    providerRef: text('provider_ref'),
+    failureMessage: text('failure_message'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    index('payments_created_at_idx').on(t.createdAt),
+    unique('payments_provider_ref_unique').on(t.provider, t.providerRef),
+    check('payments_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** Each provider event (webhook, IPN) once: a repeat of an event id is acknowledged and not applied again. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('payment_events_provider_event_unique').on(t.provider, t.eventId)],
+);
+
+// ---- Vendor earnings ------------------------------------------------------------------------------------------
+
+export const vendorLedgerKind = pgEnum('vendor_ledger_kind', [
+  'sale',
+  'commission',
+  'refund',
+  'commission_reversal',
+  'payout',
+]);
+
+/**
+ * A vendor's earnings as a ledger: every change is a row, the balance is their sum. Amounts are signed USD minor
+ * units (sales and reversed commission add, commission, refunds and payouts subtract); the order line's own
+ * amount and currency are kept beside them for the vendor's statement.
+ */
+export const vendorLedger = pgTable(
+  'vendor_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    kind: vendorLedgerKind('kind').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    orderAmountMinor: bigint('order_amount_minor', { mode: 'number' }),
+    orderCurrency: text('order_currency'),
+    commissionBasisPoints: integer('commission_basis_points'),
+    /** A payout's bank or transfer reference. */
+    reference: text('reference'),
+    note: text('note'),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vendor_ledger_store_idx').on(t.storeId, t.createdAt),
+    uniqueIndex('vendor_ledger_line_once')
+      .on(t.orderItemId, t.kind)
+      .where(sql`${t.refundId} IS NULL AND ${t.kind} IN ('sale', 'commission')`),
+    uniqueIndex('vendor_ledger_refund_once')
+      .on(t.refundId, t.orderItemId, t.kind)
+      .where(sql`${t.refundId} IS NOT NULL`),
+  ],
 );
