@@ -68,4 +68,13 @@ CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> sta
 CREATE INDEX "payments_created_at_idx" ON "payments" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "vendor_ledger_store_idx" ON "vendor_ledger" USING btree ("store_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "vendor_ledger_line_once" ON "vendor_ledger" USING btree ("order_item_id","kind") WHERE "vendor_ledger"."refund_id" IS NULL AND "vendor_ledger"."kind" IN ('sale', 'commission');--> statement-breakpoint
-CREATE UNIQUE INDEX "vendor_ledger_refund_once" ON "vendor_ledger" USING btree ("refund_id","order_item_id","kind") WHERE "vendor_ledger"."refund_id" IS NOT NULL;
+CREATE UNIQUE INDEX "vendor_ledger_refund_once" ON "vendor_ledger" USING btree ("refund_id","order_item_id","kind") WHERE "vendor_ledger"."refund_id" IS NOT NULL;--> statement-breakpoint
+-- Card and PayPal orders paid before the payments ledger existed: their charges, so the Payments screen does not
+-- report them as paid without a provider's confirmation.
+INSERT INTO "payments" ("order_id", "reference", "provider", "method", "state", "amount_minor", "refunded_minor", "currency", "provider_ref", "confirmed_at", "created_at", "updated_at")
+SELECT "id", "order_number", 'offline', "payment_method",
+  (CASE WHEN "refunded_minor" >= "total_minor" THEN 'refunded' WHEN "refunded_minor" > 0 THEN 'partially_refunded' ELSE 'paid' END)::"payment_state",
+  "total_minor", LEAST("refunded_minor", "total_minor"), "currency", "payment_ref", "paid_at", COALESCE("paid_at", "created_at"), now()
+FROM "orders"
+WHERE "is_paid" AND "payment_method" IN ('Credit Card', 'PayPal') AND "payment_ref" IS NOT NULL AND "total_minor" > 0 AND "placed_by_admin_id" IS NULL
+ON CONFLICT DO NOTHING;

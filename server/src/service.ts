@@ -33,6 +33,8 @@ import type { MediaStore } from './modules/media/media.store.ts';
 import { createMessageHandlers } from './modules/messages/messages.handlers.ts';
 import { createAdminOrderHandlers, replayCreatedOrder } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers, replayPlacedOrder } from './modules/orders/orders.handlers.ts';
+import { createPaymentReportHandlers } from './modules/payment-reports/payment-reports.handlers.ts';
+import { createPaymentHandlers } from './modules/payments/payments.handlers.ts';
 import type { PaymentProvider } from './modules/payments/payments.types.ts';
 import { createPricingHandlers } from './modules/pricing/pricing.handlers.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
@@ -47,6 +49,7 @@ import { createStoreSettingsHandlers } from './modules/settings/store-settings.h
 import { createStaffHandlers } from './modules/staff/staff.handlers.ts';
 import { createStatsHandlers } from './modules/stats/stats.handlers.ts';
 import { createUserHandlers } from './modules/users/users.handlers.ts';
+import { createVendorEarningsHandlers } from './modules/vendor-earnings/vendor-earnings.handlers.ts';
 import { createVendorOrderHandlers } from './modules/vendor-orders/vendor-orders.handlers.ts';
 import { createVendorProductHandlers } from './modules/vendor-products/vendor-products.handlers.ts';
 import { createVendorHandlers } from './modules/vendors/vendors.handlers.ts';
@@ -120,12 +123,14 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createMarketingHandlers({ db }),
     ...createOrderHandlers({ db, payments, quoteDelivery: (query) => marketplace.getDeliveryOptions(query) }),
+    ...createPaymentHandlers({ db, payments }),
     ...createAdminOrderHandlers({ db, payments }),
     ...createCampaignHandlers({ db }),
     ...createWishlistHandlers({ db }),
     ...createFollowedStoreHandlers({ db }),
     ...createReviewHandlers({ db }),
     ...createRefundHandlers({ db, payments }),
+    ...createPaymentReportHandlers({ db }),
     ...createReturnHandlers({ db }),
     ...createForwardingHandlers({ db, marketplace }),
     ...createDisputeHandlers({ db, config }),
@@ -143,6 +148,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     }),
     ...createVendorProductHandlers({ db }),
     ...createVendorOrderHandlers({ db }),
+    ...createVendorEarningsHandlers({ db }),
     ...createMessageHandlers({ db, storeUrl: config.storeUrl, vendorUrl: config.vendorUrl }),
   } satisfies Partial<Record<OperationId, OperationHandler>>;
 

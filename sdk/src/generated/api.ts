@@ -1955,7 +1955,9 @@ export interface paths {
         /**
          * Confirm an offline payment
          * @description Added beyond the spec. For Bank Transfer, Cash and Offline orders: records the payment with its reference,
-         *     shown on the timeline as 'Payment Confirmed'. 409 when the order is already paid, cancelled or failed.
+         *     shown on the timeline as 'Payment Confirmed'. For a Cash on Delivery order it records the cash as collected
+         *     by staff (a courier's delivered status collects it on its own). 409 when the order is already paid,
+         *     cancelled or failed.
          */
         post: operations["confirmOrderPayment"];
         delete?: never;
@@ -2132,6 +2134,143 @@ export interface paths {
          *     and marks it Completed; 409 when it is already completed.
          */
         post: operations["processRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Charges the payment providers took
+         * @description Added beyond the spec (the Payments screen). Every charge a provider took or was asked to take, newest
+         *     first, paged, with its order. `q` searches the order number, the provider's reference and the customer.
+         *     `mismatch` is `paid_without_order` when the provider has the money (paid or partially refunded) but the
+         *     order never committed or is not paid.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/mismatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Charges and paid orders that disagree
+         * @description Added beyond the spec (the Payments screen). Newest first, paged: `paid_without_order`, a charge the
+         *     provider has (paid or partially refunded) whose order never committed or is not paid; and
+         *     `paid_without_confirmation`, a storefront order marked paid by Credit Card or PayPal with no charge the
+         *     provider confirmed (paid, partially refunded or refunded). Orders paid by means staff record (Bank
+         *     Transfer, Cash, Offline, collected Cash on Delivery, and manual orders staff placed) are not mismatches.
+         */
+        get: operations["listPaymentMismatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Charges per provider and currency
+         * @description Added beyond the spec (the Payments screen). For each provider and currency: how many charges, their
+         *     total, what was refunded, and the count and total in each state.
+         */
+        get: operations["getPaymentSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refunds by the provider that paid them back
+         * @description Added beyond the spec (the Payments screen). Refunds newest first, paged. `provider` is the provider of
+         *     the order's charge when the refund was paid back through a gateway (`gatewayRef`), `manual` when staff pay
+         *     it back by hand, and null when a gateway paid it back but no charge of the order was recorded.
+         */
+        get: operations["listPaymentRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/cash-on-delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash on delivery reconciliation
+         * @description Added beyond the spec (the Payments screen). Cash on delivery orders newest first, paged, with what each
+         *     courier owes: `awaiting_delivery` (no cash collected yet; cancelled and failed orders are left out),
+         *     `collected` (collected, nothing handed over yet), `remitted` (handed over in full) and `short` (handed
+         *     over less than the order's total). `summary` sums every order the `carrier` filter matches (not only
+         *     this page or state) per carrier and currency; a null carrier is an order not yet handed to one.
+         */
+        get: operations["listCashOnDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/orders/{id}/cod-remittance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the cash a courier handed over for an order
+         * @description Added beyond the spec (the Payments screen: Record remittance). Records what the courier handed over for
+         *     a collected cash on delivery order, in the order's currency; any amount from 0 is taken, so a shortfall
+         *     shows as `short`. 422 when the order is not a cash on delivery order whose cash was collected; 409 when
+         *     a remittance is already recorded, unless `replace` is true. The activity log records it.
+         */
+        post: operations["recordCodRemittance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3042,6 +3181,29 @@ export interface paths {
          *     use of the code back.
          */
         post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ways a shopper can pay for an order to this address
+         * @description Added beyond the spec. The methods the store has configured and allows for the ship-to `country`, the
+         *     `currency` and the order's `amount` (its total in that currency before any method's fee), each with its own
+         *     fee; checkout offers only these. Cash on Delivery is listed where staff offer it (System Settings), when the
+         *     order is not above its largest amount.
+         */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4130,6 +4292,136 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/vendor/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's earnings, commission and balance
+         * @description Added beyond the spec (issue 26). Sums of the vendor's ledger, in USD: each delivered line adds what the
+         *     shopper paid for it (after the coupon's share) at the order's own rate, less the store's commission;
+         *     refunds take back the lines' share and its commission; payouts staff record take the money out.
+         *     `balance` is the sum of every row: `earned - commission - refunded - paidOut`.
+         */
+        get: operations["getVendorEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendor/earnings/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rows of the vendor's earnings ledger
+         * @description Added beyond the spec (issue 26). Newest first, 10 per page by default; only the vendor's own rows.
+         */
+        get: operations["listVendorLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/vendors/{id}/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vendor store's earnings, commission and balance
+         * @description Added beyond the spec (issue 26). The figures the vendor sees on their Earnings screen, and whether the
+         *     store's commission is its own or System Settings' default. 404 for a store that is not a vendor's. Needs
+         *     the `admins` permission.
+         */
+        get: operations["getAdminVendorEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/vendors/{id}/earnings/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rows of a vendor store's earnings ledger
+         * @description Added beyond the spec (issue 26). Newest first, 10 per page by default. Needs the `admins` permission.
+         */
+        get: operations["listAdminVendorLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/vendors/{id}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payout made to a vendor
+         * @description Added beyond the spec (issue 26). Staff pay vendors by bank transfer outside the store and record it here
+         *     with the transfer's reference: a `payout` row that takes the amount (USD) off the balance. 422 when the
+         *     amount is not above 0 or above the balance, also when two payouts are recorded at once; 400 for more than
+         *     two decimals or a blank reference. The activity log records it. Needs the `admins` permission.
+         */
+        post: operations["createVendorPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/vendors/{id}/commission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a vendor store's commission
+         * @description Added beyond the spec (issue 26). A percent with at most two decimals (400 otherwise), or null to take System
+         *     Settings' default. Applies to lines delivered afterwards; rows already posted keep their commission. The
+         *     activity log records it. Needs the `admins` permission.
+         */
+        patch: operations["updateVendorCommission"];
         trace?: never;
     };
     "/vendor/orders/{id}": {
@@ -5946,8 +6238,29 @@ export interface components {
         OrderStatus: "Placed" | "Pending" | "Confirmed" | "Processing" | "Shipped" | "Delivered" | "Completed" | "Cancelled" | "Failed";
         /** @enum {string} */
         OrderChannel: "b2c" | "d2c" | "b2b";
-        /** @enum {string} */
-        PaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer";
+        /**
+         * @description Spec 3's methods, and (added beyond the spec) Cash on Delivery where staff offer it (`GET /payment-methods`).
+         * @enum {string}
+         */
+        PaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash on Delivery";
+        /** @description A method the shopper can pay with for this address and amount, and its own fee. */
+        PaymentMethodOption: {
+            method: components["schemas"]["PaymentMethod"];
+            /** @description Added to the order's total when the shopper pays this way (in `currency`); 0 for most methods. */
+            fee: number;
+            currency: string;
+            /** @description The largest order total this method takes, in `currency`; null when there is no limit. */
+            maxOrder?: number | null;
+        };
+        CashOnDeliverySettings: {
+            enabled: boolean;
+            /** @description The ship-to countries where shoppers may pay cash to the courier. */
+            countries: components["schemas"]["ShipToCountry"][];
+            /** @description Added to an order paid on delivery, in USD (converted into the order's currency once). */
+            fee: number;
+            /** @description The largest order total (in USD) taken on delivery; null for no limit. */
+            maxOrder: number | null;
+        };
         StatusHistoryEntry: {
             status: components["schemas"]["OrderStatus"];
             /** Format: date-time */
@@ -6004,8 +6317,10 @@ export interface components {
             shippingPrice: number;
             taxPrice: number;
             totalPrice: number;
+            /** @description Added beyond the spec. The payment method's own fee (cash on delivery), part of the total. */
+            paymentFee?: number;
             tax?: components["schemas"]["AppliedTax"];
-            /** @description Added beyond the spec. The discount off the order (a coupon's, or a manual order's); total = items + shipping + tax - discount (tax left out when it is included in the prices). */
+            /** @description Added beyond the spec. The discount off the order (a coupon's, or a manual order's); total = items + shipping + tax + payment fee - discount (tax left out when it is included in the prices). */
             discountPrice: number;
             /** @description Added beyond the spec. The coupon code the order was placed with. */
             couponCode: string | null;
@@ -6044,7 +6359,7 @@ export interface components {
             processedAt: string | null;
         };
         /** @enum {string} */
-        OrderPaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash" | "Offline";
+        OrderPaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash" | "Offline" | "Cash on Delivery";
         OrderEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["Order"];
         };
@@ -6169,6 +6484,15 @@ export interface components {
              */
             taxPrice: number;
             tax: components["schemas"]["AppliedTax"];
+            /** @description The payment method's own fee (cash on delivery), part of the total. */
+            paymentFee?: number;
+            /** @description For an order paid on delivery - when the cash was collected, and by whom. */
+            cashOnDelivery?: {
+                /** Format: date-time */
+                collectedAt: string | null;
+                /** @enum {string|null} */
+                collectedBy: "courier" | "staff" | null;
+            };
             discount: number;
             /** @description The coupon code the shopper's order was placed with (its discount is `discount`). */
             couponCode: string | null;
@@ -6278,6 +6602,136 @@ export interface components {
             reason: string;
         };
         /** @enum {string} */
+        PaymentState: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+        /** @description Added beyond the spec. A charge a provider took or was asked to take, with its order. */
+        PaymentRecord: {
+            _id: string;
+            /** @description The order number the provider was given. */
+            reference: string;
+            /** @description Null when the order never committed. */
+            orderId: string | null;
+            orderNumber: string | null;
+            customer: string | null;
+            provider: string;
+            method: string;
+            state: components["schemas"]["PaymentState"];
+            amount: number;
+            refunded: number;
+            currency: string;
+            providerRef: string | null;
+            failureMessage: string | null;
+            /** Format: date-time */
+            confirmedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string|null} */
+            mismatch: "paid_without_order" | null;
+        };
+        /**
+         * @description Added beyond the spec. `paid_without_order` names a charge (`paymentId`, `provider`); `paid_without_confirmation`
+         *     names an order paid by a provider's method with no confirmed charge (`paymentId` and `provider` null).
+         */
+        PaymentMismatch: {
+            /** @enum {string} */
+            kind: "paid_without_order" | "paid_without_confirmation";
+            paymentId: string | null;
+            orderId: string | null;
+            /** @description The order's number, or the reference a charge without an order was given. */
+            orderNumber: string;
+            customer: string | null;
+            provider: string | null;
+            method: string;
+            amount: number;
+            currency: string;
+            /** @description The provider's reference of the charge, or the order's payment reference. */
+            reference: string | null;
+            /**
+             * Format: date-time
+             * @description When the charge was confirmed (or made), or when the order was marked paid (or placed).
+             */
+            at: string;
+        };
+        /** @description Added beyond the spec. One provider's charges in one currency. */
+        PaymentProviderSummary: {
+            provider: string;
+            currency: string;
+            count: number;
+            /** @description Total of every charge, whatever its state. */
+            amount: number;
+            refunded: number;
+            /** @description Only the states with charges. */
+            states: {
+                state: components["schemas"]["PaymentState"];
+                count: number;
+                amount: number;
+            }[];
+        };
+        /** @description Added beyond the spec. A refund with the provider that paid it back. */
+        PaymentRefund: {
+            _id: string;
+            /** @description The refund id shown to people (`RF-...`). */
+            id: string;
+            orderId: string;
+            orderNumber: string;
+            /** @description The charge's provider when paid back through a gateway, `manual` when paid back by hand. */
+            provider: string | null;
+            status: components["schemas"]["RefundStatus"];
+            amount: number;
+            currency: string;
+            gatewayRef: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processedAt: string | null;
+        };
+        /** @enum {string} */
+        CodState: "awaiting_delivery" | "collected" | "remitted" | "short";
+        /** @description Added beyond the spec. A cash on delivery order and what its courier owes the store. */
+        CodOrder: {
+            _id: string;
+            orderNumber: string;
+            customer: string;
+            /** @description The order's status. */
+            status: string;
+            carrier: string | null;
+            tracking: string | null;
+            currency: string;
+            /** @description The order's total. */
+            owed: number;
+            state: components["schemas"]["CodState"];
+            /** Format: date-time */
+            collectedAt: string | null;
+            /** @enum {string|null} */
+            collectedBy: "courier" | "staff" | null;
+            remitted: number | null;
+            /** Format: date-time */
+            remittedAt: string | null;
+            remittanceRef: string | null;
+            /** @description Collected but not handed over yet (0 before collection and once handed over in full). */
+            outstanding: number;
+        };
+        /** @description Added beyond the spec. One carrier's cash on delivery orders in one currency. */
+        CodCarrierSummary: {
+            carrier: string | null;
+            currency: string;
+            orders: number;
+            owed: number;
+            collected: number;
+            remitted: number;
+            outstanding: number;
+        };
+        CodRemittanceRequest: {
+            /** @description In the order's currency, at most two decimals (400 otherwise); less than owed is recorded as short. */
+            amount: number;
+            /** @description The courier's remittance or deposit reference. */
+            reference: string;
+            /**
+             * @description Replace a remittance already recorded (409 otherwise).
+             * @default false
+             */
+            replace: boolean;
+        };
+        /** @enum {string} */
         ForwardingStatus: "Pending" | "Forwarded" | "Shipped" | "Failed";
         /** @description Spec 2 §3 AliExpress forward; `orderId`, `orderNumber`, `tracking` and dates are additions. */
         OrderForwarding: {
@@ -6314,6 +6768,8 @@ export interface components {
             couponCode?: components["schemas"]["CouponCode"];
             /** @description Added beyond the spec. The delivery service for lines that name none (as the order's address). */
             logistics_service_name?: string;
+            /** @description The method the shopper means to pay with; its fee (cash on delivery) is priced in, as the order will be. */
+            paymentMethod?: components["schemas"]["PaymentMethod"];
         };
         OrderQuote: {
             currency: string;
@@ -6334,8 +6790,10 @@ export interface components {
              *     the items' prices that is tax (already in them, not added).
              */
             taxPrice: number;
-            /** @description items + shipping + tax - discount; items + shipping - discount when the tax is included. */
+            /** @description items + shipping + tax + payment fee - discount; the tax left out when it is included. */
             totalPrice: number;
+            /** @description The chosen payment method's own fee (cash on delivery); 0 otherwise. */
+            paymentFee?: number;
             tax?: components["schemas"]["AppliedTax"];
             deliveryPolicy?: components["schemas"]["DeliveryPolicy"];
             /**
@@ -6640,6 +7098,9 @@ export interface components {
             taxRules: components["schemas"]["TaxRule"][];
             /** @description The rounding of shown prices per currency; currencies not listed are not rounded. */
             priceRounding: components["schemas"]["PriceRounding"][];
+            cashOnDelivery: components["schemas"]["CashOnDeliverySettings"];
+            /** @description The store's commission on vendors' sales (percent, two decimals) unless a vendor store has its own. */
+            vendorCommissionPercent: number;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -6660,6 +7121,9 @@ export interface components {
             taxRules?: components["schemas"]["TaxRule"][];
             /** @description Replaces the whole list; one rule per currency. */
             priceRounding?: components["schemas"]["PriceRounding"][];
+            cashOnDelivery?: components["schemas"]["CashOnDeliverySettings"];
+            /** @description Percent, at most two decimals. */
+            vendorCommissionPercent?: number;
         };
         StoreSettingsEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["StoreSettings"];
@@ -7241,6 +7705,63 @@ export interface components {
         VendorCouponEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["VendorCoupon"];
         };
+        /** @description Sums of a vendor's ledger, in `currency` (USD). `balance` = `earned - commission - refunded - paidOut`. */
+        VendorEarnings: {
+            /** @description What the store owes the vendor now. */
+            balance: number;
+            /** @description What shoppers paid for the vendor's delivered lines (after the coupon's share of them). */
+            earned: number;
+            /** @description The store's commission on those, less the commission given back with refunds. */
+            commission: number;
+            /** @description The vendor lines' share of refunds paid back to shoppers. */
+            refunded: number;
+            /** @description Payouts staff recorded. */
+            paidOut: number;
+            /** @constant */
+            currency: "USD";
+            /** @description The commission lines delivered from now on pay. */
+            commissionPercent: number;
+            /** @description True when the store has no commission of its own and takes System Settings' default. */
+            commissionIsDefault: boolean;
+        };
+        VendorEarningsEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["VendorEarnings"];
+        };
+        /** @enum {string} */
+        VendorLedgerKind: "sale" | "commission" | "refund" | "commission_reversal" | "payout";
+        /** @description One row of a vendor's ledger; `amount` is signed USD (sales and given-back commission add). */
+        VendorLedgerEntry: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: date-time */
+            date: string;
+            kind: components["schemas"]["VendorLedgerKind"];
+            /** @description The order's id (`ORD-...`); null for payouts. */
+            orderNumber: string | null;
+            /** @description The order line's product name; null for payouts. */
+            lineName: string | null;
+            amount: number;
+            /** @description The same amount in the order's own currency, signed; null for payouts. */
+            orderAmount: number | null;
+            orderCurrency: string | null;
+            /** @description A payout's bank transfer reference. */
+            reference: string | null;
+            note: string | null;
+        };
+        VendorLedgerPage: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["VendorLedgerEntry"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        VendorPayoutRequest: {
+            /** @description USD, at most two decimals; above 0 and at most the balance (422 otherwise). */
+            amount: number;
+            reference: string;
+            note?: string;
+        };
+        VendorCommissionRequest: {
+            /** @description Percent, at most two decimals; null takes System Settings' default. */
+            commissionPercent: number | null;
+        };
         /**
          * @description Whom the store talks with in a conversation, a shopper (asked from a product page) or staff.
          * @enum {string}
@@ -7791,6 +8312,10 @@ export interface components {
         MarketplaceProductId: string;
         /** @description The dispute's `_id`. */
         DisputeId: string;
+        /** @description The vendor store's `_id`. */
+        VendorStoreId: string;
+        /** @description Ledger rows per page (the screens use 10). */
+        LedgerLimit: number;
     };
     requestBodies: never;
     headers: never;
@@ -12264,6 +12789,212 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only charges of this provider (`offline`, `stripe`, ...). */
+                provider?: string;
+                /** @description Only charges in this state. */
+                state?: components["schemas"]["PaymentState"];
+                /** @description Part of the order number, the provider's reference or the customer's name. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of charges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PaymentRecord"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPaymentMismatches: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of mismatches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PaymentMismatch"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPaymentSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per provider and currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PaymentProviderSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPaymentRefunds: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of refunds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PaymentRefund"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCashOnDelivery: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only orders handed to this carrier. */
+                carrier?: string;
+                /** @description Only orders in this reconciliation state. */
+                state?: components["schemas"]["CodState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cash on delivery orders and the per-carrier summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CodOrder"][];
+                        meta: components["schemas"]["PageMeta"];
+                        summary: components["schemas"]["CodCarrierSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    recordCodRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 1250.5,
+                 *       "reference": "PATHAO-REM-2026-11-27"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CodRemittanceRequest"];
+            };
+        };
+        responses: {
+            /** @description The order's reconciliation as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CodOrder"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listAllDisputes: {
         parameters: {
             query?: {
@@ -14211,6 +14942,35 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query: {
+                country: components["schemas"]["ShipToCountry"];
+                currency?: components["schemas"]["ShopperCurrency"];
+                amount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods, in the order checkout shows them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["PaymentMethodOption"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             422: components["responses"]["Unprocessable"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -16321,6 +17081,198 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getVendorEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorEarningsEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listVendorLedger: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Ledger rows per page (the screens use 10). */
+                limit?: components["parameters"]["LedgerLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorLedgerPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAdminVendorEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor store's `_id`. */
+                id: components["parameters"]["VendorStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorEarningsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listAdminVendorLedger: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Ledger rows per page (the screens use 10). */
+                limit?: components["parameters"]["LedgerLimit"];
+            };
+            header?: never;
+            path: {
+                /** @description The vendor store's `_id`. */
+                id: components["parameters"]["VendorStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorLedgerPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createVendorPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor store's `_id`. */
+                id: components["parameters"]["VendorStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 120.5,
+                 *       "reference": "TRF-2026-0042",
+                 *       "note": "November payout"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VendorPayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The payout is recorded; the store's figures after it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorEarningsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateVendorCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor store's `_id`. */
+                id: components["parameters"]["VendorStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "commissionPercent": 12.5
+                 *     }
+                 */
+                "application/json": components["schemas"]["VendorCommissionRequest"];
+            };
+        };
+        responses: {
+            /** @description The store's figures with its new commission. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorEarningsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -1380,7 +1380,13 @@ export const conversationMessages = pgTable(
 
 // ---- Payments -------------------------------------------------------------------------------------------------
 
-export const paymentState = pgEnum('payment_state', ['pending', 'paid', 'failed', 'refunded', 'partially_refunded']);
+export const paymentState = pgEnum('payment_state', [
+  'pending',
+  'paid',
+  'failed',
+  'refunded',
+  'partially_refunded',
+]);
 
 /**
  * Money a provider took or was asked to take. A charge is written before the order commits, so a charge whose

@@ -89,7 +89,15 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       { country: 'IN', basisPoints: 1800, inclusive: true, label: 'GST' },
     ];
     // A dropshipping store charges each supplier service's fee, as the product page quotes it.
-    const demoSettings = { taxRules, deliveryPolicy: 'supplier' as const };
+    // Cash on delivery where shoppers expect it, with a small fee and a ceiling on what a courier carries.
+    const demoSettings = {
+      taxRules,
+      deliveryPolicy: 'supplier' as const,
+      codEnabled: true,
+      codCountries: ['BD', 'IN'],
+      codFeeUsdMinor: 1_00,
+      codMaxOrderUsdMinor: 300_00,
+    };
     await tx
       .insert(storeSettings)
       .values({ id: 1, ...demoSettings })

@@ -4,7 +4,15 @@ import { nextOrderNumber } from '../../modules/orders/orders.repository.ts';
 import { paymentConfirmedNote } from '../../modules/orders/orders.status.ts';
 import { BASE_CURRENCY, BASE_RATE, convertMinor } from '../../money/money.ts';
 import type { Database } from '../client.ts';
-import { disputeMessages, disputes, orderItems, orderStatusHistory, orders, refunds } from '../schema.ts';
+import {
+  disputeMessages,
+  disputes,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  payments,
+  refunds,
+} from '../schema.ts';
 import { DEMO_ADMIN } from './accounts.ts';
 import { CURRENCY_RATES } from './currencies.ts';
 import { ADDRESSES, SEED_DISPUTES, SEED_ORDERS, statusPath } from './orders.ts';
@@ -125,6 +133,23 @@ export async function seedOrders(
       .returning();
     if (!order) throw new Error('order insert returned no row');
     orderByRef.set(spec.ref, order);
+    // Card and PayPal orders were charged through the payment provider (its test mode), as checkout records it.
+    if (spec.paid && spec.paymentMethod !== 'Bank Transfer' && order.paymentRef && order.paidAt) {
+      await tx.insert(payments).values({
+        orderId: order.id,
+        reference: order.orderNumber,
+        provider: 'offline',
+        method: order.paymentMethod,
+        state: order.refundedMinor >= order.totalMinor ? 'refunded' : 'paid',
+        amountMinor: order.totalMinor,
+        refundedMinor: order.refundedMinor,
+        currency: order.currency,
+        providerRef: order.paymentRef,
+        confirmedAt: order.paidAt,
+        createdAt: order.paidAt,
+        updatedAt: order.updatedAt,
+      });
+    }
     await tx
       .insert(orderItems)
       .values(lines.map((line, position) => ({ ...line, orderId: order.id, position })));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   orderForwardings,
@@ -13,6 +13,7 @@ import type { SupplierOrderRequest, SupplierTracking } from '../marketplace/mark
 import { MarketplaceError } from '../marketplace/marketplace-error.ts';
 import { canMove, type OrderStatus } from '../orders/orders.lifecycle.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
+import { CASH_ON_DELIVERY } from '../payments/cash-on-delivery.ts';
 import { orderNamed } from '../refunds/refunds.repository.ts';
 
 export type ForwardingRow = typeof orderForwardings.$inferSelect;
@@ -31,6 +32,11 @@ export interface ForwardingView {
 }
 
 export const NOT_PAID = 'Only paid orders can be forwarded to the supplier.';
+export const COD_NOT_CONFIRMED =
+  'Confirm a cash-on-delivery order with the shopper before forwarding it to the supplier.';
+
+/** Cash-on-delivery orders are paid only at the door: staff confirming them is what lets them go to the supplier. */
+const COD_READY: readonly OrderStatus[] = ['Confirmed', 'Processing'];
 export const CLOSED = 'A cancelled or failed order cannot be forwarded to the supplier.';
 export const SHIPPED = 'This order has already shipped; there is nothing left to forward.';
 export const NO_MARKETPLACE_ITEMS = 'This order has no AliExpress items to forward.';
@@ -151,7 +157,10 @@ export async function forwardOrder(
   };
   return db.transaction(async (tx) => {
     const { order, forwarding } = await lockOrder(tx, input.orderRef);
-    if (!order.isPaid) throw new ForwardingRejection('conflict', NOT_PAID);
+    if (!order.isPaid) {
+      if (order.paymentMethod !== CASH_ON_DELIVERY) throw new ForwardingRejection('conflict', NOT_PAID);
+      if (!COD_READY.includes(order.status)) throw new ForwardingRejection('conflict', COD_NOT_CONFIRMED);
+    }
     if (CLOSED_STATUSES.includes(order.status)) throw new ForwardingRejection('conflict', CLOSED);
     if (SHIPPED_STATUSES.includes(order.status)) throw new ForwardingRejection('conflict', SHIPPED);
     if (forwarding && (forwarding.status === 'Forwarded' || forwarding.status === 'Shipped')) {
@@ -350,7 +359,10 @@ export async function listForwardings(
 ): Promise<{ rows: ForwardingView[]; total: number }> {
   const waiting = and(
     sql`${orderForwardings.id} is null`,
-    eq(orders.isPaid, true),
+    or(
+      eq(orders.isPaid, true),
+      and(eq(orders.paymentMethod, CASH_ON_DELIVERY), inArray(orders.status, [...COD_READY])),
+    ),
     notInArray(orders.status, [...CLOSED_STATUSES, ...SHIPPED_STATUSES]),
   );
   const conditions: SQL[] = [hasMarketplaceItems, sql`(${orderForwardings.id} is not null or ${waiting})`];

@@ -1,6 +1,7 @@
 import type { components } from '@shop/sdk/types';
 import { toAmount } from '../../money/money.ts';
 import { toForwarding } from '../forwarding/forwarding.view.ts';
+import { CASH_ON_DELIVERY } from '../payments/cash-on-delivery.ts';
 import { toRefund } from '../refunds/refunds.view.ts';
 import type { AdminOrderDetails, StatusLogRow } from './orders.admin.repository.ts';
 import { ALLOWED_MOVES } from './orders.lifecycle.ts';
@@ -85,6 +86,15 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     shippingPrice: toAmount(order.shippingMinor),
     taxPrice: toAmount(order.taxMinor),
     tax: orderTax(order),
+    paymentFee: toAmount(order.paymentFeeMinor),
+    ...(order.paymentMethod === CASH_ON_DELIVERY
+      ? {
+          cashOnDelivery: {
+            collectedAt: order.codCollectedAt?.toISOString() ?? null,
+            collectedBy: order.codCollectedBy,
+          },
+        }
+      : {}),
     discount: toAmount(order.discountMinor),
     couponCode: order.couponCode,
     refunded: toAmount(committed),

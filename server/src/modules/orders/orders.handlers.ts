@@ -19,12 +19,19 @@ import { toAmount } from '../../money/money.ts';
 import { type CouponCheck, CouponRefused, checkCoupon } from '../campaigns/campaigns.checkout.ts';
 import { normaliseCode } from '../campaigns/campaigns.rules.ts';
 import { PaymentError } from '../payments/payment-error.ts';
+import { recordUncommittedCharge } from '../payments/payments.repository.ts';
 import type { PaymentProvider, RefundRequest } from '../payments/payments.types.ts';
 import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
 import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
 import { SHOPPER_CANCELLABLE } from './orders.lifecycle.ts';
 import { ORDER_NOT_FOUND } from './orders.messages.ts';
-import { OrderRejection, type OrderRequestLine, type PricedOrder, priceOrder } from './orders.priced.ts';
+import {
+  assertPaymentAllows,
+  OrderRejection,
+  type OrderRequestLine,
+  type PricedOrder,
+  priceOrder,
+} from './orders.priced.ts';
 import { type CheckoutRules, MAX_LINE_QUANTITY } from './orders.pricing.ts';
 import {
   findCustomerOrder,
@@ -89,6 +96,7 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
     shippingPrice: toAmount(order.shippingMinor),
     taxPrice: toAmount(order.taxMinor),
     totalPrice: toAmount(order.totalMinor),
+    paymentFee: toAmount(order.paymentFeeMinor),
     tax: orderTax(order),
     discountPrice: toAmount(order.discountMinor),
     couponCode: order.couponCode,
@@ -154,6 +162,7 @@ function toQuote(
     shippingPrice: toAmount(totals.shippingMinor),
     taxPrice: toAmount(totals.taxMinor),
     totalPrice: toAmount(totals.totalMinor),
+    paymentFee: toAmount(totals.paymentFeeMinor),
     tax: appliedTax(rules),
     deliveryPolicy: rules.deliveryPolicy ?? 'store_rule',
     ...(coupon ? { discountPrice: toAmount(totals.discountMinor), coupon: toCouponCheck(coupon) } : {}),
@@ -245,6 +254,10 @@ function fromRejection(error: OrderRejection): ApiError {
     case 'no_rate':
     case 'no_delivery':
       return unprocessable(error.message);
+    case 'payment_unavailable':
+      return new ApiError(422, 'UNPROCESSABLE', error.message, [
+        { path: '/paymentMethod', message: error.message },
+      ]);
     case 'delivery_unavailable':
       return serviceUnavailable(error.message);
   }
@@ -258,15 +271,37 @@ export function createOrderHandlers(deps: {
 }) {
   const { db, payments, quoteDelivery } = deps;
 
-  /** The money was taken but the order did not commit: it is paid back; a refund that fails is logged. */
-  async function refundUncommitted(charge: RefundRequest, log: FastifyBaseLogger): Promise<void> {
+  /**
+   * The money was taken but the order did not commit: it is paid back. Either way the charge is recorded without
+   * an order; one whose refund failed stays paid, for staff to see on the Payments screen.
+   */
+  async function refundUncommitted(
+    charge: RefundRequest & { reference: string; method: string },
+    log: FastifyBaseLogger,
+  ): Promise<void> {
+    let refunded = false;
     try {
       await payments.refund(charge);
+      refunded = true;
     } catch (error) {
       log.error(
         { err: error, gatewayRef: charge.gatewayRef },
         'a charge of an order that was not placed could not be refunded',
       );
+    }
+    try {
+      await recordUncommittedCharge(db, {
+        reference: charge.reference,
+        provider: payments.name,
+        method: charge.method,
+        amountMinor: charge.amountMinor,
+        currency: charge.currency,
+        providerRef: charge.gatewayRef,
+        now: new Date(),
+        refunded,
+      });
+    } catch (error) {
+      log.error({ err: error, gatewayRef: charge.gatewayRef }, 'an uncommitted charge could not be recorded');
     }
   }
 
@@ -285,6 +320,7 @@ export function createOrderHandlers(deps: {
                 customerId: request.auth?.kind === 'customer' ? request.auth.id : null,
                 service: request.body.logistics_service_name?.trim() || null,
                 ...(quoteDelivery ? { quoteDelivery } : {}),
+                ...(request.body.paymentMethod ? { paymentMethod: request.body.paymentMethod } : {}),
               }
             : undefined,
         );
@@ -302,6 +338,13 @@ export function createOrderHandlers(deps: {
                 },
                 { lock: false },
               );
+        if (country) {
+          assertPaymentAllows(
+            coupon?.applied ? { ...priced, totals: coupon.totals } : priced,
+            request.body.paymentMethod,
+            country,
+          );
+        }
         return { success: true, data: toQuote(priced, coupon) };
       } catch (error) {
         if (error instanceof OrderRejection) throw fromRejection(error);
@@ -317,7 +360,7 @@ export function createOrderHandlers(deps: {
 
       // Card (with its details) and PayPal are paid through the provider; Bank Transfer, and a card order
       // without details, wait for staff to confirm the payment.
-      const charged: RefundRequest[] = [];
+      const charged: Array<RefundRequest & { reference: string; method: string }> = [];
       const pay: PlaceOrderInput['pay'] =
         paymentMethod === 'PayPal' || (paymentMethod === 'Credit Card' && card)
           ? async ({ reference, amountMinor, currency }) => {
@@ -329,8 +372,14 @@ export function createOrderHandlers(deps: {
                 ...(paymentMethod === 'Credit Card' && card ? { card } : {}),
               });
               if (result.status === 'declined') throw paymentDeclined(result.message);
-              charged.push({ gatewayRef: result.gatewayRef, amountMinor, currency });
-              return { gatewayRef: result.gatewayRef };
+              charged.push({
+                gatewayRef: result.gatewayRef,
+                amountMinor,
+                currency,
+                reference,
+                method: paymentMethod,
+              });
+              return { gatewayRef: result.gatewayRef, provider: payments.name };
             }
           : undefined;
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { productSkus, products, stores } from '../../db/schema.ts';
-import { BASE_CURRENCY, converterFor, type Rates } from '../../money/money.ts';
+import { BASE_CURRENCY, BASE_RATE, converterFor, type Rates } from '../../money/money.ts';
 import type { DeliveryOption } from '../marketplace/marketplace.types.ts';
+import { CASH_ON_DELIVERY, codFeeUsdMinor, codRefusal } from '../payments/cash-on-delivery.ts';
 import { contextFromRules } from '../pricing/pricing.repository.ts';
 import { type PriceContext, shopperPrice, shownPrice } from '../pricing/pricing.rules.ts';
 import { shopperVisible } from '../products/products.repository.ts';
@@ -35,7 +36,8 @@ export class OrderRejection extends Error {
       | 'out_of_stock'
       | 'no_rate'
       | 'no_delivery'
-      | 'delivery_unavailable',
+      | 'delivery_unavailable'
+      | 'payment_unavailable',
     message: string,
   ) {
     super(message);
@@ -121,6 +123,8 @@ export async function priceOrder(
     quoteDelivery?: DeliveryQuoter;
     /** Price what is short of stock too (the product page's delivery fees for a SKU that is sold out). */
     anyStock?: boolean;
+    /** How the shopper pays: cash on delivery must be offered to the country, and its fee is priced in. */
+    paymentMethod?: string;
   },
 ): Promise<PricedOrder> {
   const catalogue = await catalogueLines(tx, lines, { anyStock: shopper?.anyStock ?? false });
@@ -131,7 +135,18 @@ export async function priceOrder(
     [currency, BASE_CURRENCY, ...catalogue.map(({ product }) => product.currency)],
     shopper?.country.toUpperCase(),
   );
-  const { rates, rules } = loaded;
+  const { rates } = loaded;
+  let { rules } = loaded;
+  if (shopper?.paymentMethod === CASH_ON_DELIVERY) {
+    const refusal = codRefusal(rules.cashOnDelivery, {
+      country: shopper.country,
+      amountMinor: null,
+      rate: rates.get(currency) ?? BASE_RATE,
+      currency,
+    });
+    if (refusal !== null) throw new OrderRejection('payment_unavailable', refusal);
+    rules = { ...rules, paymentFeeUsdMinor: codFeeUsdMinor(rules.cashOnDelivery) };
+  }
   const pricing = shopper
     ? await contextFromRules(tx, { ...loaded.pricing, customerId: shopper.customerId, rates })
     : undefined;
@@ -143,6 +158,25 @@ export async function priceOrder(
     options: supplierOptions,
     service: shopper?.service ?? null,
   });
+}
+
+/**
+ * Cash on delivery's largest amount, judged on the order's total after its coupon and before the method's own fee
+ * (the quote and the order both ask). Other methods take any amount.
+ */
+export function assertPaymentAllows(
+  priced: Pick<PricedOrder, 'totals' | 'rules' | 'rate' | 'currency'>,
+  paymentMethod: string | undefined,
+  country: string,
+): void {
+  if (paymentMethod !== CASH_ON_DELIVERY) return;
+  const refusal = codRefusal(priced.rules.cashOnDelivery, {
+    country,
+    amountMinor: priced.totals.totalMinor - priced.totals.paymentFeeMinor,
+    rate: priced.rate,
+    currency: priced.currency,
+  });
+  if (refusal !== null) throw new OrderRejection('payment_unavailable', refusal);
 }
 
 /**

@@ -3,12 +3,26 @@ import { convertMinor } from '../../money/money.ts';
 import { computeOrderTotals, DEFAULT_CHECKOUT_RULES, usdDiscountMinor } from './orders.pricing.ts';
 
 describe('computeOrderTotals', () => {
+  it("adds the payment method's fee, converted once from USD, to the total", () => {
+    const rules = { ...DEFAULT_CHECKOUT_RULES, paymentFeeUsdMinor: 1_50 };
+    const totals = computeOrderTotals(
+      [{ unitPriceMinor: 50_00, usdUnitPriceMinor: 41_15, quantity: 1 }],
+      '121.5',
+      rules,
+      undefined,
+      'BDT',
+    );
+    expect(totals.paymentFeeMinor).toBe(182_25);
+    expect(totals.totalMinor).toBe(totals.itemsMinor + totals.shippingMinor + totals.taxMinor + 182_25);
+  });
+
   it('charges 10 shipping up to an items total of exactly 100', () => {
     expect(computeOrderTotals([{ unitPriceMinor: 50_00, quantity: 2 }])).toEqual({
       itemsMinor: 100_00,
       shippingMinor: 10_00,
       taxMinor: 10_00,
       discountMinor: 0,
+      paymentFeeMinor: 0,
       totalMinor: 120_00,
     });
   });
@@ -24,6 +38,7 @@ describe('computeOrderTotals', () => {
       shippingMinor: 0,
       taxMinor: 10_11,
       discountMinor: 0,
+      paymentFeeMinor: 0,
       totalMinor: 111_17,
     });
     // 10% of 10.05 is 1.005: half a cent rounds up.
@@ -41,6 +56,7 @@ describe('computeOrderTotals', () => {
       shippingMinor: convertMinor(10_00, '1', '121.5'),
       taxMinor: 1154_25,
       discountMinor: 0,
+      paymentFeeMinor: 0,
       totalMinor: 11542_50 + 1215_00 + 1154_25,
     });
     expect(bdt.shippingMinor).toBe(1215_00);
@@ -75,6 +91,7 @@ describe('computeOrderTotals', () => {
         shippingMinor: 0,
         taxMinor: 10_75,
         discountMinor: 12_50,
+        paymentFeeMinor: 0,
         totalMinor: 119_99 + 10_75 - 12_50,
       });
     });
@@ -107,6 +124,7 @@ describe('computeOrderTotals', () => {
         shippingMinor: 10_00,
         taxMinor: 4_00,
         discountMinor: 10_00,
+        paymentFeeMinor: 0,
         totalMinor: 44_00,
       });
       // 104 of items ships free; 5 off leaves 99, and still ships free: a coupon never makes an order dearer.

@@ -1,4 +1,5 @@
 import { BASE_CURRENCY, BASE_RATE, basisPointsOf, convertMinor, includedTaxOf } from '../../money/money.ts';
+import type { CashOnDeliveryPolicy } from '../payments/cash-on-delivery.ts';
 
 // Checkout amounts (spec 3 §9), in integer minor units. The spec's rule is written in USD: shipping is free when
 // the items total is above 100 USD, otherwise 10 USD converted once into the order's currency; tax is 10% of the
@@ -31,6 +32,10 @@ export interface CheckoutRules {
   supplierFreeShipping?: boolean;
   /** Added to supplier fees, hundredths of a percent. */
   supplierMarkupBasisPoints?: number;
+  /** Cash on delivery as staff offer it (System Settings); absent: not offered. */
+  cashOnDelivery?: CashOnDeliveryPolicy;
+  /** The chosen payment method's own fee in USD (cash on delivery), converted once and added to the total. */
+  paymentFeeUsdMinor?: number;
 }
 
 export const DEFAULT_CHECKOUT_RULES: CheckoutRules = {
@@ -45,7 +50,9 @@ export interface OrderTotals {
   taxMinor: number;
   /** Taken off the total: a coupon's discount on the items, or the shipping it makes free. */
   discountMinor: number;
-  /** items + shipping + tax - discount. */
+  /** The payment method's own fee (cash on delivery). */
+  paymentFeeMinor: number;
+  /** items + shipping + tax + payment fee - discount. */
   totalMinor: number;
 }
 
@@ -151,12 +158,17 @@ export function computeOrderTotals(
     ? includedTaxOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints, currency)
     : basisPointsOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints, currency);
   const discountMinor = itemsDiscountMinor + shippingDiscountMinor;
+  const paymentFeeMinor = rules.paymentFeeUsdMinor
+    ? convertMinor(rules.paymentFeeUsdMinor, BASE_RATE, orderRate, currency)
+    : 0;
   return {
     itemsMinor,
     shippingMinor,
     taxMinor,
     discountMinor,
-    totalMinor: itemsMinor + shippingMinor + (rules.taxInclusive ? 0 : taxMinor) - discountMinor,
+    paymentFeeMinor,
+    totalMinor:
+      itemsMinor + shippingMinor + (rules.taxInclusive ? 0 : taxMinor) + paymentFeeMinor - discountMinor,
   };
 }
 

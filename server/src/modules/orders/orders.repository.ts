@@ -3,9 +3,11 @@ import type { Database } from '../../db/client.ts';
 import { orderItems, orderStatusHistory, orders, productSkus, products, refunds } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
+import { recordCharge } from '../payments/payments.repository.ts';
 import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
 import type { DeliveryQuoter } from './orders.delivery.ts';
 import {
+  assertPaymentAllows,
   OrderRejection,
   type OrderRequestLine,
   outOfStockMessage,
@@ -18,7 +20,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-export type PaymentMethod = 'Credit Card' | 'PayPal' | 'Bank Transfer';
+export type PaymentMethod = 'Credit Card' | 'PayPal' | 'Bank Transfer' | 'Cash on Delivery';
 
 export interface OrderWithDetails {
   order: OrderRow;
@@ -30,6 +32,8 @@ export interface OrderWithDetails {
 /** What the payment provider answered for a charge that went through. */
 export interface Payment {
   gatewayRef: string;
+  /** The provider that took it (its name), recorded in the Payments ledger. */
+  provider: string;
 }
 
 export interface PlaceOrderInput {
@@ -105,12 +109,14 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         country: input.address.country,
         customerId: input.customer.id,
         service: input.address.logisticsServiceName,
+        paymentMethod: input.paymentMethod,
         ...(input.quoteDelivery ? { quoteDelivery: input.quoteDelivery } : {}),
       }),
       input.couponCode === undefined
         ? undefined
         : { code: input.couponCode, customerId: input.customer.id, now },
     );
+    assertPaymentAllows({ totals, rules, rate, currency }, input.paymentMethod, input.address.country);
 
     // Reserve stock. Rows are locked in one fixed order (SKUs, then products, each by id) so two orders
     // sharing items wait for each other instead of deadlocking.
@@ -191,6 +197,18 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       .returning();
     if (!order) throw new Error('order insert returned no row');
     await bindToIdempotencyKey(tx, `order:${order.id}`);
+    if (payment) {
+      await recordCharge(tx, {
+        orderId: order.id,
+        reference: orderNumber,
+        provider: payment.provider,
+        method: input.paymentMethod,
+        amountMinor: totals.totalMinor,
+        currency,
+        providerRef: payment.gatewayRef,
+        now,
+      });
+    }
     // What was written comes back from the writes themselves: no reading the order again.
     const items = await tx
       .insert(orderItems)

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema.ts';
 import type { FieldError } from '../../http/errors.ts';
+import { CASH_ON_DELIVERY } from '../payments/cash-on-delivery.ts';
 import { PaymentError } from '../payments/payment-error.ts';
 import {
   orderNamed,
@@ -10,6 +11,7 @@ import {
   refundableMinor,
   refundLockedOrder,
 } from '../refunds/refunds.repository.ts';
+import { postDeliveredVendorLines } from '../vendor-earnings/vendor-earnings.posting.ts';
 import {
   canMove,
   forbiddenMoveMessage,
@@ -51,6 +53,9 @@ const CLOSED_NOT_PAYABLE = 'A cancelled or failed order cannot be paid.';
 export const CANCELLED_BY_SHOPPER = 'Cancelled by the customer';
 const RESTORED_NOTE = 'Restored from Cancelled';
 export const paymentConfirmedNote = (reference: string) => `Payment confirmed (ref ${reference})`;
+/** A cash-on-delivery order's payment: the courier collected the cash as it delivered. */
+export const CASH_COLLECTED_NOTE = 'Cash collected on delivery';
+export const CASH_COLLECTED_REF = 'cash-on-delivery';
 
 /** The order's row, locked until the transaction ends; a shopper's lock finds only their own orders. */
 async function lockOrder(tx: Transaction, ref: string, customerId?: string): Promise<OrderRow> {
@@ -187,6 +192,7 @@ export async function changeStatus(
       to === 'Cancelled'
         ? await refundCancelledOrder(tx, order, { note, actor: input.actor, now, payBack: input.payBack })
         : null;
+    const collectsCash = to === 'Delivered' && order.paymentMethod === CASH_ON_DELIVERY && !order.isPaid;
 
     const [updated] = await tx
       .update(orders)
@@ -195,6 +201,16 @@ export async function changeStatus(
         updatedAt: now,
         ...(to === 'Shipped' ? { carrier, trackingNumber, shippedAt: now } : {}),
         ...(to === 'Delivered' ? { isDelivered: true, deliveredAt: now } : {}),
+        // The courier takes the cash as it delivers: the order is paid from that moment.
+        ...(collectsCash
+          ? {
+              isPaid: true,
+              paidAt: now,
+              paymentRef: CASH_COLLECTED_REF,
+              codCollectedAt: now,
+              codCollectedBy: 'courier' as const,
+            }
+          : {}),
         // The reason belongs to a cancelled or failed order; an order that leaves those states loses it.
         ...(holdsStock(to) ? { reason: null } : { reason: note }),
       })
@@ -206,9 +222,10 @@ export async function changeStatus(
       status: to,
       by: input.actor.name,
       actorType: input.actor.type,
-      note,
+      note: collectsCash ? [note, CASH_COLLECTED_NOTE].filter(Boolean).join(' · ') : note,
       at: now,
     });
+    if (to === 'Delivered') await postDeliveredVendorLines(tx, order.id, now);
     return { order: updated, from, refund };
   });
 }
@@ -268,9 +285,17 @@ export async function confirmPayment(
     if (order.isPaid) throw new OrderChangeRejection('conflict', ALREADY_PAID);
     const to: OrderStatus =
       order.status === 'Placed' || order.status === 'Pending' ? 'Confirmed' : order.status;
+    const cash = order.paymentMethod === CASH_ON_DELIVERY;
     const [updated] = await tx
       .update(orders)
-      .set({ isPaid: true, paidAt: now, paymentRef: reference, status: to, updatedAt: now })
+      .set({
+        isPaid: true,
+        paidAt: now,
+        paymentRef: reference,
+        status: to,
+        updatedAt: now,
+        ...(cash ? { codCollectedAt: now, codCollectedBy: 'staff' as const } : {}),
+      })
       .where(eq(orders.id, order.id))
       .returning();
     if (!updated) throw new Error('order update returned no row');

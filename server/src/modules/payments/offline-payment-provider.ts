@@ -76,6 +76,7 @@ export function createOfflinePaymentProvider(options: { now?: () => Date } = {})
   const now = options.now ?? (() => new Date());
   return {
     name: 'offline',
+    methods: ['Credit Card', 'PayPal'],
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       assertAmount(request.amountMinor);

@@ -28,6 +28,8 @@ export interface RefundRequest {
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The checkout methods this provider takes. */
+  readonly methods: ReadonlyArray<ChargeRequest['method']>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Pays back part or all of a charge; answers the refund's gateway reference. */
   refund(request: RefundRequest): Promise<{ gatewayRef: string }>;

@@ -6,6 +6,8 @@ import { isUuid } from '../../lib/ids.ts';
 import { minorStep, toDecimalText } from '../../money/money.ts';
 import { type ActivityEntry, announceActivity } from '../activity/activity.repository.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
+import { recordProviderRefund } from '../payments/payments.repository.ts';
+import { reverseRefundedVendorLines } from '../vendor-earnings/vendor-earnings.posting.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 type RefundStatus = RefundRow['status'];
@@ -160,6 +162,9 @@ export async function refundLockedOrder(
       .returning();
     if (!completed) throw new Error('refund update returned no row');
     refund = completed;
+    if (order.paymentRef !== null) {
+      await recordProviderRefund(tx, { providerRef: order.paymentRef, amountMinor: input.amountMinor, now });
+    }
     await tx
       .update(orders)
       .set({
@@ -168,6 +173,7 @@ export async function refundLockedOrder(
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));
+    await reverseRefundedVendorLines(tx, completed, now);
   }
   // An approved return or refund request of the order is answered by this refund.
   await tx
@@ -308,6 +314,9 @@ export async function processRefund(
       .where(eq(refunds.id, found.refund.id))
       .returning();
     if (!refund) throw new Error('refund update returned no row');
+    if (gatewayRef !== null && found.paymentRef !== null) {
+      await recordProviderRefund(tx, { providerRef: found.paymentRef, amountMinor: refund.amountMinor, now });
+    }
     // The order counts what actually went back, so its payment status changes only now.
     await tx
       .update(orders)
@@ -317,6 +326,7 @@ export async function processRefund(
         updatedAt: now,
       })
       .where(eq(orders.id, refund.orderId));
+    await reverseRefundedVendorLines(tx, refund, now);
     const processed = { refund, orderNumber: found.orderNumber, customer: found.customer };
     if (activity && settle) await settle(activity(processed));
     return processed;

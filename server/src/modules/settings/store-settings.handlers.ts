@@ -32,6 +32,13 @@ const toSettings = (row: StoreSettingsRow) => ({
   supplierFreeShipping: row.supplierFreeShipping,
   taxRules: publicTaxRules(row),
   priceRounding: row.priceRounding.map((entry) => ({ currency: entry.currency as never, rule: entry.rule })),
+  vendorCommissionPercent: row.vendorCommissionBasisPoints / 100,
+  cashOnDelivery: {
+    enabled: row.codEnabled,
+    countries: row.codCountries as never[],
+    fee: toAmount(row.codFeeUsdMinor),
+    maxOrder: row.codMaxOrderUsdMinor === null ? null : toAmount(row.codMaxOrderUsdMinor),
+  },
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -111,6 +118,20 @@ export function createStoreSettingsHandlers(deps: { db: Database }) {
       if (body.supplierFreeShipping !== undefined) changes.supplierFreeShipping = body.supplierFreeShipping;
       if (body.taxRules !== undefined) changes.taxRules = taxRulesOf(body.taxRules);
       if (body.priceRounding !== undefined) changes.priceRounding = roundingOf(body.priceRounding);
+      if (body.vendorCommissionPercent !== undefined)
+        changes.vendorCommissionBasisPoints = minorOf(body.vendorCommissionPercent);
+      if (body.cashOnDelivery !== undefined) {
+        const cod = body.cashOnDelivery;
+        if (cod.enabled && cod.countries.length === 0) {
+          throw validationError([
+            { path: '/cashOnDelivery/countries', message: 'name at least one country to offer it in' },
+          ]);
+        }
+        changes.codEnabled = cod.enabled;
+        changes.codCountries = [...cod.countries].sort();
+        changes.codFeeUsdMinor = minorOf(cod.fee);
+        changes.codMaxOrderUsdMinor = cod.maxOrder === null ? null : minorOf(cod.maxOrder);
+      }
       const { after } = await withActivity(
         db,
         async (tx) => ({

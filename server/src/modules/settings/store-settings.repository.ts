@@ -30,6 +30,10 @@ const checkoutColumns = {
   deliveryPolicy: storeSettings.deliveryPolicy,
   supplierMarkupBasisPoints: storeSettings.supplierShippingMarkupBasisPoints,
   supplierFreeShipping: storeSettings.supplierFreeShipping,
+  codEnabled: storeSettings.codEnabled,
+  codCountries: storeSettings.codCountries,
+  codFeeUsdMinor: storeSettings.codFeeUsdMinor,
+  codMaxOrderUsdMinor: storeSettings.codMaxOrderUsdMinor,
 };
 
 type CheckoutColumns = {
@@ -56,6 +60,12 @@ function checkoutRulesOf(row: CheckoutColumns, shown: ShownRules): CheckoutRules
     deliveryPolicy: row.deliveryPolicy,
     supplierMarkupBasisPoints: row.supplierMarkupBasisPoints,
     supplierFreeShipping: row.supplierFreeShipping,
+    cashOnDelivery: {
+      enabled: row.codEnabled ?? false,
+      countries: row.codCountries ?? [],
+      feeUsdMinor: row.codFeeUsdMinor ?? 0,
+      maxOrderUsdMinor: row.codMaxOrderUsdMinor,
+    },
   };
 }
 
