@@ -99,8 +99,27 @@ async function fillCard(user: UserEvent, number = '4242 4242 4242 4242') {
   }
 }
 
+/** GET /payment-methods: what the store takes for the address (spec 3's three, unless a test says otherwise). */
+function methodsAnswer(
+  methods: Array<{ method: Schemas['PaymentMethod']; fee?: number; maxOrder?: number | null }> = [
+    { method: 'Credit Card' },
+    { method: 'PayPal' },
+    { method: 'Bank Transfer' },
+  ],
+  currency = 'USD',
+) {
+  return json(200, {
+    success: true,
+    data: methods.map(({ method, fee = 0, maxOrder = null }) => ({ method, fee, currency, maxOrder })),
+  });
+}
+
 async function openCheckout(routes: Parameters<typeof stubApi>[0] = {}) {
-  const stub = stubApi({ 'POST /order/quote': () => quoteAnswer(), ...routes });
+  const stub = stubApi({
+    'POST /order/quote': () => quoteAnswer(),
+    'GET /payment-methods': () => methodsAnswer(),
+    ...routes,
+  });
   customerSession.signIn(customerToken());
   const rendered = renderApp('/checkout');
   await screen.findByRole('heading', { name: 'Place Your Order' });
@@ -217,6 +236,70 @@ describe('checkout', () => {
 
     act(() => vi.advanceTimersByTime(800));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/order'));
+  });
+
+  it('offers only the methods the store takes here, prices cash on delivery with its fee and orders with it', async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    const { requests } = await openCheckout({
+      'GET /payment-methods': () =>
+        methodsAnswer([{ method: 'Bank Transfer' }, { method: 'Cash on Delivery', fee: 1.5, maxOrder: 500 }]),
+      'POST /order/quote': async (request) => {
+        const body = await request.json();
+        const cod = body.paymentMethod === 'Cash on Delivery';
+        return json(200, {
+          success: true,
+          data: {
+            currency: 'USD',
+            items: [quotedLine(earbuds, 2, null)],
+            itemsPrice: 120,
+            shippingPrice: 0,
+            taxPrice: 12,
+            paymentFee: cod ? 1.5 : 0,
+            totalPrice: cod ? 133.5 : 132,
+          },
+        });
+      },
+      'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+    });
+
+    expect(await screen.findByRole('radio', { name: 'Cash on Delivery' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Credit Card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'PayPal' })).not.toBeInTheDocument();
+    expect(screen.getByText('A fee of $1.50 is added to your order.')).toBeInTheDocument();
+    // The methods are asked for the address's country and the order's amount before any method's fee.
+    const asked = requests.filter((r) => new URL(r.url).pathname.endsWith('/payment-methods')).at(-1);
+    expect(Object.fromEntries(new URL(asked?.url ?? 'http://x').searchParams)).toEqual({
+      country: 'BD',
+      currency: 'USD',
+      amount: '132',
+    });
+
+    await user.click(screen.getByRole('radio', { name: 'Cash on Delivery' }));
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(await within(summary).findByText('Cash on delivery fee')).toBeInTheDocument();
+    expect(within(summary).getByText('$133.50')).toBeInTheDocument();
+
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findAllByText('Order placed successfully!')).not.toHaveLength(0);
+    const sent = requests.find(isOrder);
+    expect(await sent?.json()).toMatchObject({ paymentMethod: 'Cash on Delivery' });
+  });
+
+  it('says when the payment methods cannot be loaded, and loads them again on Retry', async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    let up = false;
+    await openCheckout({
+      'GET /payment-methods': () =>
+        up ? methodsAnswer() : apiError(503, 'SERVICE_UNAVAILABLE', 'Down for a moment.'),
+    });
+    expect(await screen.findByText('The payment methods could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    up = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radio', { name: 'Bank Transfer' })).toBeInTheDocument();
   });
 
   it('sends one Idempotency-Key per attempt, the same again when the shopper retries after a failure', async () => {

@@ -31,6 +31,7 @@ import { type CartItem, removeOrderedLines, useCart } from '../../../lib/cart-st
 import { orderItems, quoteQueryOptions } from '../../../lib/order-quote';
 import { toast } from '../../../lib/toast';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
+import { usePaymentMethods } from '../api/payment-methods';
 import { usePlaceOrder } from '../api/place-order';
 import { CouponField } from './coupon-field';
 import '../checkout-texts';
@@ -87,8 +88,16 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
       currency,
       ...(shipCountry ? { country: shipCountry } : {}),
       ...(couponCode ? { couponCode } : {}),
+      // The chosen method's own fee (cash on delivery) is priced in, as the order charges it.
+      ...(paymentMethod ? { paymentMethod } : {}),
     }),
     enabled: items.length > 0,
+  });
+  const quoted = quote.data?.data;
+  const methods = usePaymentMethods({
+    country: shipCountry,
+    currency,
+    amount: quoted ? quoted.totalPrice - (quoted.paymentFee ?? 0) : undefined,
   });
   // Only the code the shown quote applied goes with the order, so the shopper pays what the summary shows.
   const shownCoupon = quote.data?.data.coupon;
@@ -165,7 +174,7 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
                 <Title order={2} size="h4" id="checkout-payment" mb="sm">
                   {t('payment')}
                 </Title>
-                <PaymentField control={control} />
+                <PaymentField control={control} methods={methods} />
                 {paymentMethod === 'Credit Card' && <CardFields control={control} />}
               </Card>
             </Stack>
@@ -288,9 +297,42 @@ function AddressFields({
   );
 }
 
-function PaymentField({ control }: { control: Control<CheckoutInput, unknown, CheckoutValues> }) {
+function PaymentField({
+  control,
+  methods,
+}: {
+  control: Control<CheckoutInput, unknown, CheckoutValues>;
+  methods: ReturnType<typeof usePaymentMethods>;
+}) {
   const { t } = useTranslation('checkout');
+  const { money } = useLocaleFormat();
   const { field, fieldState } = useController({ control, name: 'paymentMethod' });
+  const offered = methods.data?.data;
+  const { onChange } = field;
+  // A method the new address or amount no longer allows is not kept chosen.
+  useEffect(() => {
+    if (offered && field.value && !offered.some((option) => option.method === field.value))
+      onChange(undefined);
+  }, [offered, field.value, onChange]);
+  if (methods.isError) {
+    return (
+      <Alert color="red" role="alert" title={t('methodsFailed')}>
+        <Button size="xs" variant="light" mt="xs" onClick={() => void methods.refetch()}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!offered) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm" role="status">
+          {t('methodsLoading')}
+        </Text>
+      </Group>
+    );
+  }
   return (
     <Radio.Group
       name={field.name}
@@ -301,9 +343,20 @@ function PaymentField({ control }: { control: Control<CheckoutInput, unknown, Ch
       error={fieldState.error?.message}
     >
       <Stack gap="xs" mt="xs">
-        {PAYMENT_METHODS.map((method) => (
-          <Radio key={method} value={method} label={t(`methods.${method}`)} />
-        ))}
+        {PAYMENT_METHODS.flatMap((method) => {
+          const option = offered.find((entry) => entry.method === method);
+          if (!option) return [];
+          return [
+            <Radio
+              key={method}
+              value={method}
+              label={t(`methods.${method}`)}
+              description={
+                option.fee > 0 ? t('methodFee', { fee: money(option.fee, option.currency) }) : undefined
+              }
+            />,
+          ];
+        })}
       </Stack>
     </Radio.Group>
   );
@@ -421,6 +474,9 @@ function SummaryCard({ quote, error, pending }: SummaryCardProps) {
               currency={quote.currency}
               fallbackLabel={t('amounts.tax')}
             />
+            {quote.paymentFee ? (
+              <AmountRow label={t('amounts.paymentFee')} value={money(quote.paymentFee, quote.currency)} />
+            ) : null}
             {quote.coupon?.applied && quote.discountPrice ? (
               <AmountRow
                 label={t('amounts.discount', { code: quote.coupon.code })}

@@ -4,11 +4,12 @@ import '../checkout-texts';
 
 type PlaceOrderBody = RequestBody<'placeOrder'>;
 
-/** Spec §5: the three payment channels, in the spec's order. */
+/** Spec §5's three payment channels in its order, and cash on delivery where the store offers it. */
 export const PAYMENT_METHODS = [
   'Credit Card',
   'PayPal',
   'Bank Transfer',
+  'Cash on Delivery',
 ] as const satisfies readonly PlaceOrderBody['paymentMethod'][];
 
 // Messages are keys of the `checkout` namespace (validation.*), shown translated by the form (lib/translated-resolver).

@@ -141,6 +141,9 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
             currency={order.currency}
             fallbackLabel={t('detail.tax')}
           />
+          {order.paymentFee ? (
+            <AmountRow label={t('detail.paymentFee')} value={money(order.paymentFee)} />
+          ) : null}
           {order.discountPrice > 0 ? (
             <AmountRow
               label={
