@@ -47,6 +47,7 @@ import { Route as ManageAdminAuthedOrdersIndexRouteImport } from './routes/manag
 import { Route as ManageAdminAuthedOrdersAliexpressRouteImport } from './routes/manage-admin/_authed/orders/aliexpress';
 import { Route as ManageAdminAuthedOrdersDetailsRouteImport } from './routes/manage-admin/_authed/orders/details';
 import { Route as ManageAdminAuthedOrdersManualRouteImport } from './routes/manage-admin/_authed/orders/manual';
+import { Route as ManageAdminAuthedOrdersPaymentsRouteImport } from './routes/manage-admin/_authed/orders/payments';
 import { Route as ManageAdminAuthedOrdersRecoveryRouteImport } from './routes/manage-admin/_authed/orders/recovery';
 import { Route as ManageAdminAuthedOrdersRefundsRouteImport } from './routes/manage-admin/_authed/orders/refunds';
 import { Route as ManageAdminAuthedOrdersStatusLogsRouteImport } from './routes/manage-admin/_authed/orders/status-logs';
@@ -279,6 +280,12 @@ const ManageAdminAuthedOrdersManualRoute =
     path: '/manual',
     getParentRoute: () => ManageAdminAuthedOrdersRouteRoute,
   } as any);
+const ManageAdminAuthedOrdersPaymentsRoute =
+  ManageAdminAuthedOrdersPaymentsRouteImport.update({
+    id: '/payments',
+    path: '/payments',
+    getParentRoute: () => ManageAdminAuthedOrdersRouteRoute,
+  } as any);
 const ManageAdminAuthedOrdersRecoveryRoute =
   ManageAdminAuthedOrdersRecoveryRouteImport.update({
     id: '/recovery',
@@ -407,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/manage-admin/orders/aliexpress': typeof ManageAdminAuthedOrdersAliexpressRoute;
   '/manage-admin/orders/details': typeof ManageAdminAuthedOrdersDetailsRoute;
   '/manage-admin/orders/manual': typeof ManageAdminAuthedOrdersManualRoute;
+  '/manage-admin/orders/payments': typeof ManageAdminAuthedOrdersPaymentsRoute;
   '/manage-admin/orders/recovery': typeof ManageAdminAuthedOrdersRecoveryRoute;
   '/manage-admin/orders/refunds': typeof ManageAdminAuthedOrdersRefundsRoute;
   '/manage-admin/orders/status-logs': typeof ManageAdminAuthedOrdersStatusLogsRoute;
@@ -457,6 +465,7 @@ export interface FileRoutesByTo {
   '/manage-admin/orders/aliexpress': typeof ManageAdminAuthedOrdersAliexpressRoute;
   '/manage-admin/orders/details': typeof ManageAdminAuthedOrdersDetailsRoute;
   '/manage-admin/orders/manual': typeof ManageAdminAuthedOrdersManualRoute;
+  '/manage-admin/orders/payments': typeof ManageAdminAuthedOrdersPaymentsRoute;
   '/manage-admin/orders/recovery': typeof ManageAdminAuthedOrdersRecoveryRoute;
   '/manage-admin/orders/refunds': typeof ManageAdminAuthedOrdersRefundsRoute;
   '/manage-admin/orders/status-logs': typeof ManageAdminAuthedOrdersStatusLogsRoute;
@@ -513,6 +522,7 @@ export interface FileRoutesById {
   '/manage-admin/_authed/orders/aliexpress': typeof ManageAdminAuthedOrdersAliexpressRoute;
   '/manage-admin/_authed/orders/details': typeof ManageAdminAuthedOrdersDetailsRoute;
   '/manage-admin/_authed/orders/manual': typeof ManageAdminAuthedOrdersManualRoute;
+  '/manage-admin/_authed/orders/payments': typeof ManageAdminAuthedOrdersPaymentsRoute;
   '/manage-admin/_authed/orders/recovery': typeof ManageAdminAuthedOrdersRecoveryRoute;
   '/manage-admin/_authed/orders/refunds': typeof ManageAdminAuthedOrdersRefundsRoute;
   '/manage-admin/_authed/orders/status-logs': typeof ManageAdminAuthedOrdersStatusLogsRoute;
@@ -570,6 +580,7 @@ export interface FileRouteTypes {
     | '/manage-admin/orders/aliexpress'
     | '/manage-admin/orders/details'
     | '/manage-admin/orders/manual'
+    | '/manage-admin/orders/payments'
     | '/manage-admin/orders/recovery'
     | '/manage-admin/orders/refunds'
     | '/manage-admin/orders/status-logs'
@@ -620,6 +631,7 @@ export interface FileRouteTypes {
     | '/manage-admin/orders/aliexpress'
     | '/manage-admin/orders/details'
     | '/manage-admin/orders/manual'
+    | '/manage-admin/orders/payments'
     | '/manage-admin/orders/recovery'
     | '/manage-admin/orders/refunds'
     | '/manage-admin/orders/status-logs'
@@ -675,6 +687,7 @@ export interface FileRouteTypes {
     | '/manage-admin/_authed/orders/aliexpress'
     | '/manage-admin/_authed/orders/details'
     | '/manage-admin/_authed/orders/manual'
+    | '/manage-admin/_authed/orders/payments'
     | '/manage-admin/_authed/orders/recovery'
     | '/manage-admin/_authed/orders/refunds'
     | '/manage-admin/_authed/orders/status-logs'
@@ -971,6 +984,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageAdminAuthedOrdersManualRouteImport;
       parentRoute: typeof ManageAdminAuthedOrdersRouteRoute;
     };
+    '/manage-admin/_authed/orders/payments': {
+      id: '/manage-admin/_authed/orders/payments';
+      path: '/payments';
+      fullPath: '/manage-admin/orders/payments';
+      preLoaderRoute: typeof ManageAdminAuthedOrdersPaymentsRouteImport;
+      parentRoute: typeof ManageAdminAuthedOrdersRouteRoute;
+    };
     '/manage-admin/_authed/orders/recovery': {
       id: '/manage-admin/_authed/orders/recovery';
       path: '/recovery';
@@ -1107,6 +1127,7 @@ interface ManageAdminAuthedOrdersRouteRouteChildren {
   ManageAdminAuthedOrdersAliexpressRoute: typeof ManageAdminAuthedOrdersAliexpressRoute;
   ManageAdminAuthedOrdersDetailsRoute: typeof ManageAdminAuthedOrdersDetailsRoute;
   ManageAdminAuthedOrdersManualRoute: typeof ManageAdminAuthedOrdersManualRoute;
+  ManageAdminAuthedOrdersPaymentsRoute: typeof ManageAdminAuthedOrdersPaymentsRoute;
   ManageAdminAuthedOrdersRecoveryRoute: typeof ManageAdminAuthedOrdersRecoveryRoute;
   ManageAdminAuthedOrdersRefundsRoute: typeof ManageAdminAuthedOrdersRefundsRoute;
   ManageAdminAuthedOrdersStatusLogsRoute: typeof ManageAdminAuthedOrdersStatusLogsRoute;
@@ -1119,6 +1140,7 @@ const ManageAdminAuthedOrdersRouteRouteChildren: ManageAdminAuthedOrdersRouteRou
       ManageAdminAuthedOrdersAliexpressRoute,
     ManageAdminAuthedOrdersDetailsRoute: ManageAdminAuthedOrdersDetailsRoute,
     ManageAdminAuthedOrdersManualRoute: ManageAdminAuthedOrdersManualRoute,
+    ManageAdminAuthedOrdersPaymentsRoute: ManageAdminAuthedOrdersPaymentsRoute,
     ManageAdminAuthedOrdersRecoveryRoute: ManageAdminAuthedOrdersRecoveryRoute,
     ManageAdminAuthedOrdersRefundsRoute: ManageAdminAuthedOrdersRefundsRoute,
     ManageAdminAuthedOrdersStatusLogsRoute:

@@ -36,6 +36,8 @@ const settings = {
   supplierFreeShipping: false,
   taxRules: [{ country: 'ES', rate: 21, inclusive: true, label: 'IVA' }],
   priceRounding: [{ currency: 'EUR', rule: 'end_99' }],
+  vendorCommissionPercent: 10,
+  cashOnDelivery: { enabled: false, countries: [], fee: 0, maxOrder: null },
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
@@ -81,6 +83,11 @@ describe('System Settings and Work Update', { timeout: 15_000 }, () => {
     const free = checkout.getByRole('textbox', { name: 'Free Shipping Above (USD)' });
     await user.clear(free);
     await user.type(free, '150');
+    const vendors = within(screen.getByRole('region', { name: 'Vendors' }));
+    const commission = vendors.getByRole('textbox', { name: 'Default Commission (%)' });
+    expect(commission).toHaveValue('10');
+    await user.clear(commission);
+    await user.type(commission, '12.5');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     await waitFor(() => expect(api.sentTo('PUT /settings/store')).toHaveLength(1));
@@ -88,8 +95,39 @@ describe('System Settings and Work Update', { timeout: 15_000 }, () => {
       taxRate: 7.5,
       freeShippingAbove: 150,
       flatShipping: 10,
+      vendorCommissionPercent: 12.5,
     });
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+  });
+
+  it('offers cash on delivery in the countries chosen, with its fee and largest order', async () => {
+    const api = stubApi({
+      'GET /admin/me': () => jsonResponse(500, errorEnvelope('unavailable', 'INTERNAL_ERROR')),
+      'GET /settings/store': () => jsonResponse(200, dataEnvelope(settings)),
+      'PUT /settings/store': () =>
+        jsonResponse(200, { success: true, message: 'Settings saved.', data: settings }),
+    });
+    const { user } = renderApp('/manage-admin/settings');
+    const cod = within(await screen.findByRole('region', { name: 'Cash on Delivery' }));
+    expect(cod.queryByRole('textbox', { name: 'Fee (USD)' })).not.toBeInTheDocument();
+    await user.click(cod.getByRole('switch', { name: 'Offer cash on delivery' }));
+
+    // Switched on without a country, it is refused before anything is sent.
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await cod.findByText('Choose at least one country.')).toBeInTheDocument();
+    expect(api.sentTo('PUT /settings/store')).toHaveLength(0);
+
+    await choose(user, cod.getByRole('combobox', { name: 'Countries' }), 'Bangladesh (BD)', 'Bangla');
+    const fee = cod.getByRole('textbox', { name: 'Fee (USD)' });
+    await user.clear(fee);
+    await user.type(fee, '1.5');
+    await user.type(cod.getByRole('textbox', { name: 'Largest Order (USD)' }), '300');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    await waitFor(() => expect(api.sentTo('PUT /settings/store')).toHaveLength(1));
+    expect(api.sentTo('PUT /settings/store')[0]?.body).toMatchObject({
+      cashOnDelivery: { enabled: true, countries: ['BD'], fee: 1.5, maxOrder: 300 },
+    });
   });
 
   it('checks the figures before sending', async () => {

@@ -12,6 +12,7 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { $api } from '../../../lib/api';
 import { COUNTRY_OPTIONS } from '../lib/country-options';
 import { type SettingsInput, settingsSchema, settingsValues } from '../schemas/store-settings.schema';
+import { CashOnDeliverySettings } from './cash-on-delivery-settings';
 import { DeliverySettings } from './delivery-settings';
 import { PriceRoundingSettings } from './price-rounding-settings';
 import { TaxRulesEditor } from './tax-rules-editor';
@@ -30,6 +31,10 @@ const FIELDS: FieldPath<SettingsInput>[] = [
   'deliveryPolicy',
   'supplierShippingMarkup',
   'supplierFreeShipping',
+  'cashOnDelivery.countries',
+  'cashOnDelivery.fee',
+  'cashOnDelivery.maxOrder',
+  'vendorCommissionPercent',
 ];
 
 /** The fields a server error may name: the fixed ones and each tax rule's (`/taxRules/1/country`). */
@@ -164,8 +169,28 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
           </SimpleGrid>
         </Paper>
         <DeliverySettings control={control} />
+        <CashOnDeliverySettings control={control} />
         <TaxRulesEditor control={control} />
         <PriceRoundingSettings control={control} />
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-vendors">
+          <Title order={3} fz="h4" id="settings-vendors" mb={4}>
+            Vendors
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            The store's commission on each delivered vendor line, unless the vendor's store has its own
+            (Vendor Applications, Earnings).
+          </Text>
+          <NumberField
+            control={control}
+            name="vendorCommissionPercent"
+            label="Default Commission (%)"
+            min={0}
+            max={100}
+            decimalScale={2}
+            step={0.01}
+            w={240}
+          />
+        </Paper>
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             Last saved {formatDate(saved.updatedAt)}

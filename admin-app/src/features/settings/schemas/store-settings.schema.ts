@@ -57,6 +57,29 @@ export const settingsSchema = z.object({
     .transform((value) => value ?? 0)
     .pipe(percent('Enter a markup.', 'The markup is between 0 and 100%.')),
   supplierFreeShipping: z.boolean(),
+  cashOnDelivery: z
+    .object({
+      enabled: z.boolean(),
+      countries: z.array(z.enum(COUNTRIES)),
+      fee: z
+        .number({ error: 'Enter a fee.' })
+        .min(0, 'The fee cannot be negative.')
+        .max(1000, 'Use at most 1,000.')
+        .refine(twoDecimals, 'Use at most two decimals.'),
+      // Empty: no limit.
+      maxOrder: z
+        .number()
+        .min(1, 'The largest order is at least 1.')
+        .max(1_000_000, 'Use at most 1,000,000.')
+        .refine(twoDecimals, 'Use at most two decimals.')
+        .optional()
+        .transform((value) => value ?? null),
+    })
+    .superRefine((cod, context) => {
+      if (cod.enabled && cod.countries.length === 0) {
+        context.addIssue({ code: 'custom', path: ['countries'], message: 'Choose at least one country.' });
+      }
+    }),
   taxRules: z
     .array(taxRuleSchema)
     .max(50, 'Use at most 50 countries.')
@@ -81,6 +104,7 @@ export const settingsSchema = z.object({
         rules[currency] === 'none' ? [] : [{ currency, rule: rules[currency] }],
       ),
     ),
+  vendorCommissionPercent: percent('Enter a commission.', 'The commission is between 0 and 100%.'),
 }) satisfies z.ZodType<RequestBody<'updateStoreSettings'>>;
 
 export type SettingsInput = z.input<typeof settingsSchema>;
@@ -109,9 +133,11 @@ export function settingsValues(saved: StoreSettings): SettingsInput {
     deliveryPolicy: saved.deliveryPolicy,
     supplierShippingMarkup: saved.supplierShippingMarkup,
     supplierFreeShipping: saved.supplierFreeShipping,
+    cashOnDelivery: { ...saved.cashOnDelivery, maxOrder: saved.cashOnDelivery.maxOrder ?? undefined },
     taxRules: saved.taxRules,
     priceRounding: Object.fromEntries(
       CURRENCIES.map((currency) => [currency, rounding.get(currency) ?? 'none']),
     ) as SettingsInput['priceRounding'],
+    vendorCommissionPercent: saved.vendorCommissionPercent,
   };
 }

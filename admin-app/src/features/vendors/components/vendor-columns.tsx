@@ -5,7 +5,7 @@ import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tansta
 import { VendorStatusBadge } from './vendor-status-badge';
 
 type Vendor = Schemas['VendorProfile'];
-export type VendorAction = 'approve' | 'reject' | 'suspend' | 'reactivate';
+export type VendorAction = 'approve' | 'reject' | 'suspend' | 'reactivate' | 'earnings';
 
 export const vendorTableFeatures = tableFeatures({ rowPaginationFeature });
 const column = createColumnHelper<typeof vendorTableFeatures, Vendor>();
@@ -14,8 +14,8 @@ const column = createColumnHelper<typeof vendorTableFeatures, Vendor>();
 const ACTIONS: Record<Vendor['status'], VendorAction[]> = {
   pending: ['approve', 'reject'],
   rejected: ['approve'],
-  active: ['suspend'],
-  suspended: ['reactivate'],
+  active: ['earnings', 'suspend'],
+  suspended: ['earnings', 'reactivate'],
 };
 
 const ACTION_LABELS: Record<VendorAction, string> = {
@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<VendorAction, string> = {
   reject: 'Reject',
   suspend: 'Suspend',
   reactivate: 'Reactivate',
+  earnings: 'Earnings',
 };
 
 const ACTION_COLORS: Record<VendorAction, string | undefined> = {
@@ -30,6 +31,7 @@ const ACTION_COLORS: Record<VendorAction, string | undefined> = {
   reject: 'red',
   suspend: 'red',
   reactivate: 'teal',
+  earnings: undefined,
 };
 
 /** A store's row: name (and the rejection reason), contact, when it applied, status, and its actions. */

@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Drawer, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { DataTable } from '@shop/ui/data-table';
@@ -13,6 +13,7 @@ import { VENDOR_PAGE_SIZE, vendorQueries } from '../api/vendors.queries';
 import { VENDOR_STATUSES, type VendorListSearch, vendorFilters } from '../schemas/vendor-list-search';
 import { RejectVendorModal } from './reject-vendor-modal';
 import { type VendorAction, vendorColumns, vendorTableFeatures } from './vendor-columns';
+import { VendorEarnings } from './vendor-earnings';
 import { VENDOR_STATUS_LABELS } from './vendor-status-badge';
 
 type Vendor = Schemas['VendorProfile'];
@@ -71,8 +72,10 @@ export function VendorList({ search, onSearchChange }: VendorListProps) {
   const onAction = (vendor: Vendor, action: VendorAction) => {
     if (action === 'reject') setRejecting(vendor);
     else if (action === 'approve') void run(vendor, 'approve');
+    else if (action === 'earnings') onSearchChange({ vendor: vendor._id, ledger: 1 });
     else setConfirming({ vendor, action });
   };
+  const openVendor = list.data?.data.find((vendor) => vendor._id === search.vendor);
   const filter = (change: Partial<VendorListSearch>) => onSearchChange({ ...change, page: 1 });
   const confirmText = confirming ? CONFIRM_TEXT[confirming.action] : null;
 
@@ -138,6 +141,21 @@ export function VendorList({ search, onSearchChange }: VendorListProps) {
           if (confirming) void run(confirming.vendor, confirming.action).then(() => setConfirming(null));
         }}
       />
+      <Drawer
+        opened={search.vendor !== undefined}
+        onClose={() => onSearchChange({ vendor: undefined, ledger: 1 })}
+        position="right"
+        size="xl"
+        title={openVendor ? `${openVendor.name}: Earnings` : 'Earnings'}
+      >
+        {search.vendor ? (
+          <VendorEarnings
+            vendorId={search.vendor}
+            page={search.ledger}
+            onPageChange={(ledger) => onSearchChange({ ledger })}
+          />
+        ) : null}
+      </Drawer>
     </Stack>
   );
 }

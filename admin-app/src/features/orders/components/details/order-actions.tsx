@@ -31,8 +31,12 @@ export function OrderActions({ order, mode, onModeChange }: OrderActionsProps) {
   const [dialog, setDialog] = useState<'payment' | 'refund' | 'forward' | null>(null);
 
   const canConfirmPayment = order.payment.status === 'Unpaid' && !isClosed(order);
+  // Cash on delivery is paid at the door: a confirmed order goes to the supplier unpaid.
+  const readyToShip =
+    isPaid(order) ||
+    (order.payment.method === 'Cash on Delivery' && ['Confirmed', 'Processing'].includes(order.status));
   const canForward =
-    isPaid(order) &&
+    readyToShip &&
     order.status !== 'Cancelled' &&
     (order.forwarding?.status === 'Pending' || order.forwarding?.status === 'Failed');
   const canRefund = isPaid(order) && refundableOf(order) > 0;

@@ -37,6 +37,13 @@ export function PaymentPanel({ order }: { order: AdminOrder }) {
       </Field>
       <Field label="Gateway Ref">{order.payment.gatewayRef}</Field>
       <Field label="Paid At">{order.payment.paidAt ? formatDate(order.payment.paidAt) : null}</Field>
+      {order.cashOnDelivery ? (
+        <Field label="Cash Collected">
+          {order.cashOnDelivery.collectedAt
+            ? `${formatDate(order.cashOnDelivery.collectedAt)} by ${order.cashOnDelivery.collectedBy === 'staff' ? 'staff' : 'the courier'}`
+            : 'Not yet: the courier collects it on delivery'}
+        </Field>
+      ) : null}
       {order.refunds.length > 0 ? (
         <>
           <Divider label="Refunds" labelPosition="left" />

@@ -56,6 +56,11 @@ export function ConfirmPaymentModal({ order, opened, onClose }: ModalProps) {
           <Text size="sm">
             {order.payment.method}: {formatMoney(order.total, order.currency)}
           </Text>
+          {order.payment.method === 'Cash on Delivery' ? (
+            <Text size="xs" c="dimmed">
+              Records the cash as collected by staff; a courier's delivery collects it on its own.
+            </Text>
+          ) : null}
           <TextField
             control={control}
             name="reference"
