@@ -16,6 +16,7 @@ import { Route as ManageVandorRouteRouteImport } from './routes/manage-vandor/ro
 import { Route as UnlockRouteImport } from './routes/unlock';
 import { Route as ManageVandorIndexRouteImport } from './routes/manage-vandor/index';
 import { Route as ManageVandorDashboardRouteImport } from './routes/manage-vandor/dashboard';
+import { Route as ManageVandorEarningsRouteImport } from './routes/manage-vandor/earnings';
 import { Route as ManageVandorMessagesRouteImport } from './routes/manage-vandor/messages';
 import { Route as ManageVandorOrdersRouteImport } from './routes/manage-vandor/orders';
 import { Route as ManageVandorPromotionsRouteImport } from './routes/manage-vandor/promotions';
@@ -57,6 +58,11 @@ const ManageVandorIndexRoute = ManageVandorIndexRouteImport.update({
 const ManageVandorDashboardRoute = ManageVandorDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => ManageVandorRouteRoute,
+} as any);
+const ManageVandorEarningsRoute = ManageVandorEarningsRouteImport.update({
+  id: '/earnings',
+  path: '/earnings',
   getParentRoute: () => ManageVandorRouteRoute,
 } as any);
 const ManageVandorMessagesRoute = ManageVandorMessagesRouteImport.update({
@@ -103,6 +109,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute;
   '/unlock': typeof UnlockRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
+  '/manage-vandor/earnings': typeof ManageVandorEarningsRoute;
   '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
   '/manage-vandor/promotions': typeof ManageVandorPromotionsRoute;
@@ -118,6 +125,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute;
   '/unlock': typeof UnlockRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
+  '/manage-vandor/earnings': typeof ManageVandorEarningsRoute;
   '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
   '/manage-vandor/promotions': typeof ManageVandorPromotionsRoute;
@@ -135,6 +143,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute;
   '/unlock': typeof UnlockRoute;
   '/manage-vandor/dashboard': typeof ManageVandorDashboardRoute;
+  '/manage-vandor/earnings': typeof ManageVandorEarningsRoute;
   '/manage-vandor/messages': typeof ManageVandorMessagesRoute;
   '/manage-vandor/orders': typeof ManageVandorOrdersRoute;
   '/manage-vandor/promotions': typeof ManageVandorPromotionsRoute;
@@ -153,6 +162,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/unlock'
     | '/manage-vandor/dashboard'
+    | '/manage-vandor/earnings'
     | '/manage-vandor/messages'
     | '/manage-vandor/orders'
     | '/manage-vandor/promotions'
@@ -168,6 +178,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/unlock'
     | '/manage-vandor/dashboard'
+    | '/manage-vandor/earnings'
     | '/manage-vandor/messages'
     | '/manage-vandor/orders'
     | '/manage-vandor/promotions'
@@ -184,6 +195,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/unlock'
     | '/manage-vandor/dashboard'
+    | '/manage-vandor/earnings'
     | '/manage-vandor/messages'
     | '/manage-vandor/orders'
     | '/manage-vandor/promotions'
@@ -253,6 +265,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageVandorDashboardRouteImport;
       parentRoute: typeof ManageVandorRouteRoute;
     };
+    '/manage-vandor/earnings': {
+      id: '/manage-vandor/earnings';
+      path: '/earnings';
+      fullPath: '/manage-vandor/earnings';
+      preLoaderRoute: typeof ManageVandorEarningsRouteImport;
+      parentRoute: typeof ManageVandorRouteRoute;
+    };
     '/manage-vandor/messages': {
       id: '/manage-vandor/messages';
       path: '/messages';
@@ -307,6 +326,7 @@ declare module '@tanstack/react-router' {
 
 interface ManageVandorRouteRouteChildren {
   ManageVandorDashboardRoute: typeof ManageVandorDashboardRoute;
+  ManageVandorEarningsRoute: typeof ManageVandorEarningsRoute;
   ManageVandorMessagesRoute: typeof ManageVandorMessagesRoute;
   ManageVandorOrdersRoute: typeof ManageVandorOrdersRoute;
   ManageVandorPromotionsRoute: typeof ManageVandorPromotionsRoute;
@@ -319,6 +339,7 @@ interface ManageVandorRouteRouteChildren {
 
 const ManageVandorRouteRouteChildren: ManageVandorRouteRouteChildren = {
   ManageVandorDashboardRoute: ManageVandorDashboardRoute,
+  ManageVandorEarningsRoute: ManageVandorEarningsRoute,
   ManageVandorMessagesRoute: ManageVandorMessagesRoute,
   ManageVandorOrdersRoute: ManageVandorOrdersRoute,
   ManageVandorPromotionsRoute: ManageVandorPromotionsRoute,

@@ -9,7 +9,7 @@ import { renderApp } from '../../test/render-app';
 const profile = () => jsonResponse(200, { success: true, data: makeVendorProfile() });
 
 describe('vendor layout', () => {
-  it('lists the six sidebar entries in the spec order, each a link to its screen', async () => {
+  it('lists the spec’s six sidebar entries in its order, with Earnings after Orders, each a link', async () => {
     routeStub({ 'GET /vendor/me': profile });
     renderApp('/manage-vandor/settings', { signedIn: true });
 
@@ -20,6 +20,7 @@ describe('vendor layout', () => {
       ['Message Center', '/manage-vandor/messages'],
       ['Products', '/manage-vandor/products'],
       ['Orders', '/manage-vandor/orders'],
+      ['Earnings', '/manage-vandor/earnings'],
       ['Promotion & Coupons', '/manage-vandor/promotions'],
       ['Settings', '/manage-vandor/settings'],
     ]);

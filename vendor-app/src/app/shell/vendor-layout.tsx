@@ -9,6 +9,7 @@ import {
   IconPackage,
   IconReceipt,
   IconSettings,
+  IconWallet,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
@@ -24,6 +25,7 @@ type NavEntry = {
     | '/manage-vandor/messages'
     | '/manage-vandor/products'
     | '/manage-vandor/orders'
+    | '/manage-vandor/earnings'
     | '/manage-vandor/promotions'
     | '/manage-vandor/settings';
 };
@@ -34,6 +36,8 @@ const NAV: NavEntry[] = [
   { label: 'Message Center', icon: <IconMessages size={18} />, to: '/manage-vandor/messages' },
   { label: 'Products', icon: <IconPackage size={18} />, to: '/manage-vandor/products' },
   { label: 'Orders', icon: <IconReceipt size={18} />, to: '/manage-vandor/orders' },
+  // Added beyond the spec's sidebar (issue 26): next to the orders it is earned from.
+  { label: 'Earnings', icon: <IconWallet size={18} />, to: '/manage-vandor/earnings' },
   { label: 'Promotion & Coupons', icon: <IconDiscount size={18} />, to: '/manage-vandor/promotions' },
   { label: 'Settings', icon: <IconSettings size={18} />, to: '/manage-vandor/settings' },
 ];
