@@ -35,7 +35,11 @@ import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts
 import { marketplaceSyncJob } from './modules/marketplace/marketplace.sync.ts';
 import { registerMediaUploads } from './modules/media/media.multipart.ts';
 import { localMediaStore, type MediaStore, STORED_NAME, s3MediaStore } from './modules/media/media.store.ts';
+import { hostedProvidersFrom } from './modules/payments/configured-providers.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
+import type { HostedPaymentProvider } from './modules/payments/hosted.types.ts';
+import { createPaymentGateways } from './modules/payments/payment-gateways.ts';
+import { abandonedCheckoutsJob } from './modules/payments/payments.jobs.ts';
 import { currencyRatesJob } from './modules/pricing/currency-rates.ts';
 import { createService } from './service.ts';
 
@@ -48,10 +52,17 @@ export interface BuildAppOptions {
   db: DatabaseHandle;
   /** Fastify's logger option; off unless given (main.ts passes pino settings). */
   logger?: FastifyServerOptions['logger'];
+  /** Hosted payment providers instead of the configured ones (tests). */
+  hostedPayments?: HostedPaymentProvider[];
 }
 
 /** The whole HTTP application, not yet listening: main.ts listens, tests use `app.inject`. */
-export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  hostedPayments,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
     logger,
@@ -117,6 +128,36 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   // route does not declare. Declaring the parsers also tells the contract's router these types are known.
   app.addContentTypeParser(['text/csv', 'application/gzip'], (_request, _payload, done) => {
     done(new ApiError(415, 'BAD_REQUEST', 'This content type is not supported.'), undefined);
+  });
+
+  // Payment providers post forms (SSLCommerz's return and IPN): read as fields, the raw text kept for signatures.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      (request as typeof request & { rawBody?: string }).rawBody = text;
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    },
+  );
+
+  // The contract's validation drops fields it does not name, and a provider's fields are its own: what it sent is
+  // kept before validation for its adapter to check.
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith(`${API_PREFIX}/payments/`)) return;
+    const fields: Record<string, string> = Object.fromEntries(
+      new URL(request.url, 'http://api').searchParams,
+    );
+    if (request.body !== null && typeof request.body === 'object') {
+      for (const [key, value] of Object.entries(request.body)) {
+        if (value !== undefined && value !== null) {
+          fields[key] = typeof value === 'string' ? value : JSON.stringify(value);
+        }
+      }
+    }
+    const kept = request as typeof request & { providerFields?: Record<string, string>; rawBody?: string };
+    kept.providerFields = fields;
+    kept.rawBody ??= request.body === undefined ? '' : JSON.stringify(request.body);
   });
 
   registerRequiredBody(app);
@@ -195,6 +236,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
         [
           trackForwardedOrdersJob({ db: db.db, marketplace }),
           cleanUpJob({ db: db.db }),
+          abandonedCheckoutsJob({ db: db.db, pendingMinutes: config.payments.pendingMinutes }),
           scheduledBackupJob({ db: db.db }),
           marketplaceSyncJob({ db: db.db, marketplace }),
           currencyRatesJob({ db: db.db, url: config.currencyRatesUrl, outbound }),
@@ -222,7 +264,10 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
       throttle,
       media,
       marketplace,
-      payments: createPaymentProvider({ provider: 'offline' }),
+      payments: createPaymentGateways(
+        createPaymentProvider({ provider: 'offline' }),
+        hostedPayments ?? hostedProvidersFrom(config.payments),
+      ),
       catalogueCache,
       redis: sharedRedis,
       outbound,

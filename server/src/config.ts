@@ -63,7 +63,27 @@ export interface AppConfig {
   idempotencyLeaseMs?: number;
   /** How long a sign-in found good is reused (0: checked against the database on every request). */
   signInCacheMs: number;
+  /** Payment providers whose page the shopper pays on; one not configured is not offered. */
+  payments: PaymentSettings;
 }
+
+export interface PaymentSettings {
+  sslcommerz: { storeId: string; storePassword: string; baseUrl: string } | null;
+  bkash: { username: string; password: string; appKey: string; appSecret: string; baseUrl: string } | null;
+  paypal: { clientId: string; clientSecret: string; webhookId: string | null; baseUrl: string } | null;
+  /** Minutes an order waits for its provider's payment before it is cancelled and its stock returned. */
+  pendingMinutes: number;
+}
+
+/** Each provider's API, sandbox and live; `<PROVIDER>_API_URL` overrides both (a local stand-in). */
+const PAYMENT_HOSTS = {
+  SSLCOMMERZ: { sandbox: 'https://sandbox.sslcommerz.com', live: 'https://securepay.sslcommerz.com' },
+  BKASH: {
+    sandbox: 'https://tokenized.sandbox.bka.sh/v1.2.0-beta',
+    live: 'https://tokenized.pay.bka.sh/v1.2.0-beta',
+  },
+  PAYPAL: { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' },
+} as const;
 
 import { type AllowedHost, parseAllowedHosts } from './http/outbound.ts';
 import { SIGN_IN_CACHE_MS } from './http/short-cache.ts';
@@ -217,6 +237,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const backgroundJobs = parseBoolean(read('BACKGROUND_JOBS') ?? 'true', 'BACKGROUND_JOBS', problems);
   const outbound = parseAllowedHosts(read('OUTBOUND_ALLOW_HOSTS') ?? '');
   problems.push(...outbound.problems);
+  const payments = parsePayments(read, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -248,6 +269,60 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     backgroundJobs: backgroundJobs ?? true,
     outboundAllowHosts: outbound.hosts,
     signInCacheMs: SIGN_IN_CACHE_MS,
+    payments,
+  };
+}
+
+/**
+ * A provider is on when all its credentials are set; some but not all is a mistake worth stopping for.
+ * `<PROVIDER>_MODE` is sandbox (default) or live.
+ */
+function parsePayments(read: (name: string) => string | undefined, problems: string[]): PaymentSettings {
+  const credentials = <const K extends string>(
+    prefix: keyof typeof PAYMENT_HOSTS,
+    names: Record<K, string>,
+  ) => {
+    const values = Object.fromEntries(
+      Object.entries<string>(names).map(([key, env]) => [key, read(`${prefix}_${env}`)]),
+    ) as Record<K, string | undefined>;
+    const given = Object.values(values).filter((value) => value !== undefined).length;
+    if (given === 0) return null;
+    const total = Object.keys(names).length;
+    if (given < total) {
+      const missing = Object.entries<string>(names)
+        .filter(([key]) => values[key as K] === undefined)
+        .map(([, env]) => `${prefix}_${env}`);
+      problems.push(`${missing.join(', ')} must be set too, or none of the ${prefix} settings`);
+      return null;
+    }
+    const mode = read(`${prefix}_MODE`) ?? 'sandbox';
+    if (mode !== 'sandbox' && mode !== 'live') problems.push(`${prefix}_MODE must be sandbox or live`);
+    const override = read(`${prefix}_API_URL`);
+    if (override !== undefined && !isHttpUrl(override))
+      problems.push(`${prefix}_API_URL must be an http(s) address`);
+    const baseUrl = (override ?? PAYMENT_HOSTS[prefix][mode === 'live' ? 'live' : 'sandbox']).replace(
+      /\/+$/,
+      '',
+    );
+    return { ...(values as Record<K, string>), baseUrl };
+  };
+  const sslcommerz = credentials('SSLCOMMERZ', { storeId: 'STORE_ID', storePassword: 'STORE_PASSWORD' });
+  const bkash = credentials('BKASH', {
+    username: 'USERNAME',
+    password: 'PASSWORD',
+    appKey: 'APP_KEY',
+    appSecret: 'APP_SECRET',
+  });
+  const paypal = credentials('PAYPAL', { clientId: 'CLIENT_ID', clientSecret: 'CLIENT_SECRET' });
+  const pendingMinutes = Number(read('PAYMENT_PENDING_MINUTES') ?? 60);
+  if (!Number.isInteger(pendingMinutes) || pendingMinutes < 5 || pendingMinutes > 7 * 24 * 60) {
+    problems.push('PAYMENT_PENDING_MINUTES must be a whole number of minutes from 5 to 10080');
+  }
+  return {
+    sslcommerz,
+    bkash,
+    paypal: paypal ? { ...paypal, webhookId: read('PAYPAL_WEBHOOK_ID') ?? null } : null,
+    pendingMinutes,
   };
 }
 

@@ -34,8 +34,8 @@ import { createMessageHandlers } from './modules/messages/messages.handlers.ts';
 import { createAdminOrderHandlers, replayCreatedOrder } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers, replayPlacedOrder } from './modules/orders/orders.handlers.ts';
 import { createPaymentReportHandlers } from './modules/payment-reports/payment-reports.handlers.ts';
+import type { PaymentGateways } from './modules/payments/payment-gateways.ts';
 import { createPaymentHandlers } from './modules/payments/payments.handlers.ts';
-import type { PaymentProvider } from './modules/payments/payments.types.ts';
 import { createPricingHandlers } from './modules/pricing/pricing.handlers.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
 import { createRefundHandlers, replayCreatedRefund } from './modules/refunds/refunds.handlers.ts';
@@ -62,7 +62,7 @@ export interface ServiceDeps {
   tokens: TokenService;
   throttle: LoginThrottle;
   marketplace: MarketplaceAdapter;
-  payments: PaymentProvider;
+  payments: PaymentGateways;
   /** Shoppers' product lists reused for a moment; none in tests that build the service alone. */
   catalogueCache?: ShortCache;
   /** Where uploads are kept; the data folder when absent. */
@@ -122,8 +122,13 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createPricingHandlers({ db, ratesUrl: config.currencyRatesUrl, outbound }),
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createMarketingHandlers({ db }),
-    ...createOrderHandlers({ db, payments, quoteDelivery: (query) => marketplace.getDeliveryOptions(query) }),
-    ...createPaymentHandlers({ db, payments }),
+    ...createOrderHandlers({
+      db,
+      payments,
+      publicUrl: config.publicUrl,
+      quoteDelivery: (query) => marketplace.getDeliveryOptions(query),
+    }),
+    ...createPaymentHandlers({ db, payments, storeUrl: config.storeUrl }),
     ...createAdminOrderHandlers({ db, payments }),
     ...createCampaignHandlers({ db }),
     ...createWishlistHandlers({ db }),

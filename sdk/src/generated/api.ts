@@ -3235,6 +3235,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an unpaid order on its provider's page again
+         * @description Added beyond the spec. For the shopper's own unpaid, open order paid by a hosted provider (its `canPay`): opens
+         *     a new checkout at the provider for the order's total and answers where to send the browser. 409 when the
+         *     order is paid, closed or not paid that way; 503 when the provider cannot be reached.
+         */
+        post: operations["startOrderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{provider}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shopper's browser back from the provider's page
+         * @description Added beyond the spec. Where a hosted provider sends the shopper back (bKash's and PayPal's callbacks). The
+         *     return is checked with the provider itself (a query, an execute or a capture) before the order counts as
+         *     paid; the browser is then sent to the storefront's payment page (`/#/payment/return?order=...&outcome=...`).
+         */
+        get: operations["paymentReturn"];
+        put?: never;
+        /**
+         * The shopper's browser posted back from the provider's page
+         * @description Added beyond the spec. The same as the GET, for providers whose page posts a form back (SSLCommerz).
+         */
+        post: operations["paymentReturnPosted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{provider}/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A provider's server-to-server notification (IPN, webhook)
+         * @description Added beyond the spec. Verified with the provider (SSLCommerz's validation API, PayPal's webhook signature
+         *     check) before anything changes; each provider event is applied once, a repeat is acknowledged. 400 when the
+         *     notification cannot be verified, 404 when it names no payment of this store.
+         */
+        post: operations["paymentNotify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order/{id}/cancel": {
         parameters: {
             query?: never;
@@ -6239,10 +6309,16 @@ export interface components {
         /** @enum {string} */
         OrderChannel: "b2c" | "d2c" | "b2b";
         /**
-         * @description Spec 3's methods, and (added beyond the spec) Cash on Delivery where staff offer it (`GET /payment-methods`).
+         * @description Spec 3's methods, and (added beyond the spec) Cash on Delivery where staff offer it, and the hosted providers
+         *     configured for the shopper's country and currency (SSLCommerz and bKash in Bangladesh); `GET /payment-methods`
+         *     lists what may be used. PayPal is paid on PayPal's own page when the store has PayPal configured.
          * @enum {string}
          */
-        PaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash on Delivery";
+        PaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash on Delivery" | "SSLCommerz" | "bKash";
+        /** @description The fields a payment provider sends, as it names them. */
+        ProviderFields: {
+            [key: string]: string;
+        };
         /** @description A method the shopper can pay with for this address and amount, and its own fee. */
         PaymentMethodOption: {
             method: components["schemas"]["PaymentMethod"];
@@ -6346,6 +6422,17 @@ export interface components {
             refunds: components["schemas"]["OrderRefund"][];
             /** @description Added beyond the spec. Whether the shopper may still cancel (before it ships). */
             canCancel: boolean;
+            /**
+             * @description Added beyond the spec. Whether the shopper may (still) pay on the provider's page: an unpaid, open order
+             *     paid by a hosted provider (SSLCommerz, bKash, PayPal) whose attempt failed or was left (`POST /order/{id}/payment`).
+             */
+            canPay?: boolean;
+            /**
+             * Format: uri
+             * @description Added beyond the spec. Only in the answer of placing an order paid on a provider's page: where the
+             *     shopper's browser goes to pay. The order is paid when the provider confirms it, not on the way back.
+             */
+            paymentRedirect?: string;
         };
         OrderRefund: {
             id: string;
@@ -6359,7 +6446,7 @@ export interface components {
             processedAt: string | null;
         };
         /** @enum {string} */
-        OrderPaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash" | "Offline" | "Cash on Delivery";
+        OrderPaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash" | "Offline" | "Cash on Delivery" | "SSLCommerz" | "bKash";
         OrderEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["Order"];
         };
@@ -8227,6 +8314,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The hosted payment provider. */
+        PaymentProvider: "sslcommerz" | "bkash" | "paypal";
         /** @description Ship-to country, ISO 3166-1 alpha-2. */
         PricingCountry: string;
         /** @description The folder's or file's `id`. */
@@ -15003,6 +15092,131 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    startOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to pay. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            /** Format: uri */
+                            redirectUrl: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    paymentReturn: {
+        parameters: {
+            query: {
+                payment: string;
+            };
+            header?: never;
+            path: {
+                /** @description The hosted payment provider. */
+                provider: components["parameters"]["PaymentProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the storefront, which shows the outcome. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    paymentReturnPosted: {
+        parameters: {
+            query: {
+                payment: string;
+            };
+            header?: never;
+            path: {
+                /** @description The hosted payment provider. */
+                provider: components["parameters"]["PaymentProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProviderFields"];
+            };
+        };
+        responses: {
+            /** @description On to the storefront, which shows the outcome. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    paymentNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The hosted payment provider. */
+                provider: components["parameters"]["PaymentProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProviderFields"];
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            /** @enum {string} */
+                            outcome: "paid" | "failed" | "cancelled" | "pending";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };

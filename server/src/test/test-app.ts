@@ -13,6 +13,7 @@ import {
   type DatabaseHandle,
 } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed-demo-data.ts';
+import type { HostedPaymentProvider } from '../modules/payments/hosted.types.ts';
 import { TEST_PUBLIC_URL, testConfig } from './test-config.ts';
 
 export interface TestDatabase {
@@ -74,12 +75,18 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Runs before the app is ready, e.g. to add a route only a test needs. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Hosted payment providers instead of those the configuration names. */
+  hostedPayments?: HostedPaymentProvider[];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const database = await createTestDatabase({ seed: options.seed ?? false });
-  const app = await buildApp({ config, db: database.handle });
+  const app = await buildApp({
+    config,
+    db: database.handle,
+    ...(options.hostedPayments ? { hostedPayments: options.hostedPayments } : {}),
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {

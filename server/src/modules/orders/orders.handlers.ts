@@ -18,9 +18,16 @@ import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
 import { type CouponCheck, CouponRefused, checkCoupon } from '../campaigns/campaigns.checkout.ts';
 import { normaliseCode } from '../campaigns/campaigns.rules.ts';
+import { type HostedPaymentProvider, isHostedMethod } from '../payments/hosted.types.ts';
+import {
+  type OpenedCheckout,
+  openHostedCheckout,
+  recordPendingPayment,
+} from '../payments/hosted-checkout.ts';
 import { PaymentError } from '../payments/payment-error.ts';
+import { type PaymentGateways, providerTakes } from '../payments/payment-gateways.ts';
 import { recordUncommittedCharge } from '../payments/payments.repository.ts';
-import type { PaymentProvider, RefundRequest } from '../payments/payments.types.ts';
+import type { RefundRequest } from '../payments/payments.types.ts';
 import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
 import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
 import { SHOPPER_CANCELLABLE } from './orders.lifecycle.ts';
@@ -126,6 +133,7 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
       processedAt: refund.processedAt?.toISOString() ?? null,
     })),
     canCancel: SHOPPER_CANCELLABLE.includes(order.status),
+    canPay: !order.isPaid && PAYABLE_AGAIN.includes(order.status) && isHostedMethod(order.paymentMethod),
   };
 }
 
@@ -263,13 +271,34 @@ function fromRejection(error: OrderRejection): ApiError {
   }
 }
 
+/** Statuses in which an order paid on a provider's page may still be paid there. */
+const PAYABLE_AGAIN: readonly string[] = ['Placed', 'Pending'];
+
+export const PAYMENT_METHOD_UNAVAILABLE = 'This payment method is not available for your order.';
+export const PAYMENT_NOT_STARTED = 'The payment could not be started. Please try again in a moment.';
+export const NOT_PAYABLE_AGAIN =
+  "This order cannot be paid again: it is paid, closed, or not paid on a provider's page.";
+
 export function createOrderHandlers(deps: {
   db: Database;
-  payments: PaymentProvider;
+  payments: PaymentGateways;
+  /** This server's public origin: the providers' return and notification addresses are built on it. */
+  publicUrl: string;
   /** The marketplace's freight quote, for supplier delivery. */
   quoteDelivery?: DeliveryQuoter;
 }) {
-  const { db, payments, quoteDelivery } = deps;
+  const { db, payments, quoteDelivery, publicUrl } = deps;
+
+  /** The hosted provider that takes `method` for this order, or a 422 naming the method. */
+  function hostedProviderFor(method: string, country: string, currency: string): HostedPaymentProvider {
+    const provider = payments.hostedFor(method);
+    if (!provider || !providerTakes(provider, country, currency)) {
+      throw new ApiError(422, 'UNPROCESSABLE', PAYMENT_METHOD_UNAVAILABLE, [
+        { path: '/paymentMethod', message: PAYMENT_METHOD_UNAVAILABLE },
+      ]);
+    }
+    return provider;
+  }
 
   /**
    * The money was taken but the order did not commit: it is paid back. Either way the charge is recorded without
@@ -358,11 +387,17 @@ export function createOrderHandlers(deps: {
       const lines = orderLines(items);
       const address = shippingAddressOf(request.body.shippingAddress);
 
-      // Card (with its details) and PayPal are paid through the provider; Bank Transfer, and a card order
-      // without details, wait for staff to confirm the payment.
+      const currency = request.body.currency ?? 'USD';
+      // Paid on a provider's page (SSLCommerz, bKash, PayPal when configured): placed unpaid, paid on its answer.
+      const hostedProvider =
+        isHostedMethod(paymentMethod) && (paymentMethod !== 'PayPal' || payments.hostedFor('PayPal'))
+          ? hostedProviderFor(paymentMethod, address.country, currency)
+          : null;
+      // Card (with its details) and PayPal are otherwise paid through the direct provider; Bank Transfer, Cash on
+      // Delivery, and a card order without details, wait for staff or the courier.
       const charged: Array<RefundRequest & { reference: string; method: string }> = [];
       const pay: PlaceOrderInput['pay'] =
-        paymentMethod === 'PayPal' || (paymentMethod === 'Credit Card' && card)
+        !hostedProvider && (paymentMethod === 'PayPal' || (paymentMethod === 'Credit Card' && card))
           ? async ({ reference, amountMinor, currency }) => {
               const result = await payments.charge({
                 method: paymentMethod,
@@ -387,8 +422,29 @@ export function createOrderHandlers(deps: {
       try {
         placed = await placeOrder(db, {
           customer,
-          currency: request.body.currency ?? 'USD',
+          currency,
           paymentMethod,
+          ...(hostedProvider
+            ? {
+                hosted: {
+                  provider: hostedProvider,
+                  open: (charge) =>
+                    openHostedCheckout(hostedProvider, publicUrl, {
+                      ...charge,
+                      description: `Order ${charge.reference}`,
+                      customer: {
+                        name: address.fullName ?? customer.name,
+                        email: customer.email,
+                        phone: [address.phoneCountry, address.mobileNo].filter(Boolean).join(' ') || null,
+                        address: address.address,
+                        city: address.city,
+                        postalCode: address.postalCode,
+                        country: address.country,
+                      },
+                    }),
+                },
+              }
+            : {}),
           address,
           lines,
           ...(quoteDelivery ? { quoteDelivery } : {}),
@@ -403,11 +459,18 @@ export function createOrderHandlers(deps: {
             { path: '/couponCode', message: error.message },
           ]);
         }
-        if (error instanceof PaymentError) throw serviceUnavailable(PAYMENT_FAILED);
+        if (error instanceof PaymentError) {
+          throw serviceUnavailable(hostedProvider ? PAYMENT_NOT_STARTED : PAYMENT_FAILED);
+        }
         throw error;
       }
       reply.code(201);
-      return { success: true, message: ORDER_PLACED, data: toOrder(placed) };
+      const data = toOrder(placed);
+      return {
+        success: true,
+        message: ORDER_PLACED,
+        data: placed.checkout ? { ...data, paymentRedirect: placed.checkout.redirectUrl } : data,
+      };
     }),
 
     listMyOrders: operation('listMyOrders', async (request) => {
@@ -424,6 +487,45 @@ export function createOrderHandlers(deps: {
       const found = isUuid(id) ? await findCustomerOrder(db, customer.id, id) : null;
       if (!found) throw notFound(ORDER_NOT_FOUND);
       return { success: true, data: toOrder(found) };
+    }),
+
+    startOrderPayment: operation('startOrderPayment', async (request) => {
+      const customer = requireCustomer(request);
+      const { id } = request.params;
+      const found = isUuid(id) ? await findCustomerOrder(db, customer.id, id) : null;
+      if (!found) throw notFound(ORDER_NOT_FOUND);
+      const { order } = found;
+      if (!toOrder(found).canPay) throw conflict(NOT_PAYABLE_AGAIN);
+      const provider = hostedProviderFor(order.paymentMethod, order.shipCountry, order.currency);
+      let opened: OpenedCheckout;
+      try {
+        opened = await openHostedCheckout(provider, publicUrl, {
+          reference: order.orderNumber,
+          amountMinor: order.totalMinor,
+          currency: order.currency,
+          description: `Order ${order.orderNumber}`,
+          customer: {
+            name: order.shipFullName ?? order.customerName,
+            email: order.customerEmail,
+            phone: order.customerPhone,
+            address: order.shipAddress,
+            city: order.shipCity,
+            postalCode: order.shipPostalCode,
+            country: order.shipCountry,
+          },
+        });
+      } catch (error) {
+        if (error instanceof PaymentError) throw serviceUnavailable(PAYMENT_NOT_STARTED);
+        throw error;
+      }
+      await recordPendingPayment(db, provider, opened, {
+        id: order.id,
+        reference: order.orderNumber,
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+        now: new Date(),
+      });
+      return { success: true, data: { redirectUrl: opened.redirectUrl } };
     }),
   };
 }

@@ -3,6 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { orderItems, orderStatusHistory, orders, productSkus, products, refunds } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
+import type { HostedMethod, HostedPaymentProvider } from '../payments/hosted.types.ts';
+import { type OpenedCheckout, recordPendingPayment } from '../payments/hosted-checkout.ts';
 import { recordCharge } from '../payments/payments.repository.ts';
 import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
 import type { DeliveryQuoter } from './orders.delivery.ts';
@@ -20,7 +22,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-export type PaymentMethod = 'Credit Card' | 'PayPal' | 'Bank Transfer' | 'Cash on Delivery';
+export type PaymentMethod = 'Credit Card' | 'PayPal' | 'Bank Transfer' | 'Cash on Delivery' | HostedMethod;
 
 export interface OrderWithDetails {
   order: OrderRow;
@@ -57,6 +59,14 @@ export interface PlaceOrderInput {
    * the order is placed unpaid; throwing (a decline) rolls the whole order back.
    */
   pay?: (charge: { reference: string; amountMinor: number; currency: string }) => Promise<Payment | null>;
+  /**
+   * A hosted provider's checkout, opened for the priced amount before anything is committed (a provider that
+   * cannot be reached rolls the order back); the order is placed unpaid with the payment pending.
+   */
+  hosted?: {
+    provider: HostedPaymentProvider;
+    open: (charge: { reference: string; amountMinor: number; currency: string }) => Promise<OpenedCheckout>;
+  };
   /** A campaign's coupon code: applied, or the order is refused (CouponRefused). */
   couponCode?: string;
   /** The marketplace's freight quote: supplier delivery is priced with it when the store's policy says so. */
@@ -93,7 +103,10 @@ function recordedService(named: string | null, lines: ReadonlyArray<PricedLine>)
  * items and its first status. Throws OrderRejection, rolling everything back, when an item is unknown, not for
  * sale or short of stock, and rolls back too when the payment throws. Answers the new order's id.
  */
-export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<OrderWithDetails> {
+export async function placeOrder(
+  db: Database,
+  input: PlaceOrderInput,
+): Promise<OrderWithDetails & { checkout?: OpenedCheckout }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const {
@@ -157,6 +170,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     const payment = input.pay
       ? await input.pay({ reference: orderNumber, amountMinor: totals.totalMinor, currency })
       : null;
+    const checkout = input.hosted
+      ? await input.hosted.open({ reference: orderNumber, amountMinor: totals.totalMinor, currency })
+      : undefined;
     const { address } = input;
     const phone = [address.phoneCountry, address.mobileNo].filter(Boolean).join(' ');
     const [order] = await tx
@@ -197,6 +213,15 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       .returning();
     if (!order) throw new Error('order insert returned no row');
     await bindToIdempotencyKey(tx, `order:${order.id}`);
+    if (checkout && input.hosted) {
+      await recordPendingPayment(tx, input.hosted.provider, checkout, {
+        id: order.id,
+        reference: orderNumber,
+        amountMinor: totals.totalMinor,
+        currency,
+        now,
+      });
+    }
     if (payment) {
       await recordCharge(tx, {
         orderId: order.id,
@@ -242,7 +267,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         at: now,
       })
       .returning();
-    return { order, items, history, refunds: [] };
+    return { order, items, history, refunds: [], ...(checkout ? { checkout } : {}) };
   });
 }
 

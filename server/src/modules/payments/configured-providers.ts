@@ -1,0 +1,14 @@
+import type { PaymentSettings } from '../../config.ts';
+import { createBkashProvider } from './bkash/bkash-provider.ts';
+import type { HostedPaymentProvider } from './hosted.types.ts';
+import { createPayPalProvider } from './paypal/paypal-provider.ts';
+import { createSslcommerzProvider } from './sslcommerz/sslcommerz-provider.ts';
+
+/** The hosted providers the server's settings switch on (each only with all of its credentials). */
+export function hostedProvidersFrom(settings: PaymentSettings): HostedPaymentProvider[] {
+  return [
+    ...(settings.sslcommerz ? [createSslcommerzProvider(settings.sslcommerz)] : []),
+    ...(settings.bkash ? [createBkashProvider(settings.bkash)] : []),
+    ...(settings.paypal ? [createPayPalProvider(settings.paypal)] : []),
+  ];
+}
