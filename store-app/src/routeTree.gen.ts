@@ -22,6 +22,7 @@ import { Route as UnlockRouteImport } from './routes/unlock';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug';
 import { Route as OrderIdRouteImport } from './routes/order/$id';
+import { Route as PaymentReturnRouteImport } from './routes/payment/return';
 import { Route as ProductsIdRouteImport } from './routes/products/$id';
 import { Route as ProfileIndexRouteImport } from './routes/profile/index';
 import { Route as ProfileAppealDisputeCenterRouteImport } from './routes/profile/appeal-dispute-center';
@@ -100,6 +101,11 @@ const OrderIdRoute = OrderIdRouteImport.update({
   path: '/order/$id',
   getParentRoute: () => rootRouteImport,
 } as any);
+const PaymentReturnRoute = PaymentReturnRouteImport.update({
+  id: '/payment/return',
+  path: '/payment/return',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const ProductsIdRoute = ProductsIdRouteImport.update({
   id: '/products/$id',
   path: '/products/$id',
@@ -176,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
+  '/payment/return': typeof PaymentReturnRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
   '/profile/manage-account': typeof ProfileManageAccountRoute;
@@ -202,6 +209,7 @@ export interface FileRoutesByTo {
   '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
+  '/payment/return': typeof PaymentReturnRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
   '/profile/manage-account': typeof ProfileManageAccountRoute;
@@ -230,6 +238,7 @@ export interface FileRoutesById {
   '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
   '/order/$id': typeof OrderIdRoute;
+  '/payment/return': typeof PaymentReturnRoute;
   '/products/$id': typeof ProductsIdRoute;
   '/profile/appeal-dispute-center': typeof ProfileAppealDisputeCenterRoute;
   '/profile/manage-account': typeof ProfileManageAccountRoute;
@@ -259,6 +268,7 @@ export interface FileRouteTypes {
     | '/unlock'
     | '/blog/$slug'
     | '/order/$id'
+    | '/payment/return'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
     | '/profile/manage-account'
@@ -285,6 +295,7 @@ export interface FileRouteTypes {
     | '/unlock'
     | '/blog/$slug'
     | '/order/$id'
+    | '/payment/return'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
     | '/profile/manage-account'
@@ -312,6 +323,7 @@ export interface FileRouteTypes {
     | '/unlock'
     | '/blog/$slug'
     | '/order/$id'
+    | '/payment/return'
     | '/products/$id'
     | '/profile/appeal-dispute-center'
     | '/profile/manage-account'
@@ -340,6 +352,7 @@ export interface RootRouteChildren {
   UnlockRoute: typeof UnlockRoute;
   BlogSlugRoute: typeof BlogSlugRoute;
   OrderIdRoute: typeof OrderIdRoute;
+  PaymentReturnRoute: typeof PaymentReturnRoute;
   ProductsIdRoute: typeof ProductsIdRoute;
   SearchIdRoute: typeof SearchIdRoute;
   StoresIdRoute: typeof StoresIdRoute;
@@ -437,6 +450,13 @@ declare module '@tanstack/react-router' {
       path: '/order/$id';
       fullPath: '/order/$id';
       preLoaderRoute: typeof OrderIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/payment/return': {
+      id: '/payment/return';
+      path: '/payment/return';
+      fullPath: '/payment/return';
+      preLoaderRoute: typeof PaymentReturnRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/products/$id': {
@@ -567,6 +587,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnlockRoute: UnlockRoute,
   BlogSlugRoute: BlogSlugRoute,
   OrderIdRoute: OrderIdRoute,
+  PaymentReturnRoute: PaymentReturnRoute,
   ProductsIdRoute: ProductsIdRoute,
   SearchIdRoute: SearchIdRoute,
   StoresIdRoute: StoresIdRoute,

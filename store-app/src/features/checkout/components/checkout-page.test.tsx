@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languageApplied } from '../../../i18n/i18n';
 import { addToCart, cartStore, setCheckoutItems } from '../../../lib/cart-store';
+import { leaveTo } from '../../../lib/leave-to';
 import { customerSession } from '../../../lib/session';
 import { apiError, demoProfile, json, stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
@@ -24,8 +25,11 @@ const address = {
   mobile_no: '1712345678',
 };
 
+vi.mock('../../../lib/leave-to', () => ({ leaveTo: vi.fn() }));
+
 afterEach(() => {
   vi.useRealTimers();
+  vi.mocked(leaveTo).mockClear();
 });
 
 /** The cart holds both products; the earbuds (2 units) go to checkout, as Proceed to Checkout would do. */
@@ -285,6 +289,32 @@ describe('checkout', () => {
     expect(await screen.findAllByText('Order placed successfully!')).not.toHaveLength(0);
     const sent = requests.find(isOrder);
     expect(await sent?.json()).toMatchObject({ paymentMethod: 'Cash on Delivery' });
+  });
+
+  it('sends the shopper to the provider page to pay when the method is paid there', async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    const { requests } = await openCheckout({
+      'GET /payment-methods': () => methodsAnswer([{ method: 'Bank Transfer' }, { method: 'SSLCommerz' }]),
+      'POST /order': () =>
+        json(201, {
+          success: true,
+          message: 'Order placed successfully!',
+          data: { _id: 'o1', paymentMethod: 'SSLCommerz', paymentRedirect: 'https://pay.example/session/1' },
+        }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'SSLCommerz' }));
+    expect(
+      screen.getByText("You will pay on SSLCommerz's secure page, then come back here."),
+    ).toBeInTheDocument();
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://pay.example/session/1'));
+    expect(await screen.findByText('Taking you to SSLCommerz to pay…')).toBeInTheDocument();
+    expect(await requests.find(isOrder)?.json()).toMatchObject({ paymentMethod: 'SSLCommerz' });
+    // The cart no longer holds what was ordered, paid or not: the order keeps it.
+    expect(cartStore.get().checkoutItems).toEqual([]);
   });
 
   it('says when the payment methods cannot be loaded, and loads them again on Retry', async () => {

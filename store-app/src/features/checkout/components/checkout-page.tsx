@@ -28,11 +28,14 @@ import {
 } from '../../../components/order-amounts';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { type CartItem, removeOrderedLines, useCart } from '../../../lib/cart-store';
+import { leaveTo } from '../../../lib/leave-to';
 import { orderItems, quoteQueryOptions } from '../../../lib/order-quote';
 import { toast } from '../../../lib/toast';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
 import { usePaymentMethods } from '../api/payment-methods';
 import { usePlaceOrder } from '../api/place-order';
+import '../../payments/payments-texts';
+import { HOSTED_METHODS, useStartPayment } from '../../payments/api/start-payment';
 import { CouponField } from './coupon-field';
 import '../checkout-texts';
 import {
@@ -58,6 +61,8 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
   const { checkoutItems } = useCart();
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
+  const { t: tPayments } = useTranslation('payments');
+  const startPayment = useStartPayment();
   const resolver = useTranslatedZodResolver(checkoutSchema, 'checkout');
   const { control, handleSubmit, trigger, formState } = useForm<CheckoutInput, unknown, CheckoutValues>({
     resolver,
@@ -99,15 +104,22 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
     currency,
     amount: quoted ? quoted.totalPrice - (quoted.paymentFee ?? 0) : undefined,
   });
+  const methodOffered = (method: string) =>
+    methods.data?.data.some((option) => option.method === method) ?? false;
   // Only the code the shown quote applied goes with the order, so the shopper pays what the summary shows.
   const shownCoupon = quote.data?.data.coupon;
   const appliedCode = shownCoupon?.applied && shownCoupon.code === couponCode ? couponCode : null;
 
+  // Paid on the provider's own page: the shopper goes there instead of to My Orders.
+  const placed = placeOrder.data?.data;
+  const paysElsewhere =
+    placed !== undefined && (placed.paymentRedirect !== undefined || placed.canPay === true);
+
   useEffect(() => {
-    if (!placeOrder.isSuccess) return;
+    if (!placeOrder.isSuccess || paysElsewhere) return;
     const timer = setTimeout(() => void navigate({ to: '/profile/order' }), GO_TO_ORDERS_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [placeOrder.isSuccess, navigate]);
+  }, [placeOrder.isSuccess, paysElsewhere, navigate]);
 
   const submit = ({ shippingAddress, paymentMethod: method, card }: CheckoutValues) => {
     const ordered = checkoutItems;
@@ -124,9 +136,20 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
         ...(appliedCode ? { couponCode: appliedCode } : {}),
       },
       {
-        onSuccess: () => {
-          toast.success(t('placed'));
+        onSuccess: ({ data: order }) => {
           removeOrderedLines(ordered);
+          if (order.paymentRedirect) {
+            leaveTo(order.paymentRedirect);
+            return;
+          }
+          // A retried order answered as already placed: its checkout at the provider is opened again.
+          if (order.canPay) {
+            startPayment.mutate(order._id, {
+              onError: (error) => toast.error(errorMessage(error, t('tryAgain')), t('failed')),
+            });
+            return;
+          }
+          toast.success(t('placed'));
         },
         // Through the app's toasts, which also put the notifications host on the page if none was shown yet.
         onError: (error) => toast.error(errorMessage(error, t('tryAgain')), t('failed')),
@@ -138,9 +161,16 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
     return (
       <Stack align="center" py="xl">
         <Title order={1}>{t('title')}</Title>
-        <Alert color="teal" title={t('placed')}>
-          {t('takingYou')}
-        </Alert>
+        {paysElsewhere ? (
+          <Group gap="sm" role="status">
+            <Loader size="sm" />
+            <Text>{tPayments('leaving', { provider: t(`methods.${placed.paymentMethod}`) })}</Text>
+          </Group>
+        ) : (
+          <Alert color="teal" title={t('placed')}>
+            {t('takingYou')}
+          </Alert>
+        )}
       </Stack>
     );
   }
@@ -176,6 +206,11 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
                 </Title>
                 <PaymentField control={control} methods={methods} />
                 {paymentMethod === 'Credit Card' && <CardFields control={control} />}
+                {paymentMethod && HOSTED_METHODS.includes(paymentMethod) && methodOffered(paymentMethod) ? (
+                  <Text size="sm" c="dimmed" mt="sm">
+                    {tPayments('hostedNote', { provider: t(`methods.${paymentMethod}`) })}
+                  </Text>
+                ) : null}
               </Card>
             </Stack>
           </Grid.Col>

@@ -10,6 +10,8 @@ export const PAYMENT_METHODS = [
   'PayPal',
   'Bank Transfer',
   'Cash on Delivery',
+  'SSLCommerz',
+  'bKash',
 ] as const satisfies readonly PlaceOrderBody['paymentMethod'][];
 
 // Messages are keys of the `checkout` namespace (validation.*), shown translated by the form (lib/translated-resolver).

@@ -11,6 +11,7 @@ import {
 } from '../../../components/order-amounts';
 import { AnchorLink } from '../../../components/router-links';
 import { useLocaleFormat } from '../../../i18n/i18n';
+import { PayNowButton } from '../../payments/components/pay-now-button';
 import '../orders-texts';
 import { isOrderMissing, myOrderQueryOptions } from '../api/orders.queries';
 import { CancelOrderButton } from './cancel-order-button';
@@ -61,6 +62,7 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
         </div>
         <Group gap="sm">
           <OrderStatusBadges order={order} />
+          {order.canPay && <PayNowButton orderId={order._id} />}
           {order.canCancel && <CancelOrderButton orderId={order._id} orderNumber={order.orderNumber} />}
           <AnchorLink to="/profile/appeal-dispute-center" search={{ order: order.orderNumber }} size="sm">
             {t('detail.openDispute')}

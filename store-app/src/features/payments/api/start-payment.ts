@@ -1,0 +1,16 @@
+import { unwrap } from '@shop/sdk/client';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { leaveTo } from '../../../lib/leave-to';
+
+/** Methods paid on the provider's own page: the shopper leaves the store to pay and comes back. */
+export const HOSTED_METHODS: readonly string[] = ['SSLCommerz', 'bKash', 'PayPal'];
+
+/** `POST /order/{id}/payment`: a new checkout at the order's provider; the browser goes there. */
+export function useStartPayment() {
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      unwrap(api.POST('/order/{id}/payment', { params: { path: { id: orderId } } })),
+    onSuccess: ({ data }) => leaveTo(data.redirectUrl),
+  });
+}
