@@ -3,6 +3,11 @@ import { defineConfig } from '@playwright/test';
 // Journeys run in Debian's Chromium against the real API and the built apps, on a fresh embedded database
 // seeded with the demo data (`scripts/find-chromium.sh` finds or installs the browser).
 const OAUTH_CLIENT = { GOOGLE_CLIENT_ID: 'shop-e2e-client', GOOGLE_CLIENT_SECRET: 'shop-e2e-client-secret' };
+// SSLCommerz's local stand-in takes the journeys' payments in Bangladesh, as the real one would.
+const SSLCOMMERZ = {
+  SSLCOMMERZ_STORE_ID: 'shope2e0000000001',
+  SSLCOMMERZ_STORE_PASSWORD: 'shope2e0000000001@ssl',
+};
 
 export default defineConfig({
   testDir: '.',
@@ -41,12 +46,22 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
+      command: 'node --import tsx server/src/modules/payments/sslcommerz/sslcommerz-stand-in-server.ts',
+      env: { SSLCOMMERZ_STAND_IN_PORT: '5197', ...SSLCOMMERZ },
+      wait: { stdout: /SSLCommerz stand-in listening/ },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
       command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build',
       env: {
         DATA_DIR: '.tmp/e2e-data',
         LOG_LEVEL: 'warn',
         GOOGLE_ISSUER: 'http://127.0.0.1:5199',
         ...OAUTH_CLIENT,
+        ...SSLCOMMERZ,
+        SSLCOMMERZ_API_URL: 'http://127.0.0.1:5197',
       },
       wait: { stdout: /The shop is running/ },
       // A fresh database is migrated and seeded first: start.mjs waits as long as the API reports progress, and

@@ -1,65 +1,15 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { api, chooseSettings, newShopper, staffToken, store, withSettings } from './journey-helpers';
 
 // Money the way each market expects it, from the product page to the order: in Spanish, euros to Spain with IVA in
 // the prices and a chosen supplier service whose fee is the one charged; in Bengali, taka rounded to .99.
 
-const store = 'http://localhost:5174';
-const api = 'http://localhost:3000/api';
 /** An imported fixture item with several supplier services (server/fixtures/marketplace). */
 const PRODUCT = { search: 'Magnetic Case', name: /^Luxury Matte Magnetic Case For iPhone/ };
-
-type Settings = Record<string, unknown>;
 
 const spaced = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const format = (locale: string, amount: number, currency: string) =>
   spaced(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount));
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const answer = await (
-    await request.post(`${api}/admin/login`, { data: { email: 'admin@example.com', password: 'admin12345' } })
-  ).json();
-  return (answer.token ?? answer.data?.token) as string;
-}
-
-/** Saves store settings and answers what they were, so the journey can put them back. */
-async function withSettings(request: APIRequestContext, token: string, changes: Settings): Promise<Settings> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const before = (await (await request.get(`${api}/settings/store`, { headers })).json()).data as Settings;
-  const saved = await request.put(`${api}/settings/store`, { headers, data: changes });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return Object.fromEntries(Object.keys(changes).map((key) => [key, before[key]]));
-}
-
-async function newShopper(request: APIRequestContext, page: Page, name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.org`;
-  const password = 'correct-horse-42';
-  const registered = await request.post(`${api}/user/register`, {
-    data: { name, email, password, confirmPassword: password },
-  });
-  expect(registered.status()).toBe(201);
-  await page.goto(`${store}/#/login`);
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('You are signed in')).toBeVisible();
-}
-
-async function chooseSettings(page: Page, choice: { shipTo: string; currency: string; language: string }) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
-  const shipTo = settings.getByRole('combobox', { name: 'Ship to' });
-  await shipTo.click();
-  await shipTo.fill(choice.shipTo.replace(/ \(\w\w\)$/, ''));
-  await page.getByRole('option', { name: choice.shipTo }).click();
-  const currency = settings.getByRole('combobox', { name: 'Currency' });
-  await currency.click();
-  await currency.fill(choice.currency);
-  await page.getByRole('option', { name: new RegExp(`^${choice.currency} - `) }).click();
-  await settings.getByRole('combobox', { name: 'Language' }).click();
-  await page.getByRole('option', { name: choice.language }).click();
-  await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(settings).toBeHidden();
-}
 
 /** The product's id and the SKU its page opens on, as the shopper's country and currency price it. */
 async function productFor(request: APIRequestContext, country: string, currency: string) {

@@ -1,0 +1,63 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+// What the storefront journeys share: the apps' addresses, a staff token, settings changed for one journey and put
+// back, a new shopper signed in, and the shopper's country, currency and language.
+
+export const store = 'http://localhost:5174';
+export const api = 'http://localhost:3000/api';
+
+type Settings = Record<string, unknown>;
+
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const answer = await (
+    await request.post(`${api}/admin/login`, { data: { email: 'admin@example.com', password: 'admin12345' } })
+  ).json();
+  return (answer.token ?? answer.data?.token) as string;
+}
+
+/** Saves store settings and answers what they were, so the journey can put them back. */
+export async function withSettings(
+  request: APIRequestContext,
+  token: string,
+  changes: Settings,
+): Promise<Settings> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const before = (await (await request.get(`${api}/settings/store`, { headers })).json()).data as Settings;
+  const saved = await request.put(`${api}/settings/store`, { headers, data: changes });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return Object.fromEntries(Object.keys(changes).map((key) => [key, before[key]]));
+}
+
+export async function newShopper(request: APIRequestContext, page: Page, name: string) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.org`;
+  const password = 'correct-horse-42';
+  const registered = await request.post(`${api}/user/register`, {
+    data: { name, email, password, confirmPassword: password },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto(`${store}/#/login`);
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('You are signed in')).toBeVisible();
+}
+
+export async function chooseSettings(
+  page: Page,
+  choice: { shipTo: string; currency: string; language: string },
+) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const shipTo = settings.getByRole('combobox', { name: 'Ship to' });
+  await shipTo.click();
+  await shipTo.fill(choice.shipTo.replace(/ \(\w\w\)$/, ''));
+  await page.getByRole('option', { name: choice.shipTo }).click();
+  const currency = settings.getByRole('combobox', { name: 'Currency' });
+  await currency.click();
+  await currency.fill(choice.currency);
+  await page.getByRole('option', { name: new RegExp(`^${choice.currency} - `) }).click();
+  await settings.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: choice.language }).click();
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+}
