@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
@@ -46,6 +47,9 @@ import { createService } from './service.ts';
 export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 export const API_PREFIX = '/api';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The largest body a payment provider's return or notification may carry. */
+const PROVIDER_BODY_LIMIT = 256 * 1024;
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -133,14 +137,29 @@ export async function buildApp({
   // Payment providers post forms (SSLCommerz's return and IPN): read as fields, the raw text kept for signatures.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (request, body, done) => {
+    { parseAs: 'string', bodyLimit: PROVIDER_BODY_LIMIT },
+    (_request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
-      (request as typeof request & { rawBody?: string }).rawBody = text;
       done(null, Object.fromEntries(new URLSearchParams(text)));
     },
   );
 
+  // A provider signs its notification's body as sent (Stripe, Razorpay): the bytes are kept before parsing.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!request.url.startsWith(`${API_PREFIX}/payments/`)) return payload;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      size += bytes.length;
+      if (size > PROVIDER_BODY_LIMIT)
+        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+      chunks.push(bytes);
+    }
+    const raw = Buffer.concat(chunks);
+    (request as typeof request & { rawBody?: string }).rawBody = raw.toString('utf8');
+    return Readable.from([raw]);
+  });
   // The contract's validation drops fields it does not name, and a provider's fields are its own: what it sent is
   // kept before validation for its adapter to check.
   app.addHook('preValidation', async (request) => {

@@ -208,4 +208,50 @@ describe('loadConfig', () => {
       },
     });
   });
+
+  it('switches a payment provider on with all its settings, and refuses some without the rest', () => {
+    const root = cwd();
+    expect(loadConfig({}, root).payments).toEqual({
+      sslcommerz: null,
+      bkash: null,
+      paypal: null,
+      stripe: null,
+      razorpay: null,
+      pendingMinutes: 60,
+    });
+    const on = loadConfig(
+      {
+        SSLCOMMERZ_STORE_ID: 'shop01',
+        SSLCOMMERZ_STORE_PASSWORD: 'shop01@ssl',
+        SSLCOMMERZ_MODE: 'live',
+        PAYPAL_CLIENT_ID: 'client',
+        PAYPAL_CLIENT_SECRET: 'secret',
+        PAYPAL_API_URL: 'http://127.0.0.1:5196/',
+        PAYMENT_PENDING_MINUTES: '30',
+      },
+      root,
+    ).payments;
+    expect(on.sslcommerz).toEqual({
+      storeId: 'shop01',
+      storePassword: 'shop01@ssl',
+      baseUrl: 'https://securepay.sslcommerz.com',
+    });
+    expect(on.paypal).toEqual({
+      clientId: 'client',
+      clientSecret: 'secret',
+      webhookId: null,
+      baseUrl: 'http://127.0.0.1:5196',
+    });
+    expect(on.pendingMinutes).toBe(30);
+    expect(() => loadConfig({ BKASH_USERNAME: 'user', BKASH_PASSWORD: 'pass' }, root)).toThrow(
+      /BKASH_APP_KEY, BKASH_APP_SECRET must be set too/,
+    );
+    expect(() =>
+      loadConfig(
+        { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_MODE: 'prod' },
+        root,
+      ),
+    ).toThrow(/STRIPE_MODE must be sandbox or live/);
+    expect(() => loadConfig({ PAYMENT_PENDING_MINUTES: '1' }, root)).toThrow(/PAYMENT_PENDING_MINUTES/);
+  });
 });

@@ -71,6 +71,8 @@ export interface PaymentSettings {
   sslcommerz: { storeId: string; storePassword: string; baseUrl: string } | null;
   bkash: { username: string; password: string; appKey: string; appSecret: string; baseUrl: string } | null;
   paypal: { clientId: string; clientSecret: string; webhookId: string | null; baseUrl: string } | null;
+  stripe: { secretKey: string; webhookSecret: string; baseUrl: string } | null;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string } | null;
   /** Minutes an order waits for its provider's payment before it is cancelled and its stock returned. */
   pendingMinutes: number;
 }
@@ -83,6 +85,9 @@ const PAYMENT_HOSTS = {
     live: 'https://tokenized.pay.bka.sh/v1.2.0-beta',
   },
   PAYPAL: { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' },
+  // Test or live is the key's own (sk_test_…, rzp_test_…): one address for both.
+  STRIPE: { sandbox: 'https://api.stripe.com', live: 'https://api.stripe.com' },
+  RAZORPAY: { sandbox: 'https://api.razorpay.com', live: 'https://api.razorpay.com' },
 } as const;
 
 import { type AllowedHost, parseAllowedHosts } from './http/outbound.ts';
@@ -314,6 +319,12 @@ function parsePayments(read: (name: string) => string | undefined, problems: str
     appSecret: 'APP_SECRET',
   });
   const paypal = credentials('PAYPAL', { clientId: 'CLIENT_ID', clientSecret: 'CLIENT_SECRET' });
+  const stripe = credentials('STRIPE', { secretKey: 'SECRET_KEY', webhookSecret: 'WEBHOOK_SECRET' });
+  const razorpay = credentials('RAZORPAY', {
+    keyId: 'KEY_ID',
+    keySecret: 'KEY_SECRET',
+    webhookSecret: 'WEBHOOK_SECRET',
+  });
   const pendingMinutes = Number(read('PAYMENT_PENDING_MINUTES') ?? 60);
   if (!Number.isInteger(pendingMinutes) || pendingMinutes < 5 || pendingMinutes > 7 * 24 * 60) {
     problems.push('PAYMENT_PENDING_MINUTES must be a whole number of minutes from 5 to 10080');
@@ -322,6 +333,8 @@ function parsePayments(read: (name: string) => string | undefined, problems: str
     sslcommerz,
     bkash,
     paypal: paypal ? { ...paypal, webhookId: read('PAYPAL_WEBHOOK_ID') ?? null } : null,
+    stripe,
+    razorpay,
     pendingMinutes,
   };
 }

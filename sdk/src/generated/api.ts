@@ -6310,11 +6310,12 @@ export interface components {
         OrderChannel: "b2c" | "d2c" | "b2b";
         /**
          * @description Spec 3's methods, and (added beyond the spec) Cash on Delivery where staff offer it, and the hosted providers
-         *     configured for the shopper's country and currency (SSLCommerz and bKash in Bangladesh); `GET /payment-methods`
-         *     lists what may be used. PayPal is paid on PayPal's own page when the store has PayPal configured.
+         *     configured for the shopper's country and currency (SSLCommerz and bKash in Bangladesh, Razorpay with UPI in
+         *     India); `GET /payment-methods` lists what may be used. Credit Card and PayPal are paid on Stripe's and PayPal's
+         *     own pages when the store has them configured.
          * @enum {string}
          */
-        PaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash on Delivery" | "SSLCommerz" | "bKash";
+        PaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash on Delivery" | "SSLCommerz" | "bKash" | "Razorpay";
         /** @description The fields a payment provider sends, as it names them. */
         ProviderFields: {
             [key: string]: string;
@@ -6322,6 +6323,11 @@ export interface components {
         /** @description A method the shopper can pay with for this address and amount, and its own fee. */
         PaymentMethodOption: {
             method: components["schemas"]["PaymentMethod"];
+            /**
+             * @description Whether the shopper pays on the provider's own page (no card details are sent with the order); the order
+             *     is paid when the provider confirms it.
+             */
+            onProviderPage: boolean;
             /** @description Added to the order's total when the shopper pays this way (in `currency`); 0 for most methods. */
             fee: number;
             currency: string;
@@ -6446,7 +6452,7 @@ export interface components {
             processedAt: string | null;
         };
         /** @enum {string} */
-        OrderPaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash" | "Offline" | "Cash on Delivery" | "SSLCommerz" | "bKash";
+        OrderPaymentMethod: "Credit Card" | "PayPal" | "Bank Transfer" | "Cash" | "Offline" | "Cash on Delivery" | "SSLCommerz" | "bKash" | "Razorpay";
         OrderEnvelope: components["schemas"]["SuccessEnvelope"] & {
             data: components["schemas"]["Order"];
         };
@@ -8315,7 +8321,7 @@ export interface components {
     };
     parameters: {
         /** @description The hosted payment provider. */
-        PaymentProvider: "sslcommerz" | "bkash" | "paypal";
+        PaymentProvider: "sslcommerz" | "bkash" | "paypal" | "stripe" | "razorpay";
         /** @description Ship-to country, ISO 3166-1 alpha-2. */
         PricingCountry: string;
         /** @description The folder's or file's `id`. */

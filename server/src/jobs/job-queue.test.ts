@@ -145,6 +145,7 @@ describe('the store’s background jobs', () => {
         { name: 'forwarding.track', cron: '17 * * * *' },
         { name: CLEAN_UP, cron: '40 3 * * *' },
         { name: 'marketplace.sync', cron: '5 * * * *' },
+        { name: 'payments.abandoned-checkouts', cron: '*/5 * * * *' },
       ]);
     } finally {
       await app.close();

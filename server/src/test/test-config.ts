@@ -43,7 +43,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     outboundAllowHosts: [{ host: '127.0.0.1', port: null }],
     // Tests change accounts behind the API's back and expect the next request to know; the cache has its own tests.
     signInCacheMs: 0,
-    payments: { sslcommerz: null, bkash: null, paypal: null, pendingMinutes: 60 },
+    payments: {
+      sslcommerz: null,
+      bkash: null,
+      paypal: null,
+      stripe: null,
+      razorpay: null,
+      pendingMinutes: 60,
+    },
     ...overrides,
   };
 }

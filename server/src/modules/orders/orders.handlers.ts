@@ -18,7 +18,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
 import { type CouponCheck, CouponRefused, checkCoupon } from '../campaigns/campaigns.checkout.ts';
 import { normaliseCode } from '../campaigns/campaigns.rules.ts';
-import { type HostedPaymentProvider, isHostedMethod } from '../payments/hosted.types.ts';
+import type { HostedPaymentProvider } from '../payments/hosted.types.ts';
 import {
   type OpenedCheckout,
   openHostedCheckout,
@@ -68,7 +68,14 @@ export function replayPlacedOrder(db: Database): Replay {
   };
 }
 
-export function toOrder({ order, items, history, refunds }: OrderWithDetails): Order {
+/** Methods only ever paid on a provider's page; card and PayPal are only when a provider for them is configured. */
+const ONLY_HOSTED: readonly string[] = ['SSLCommerz', 'bKash', 'Razorpay'];
+
+export function toOrder(
+  { order, items, history, refunds }: OrderWithDetails,
+  /** Whether an unpaid order of this method can be paid on a provider's page (the configured providers). */
+  payable: (method: string) => boolean = (method) => ONLY_HOSTED.includes(method),
+): Order {
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
@@ -133,7 +140,7 @@ export function toOrder({ order, items, history, refunds }: OrderWithDetails): O
       processedAt: refund.processedAt?.toISOString() ?? null,
     })),
     canCancel: SHOPPER_CANCELLABLE.includes(order.status),
-    canPay: !order.isPaid && PAYABLE_AGAIN.includes(order.status) && isHostedMethod(order.paymentMethod),
+    canPay: !order.isPaid && PAYABLE_AGAIN.includes(order.status) && payable(order.paymentMethod),
   };
 }
 
@@ -288,6 +295,7 @@ export function createOrderHandlers(deps: {
   quoteDelivery?: DeliveryQuoter;
 }) {
   const { db, payments, quoteDelivery, publicUrl } = deps;
+  const payable = (method: string) => payments.hostedFor(method) !== undefined;
 
   /** The hosted provider that takes `method` for this order, or a 422 naming the method. */
   function hostedProviderFor(method: string, country: string, currency: string): HostedPaymentProvider {
@@ -390,7 +398,7 @@ export function createOrderHandlers(deps: {
       const currency = request.body.currency ?? 'USD';
       // Paid on a provider's page (SSLCommerz, bKash, PayPal when configured): placed unpaid, paid on its answer.
       const hostedProvider =
-        isHostedMethod(paymentMethod) && (paymentMethod !== 'PayPal' || payments.hostedFor('PayPal'))
+        payments.hostedFor(paymentMethod) || ONLY_HOSTED.includes(paymentMethod)
           ? hostedProviderFor(paymentMethod, address.country, currency)
           : null;
       // Card (with its details) and PayPal are otherwise paid through the direct provider; Bank Transfer, Cash on
@@ -465,7 +473,7 @@ export function createOrderHandlers(deps: {
         throw error;
       }
       reply.code(201);
-      const data = toOrder(placed);
+      const data = toOrder(placed, payable);
       return {
         success: true,
         message: ORDER_PLACED,
@@ -478,7 +486,7 @@ export function createOrderHandlers(deps: {
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
       const { rows, total } = await listCustomerOrders(db, customer.id, { page, limit });
-      return { success: true, data: rows.map(toOrder), meta: { page, limit, total } };
+      return { success: true, data: rows.map((row) => toOrder(row, payable)), meta: { page, limit, total } };
     }),
 
     getMyOrder: operation('getMyOrder', async (request) => {
@@ -486,7 +494,7 @@ export function createOrderHandlers(deps: {
       const { id } = request.params;
       const found = isUuid(id) ? await findCustomerOrder(db, customer.id, id) : null;
       if (!found) throw notFound(ORDER_NOT_FOUND);
-      return { success: true, data: toOrder(found) };
+      return { success: true, data: toOrder(found, payable) };
     }),
 
     startOrderPayment: operation('startOrderPayment', async (request) => {
@@ -495,7 +503,7 @@ export function createOrderHandlers(deps: {
       const found = isUuid(id) ? await findCustomerOrder(db, customer.id, id) : null;
       if (!found) throw notFound(ORDER_NOT_FOUND);
       const { order } = found;
-      if (!toOrder(found).canPay) throw conflict(NOT_PAYABLE_AGAIN);
+      if (!toOrder(found, payable).canPay) throw conflict(NOT_PAYABLE_AGAIN);
       const provider = hostedProviderFor(order.paymentMethod, order.shipCountry, order.currency);
       let opened: OpenedCheckout;
       try {

@@ -2,15 +2,10 @@
 // the shopper is sent to the provider, and the order is paid only when the provider itself confirms it (a
 // notification checked with the provider, or a server-side query/execute/capture), never from the redirect alone.
 
-export type HostedProviderName = 'sslcommerz' | 'bkash' | 'paypal';
+export type HostedProviderName = 'sslcommerz' | 'bkash' | 'paypal' | 'stripe' | 'razorpay';
 
-/** The checkout method shoppers pick for each provider. */
-export type HostedMethod = 'SSLCommerz' | 'bKash' | 'PayPal';
-
-export const HOSTED_METHODS: readonly HostedMethod[] = ['SSLCommerz', 'bKash', 'PayPal'];
-
-export const isHostedMethod = (method: string): method is HostedMethod =>
-  (HOSTED_METHODS as readonly string[]).includes(method);
+/** The checkout method shoppers pick for each provider (Stripe takes cards on its own page, 3-D Secure included). */
+export type HostedMethod = 'SSLCommerz' | 'bKash' | 'PayPal' | 'Credit Card' | 'Razorpay';
 
 export interface HostedCheckoutRequest {
   /** Our `payments` row id; also in `returnUrl`. Providers that keep custom fields keep it too. */

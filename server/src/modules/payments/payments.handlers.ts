@@ -10,6 +10,9 @@ import { findHostedPayment, pendingOf, type SettleOutcome, settleHostedPayment }
 import { PaymentError } from './payment-error.ts';
 import { type PaymentGateways, providerTakes } from './payment-gateways.ts';
 
+/** Spec 3's methods that the direct provider or a hosted one takes, in the spec's order. */
+const SPEC_METHODS = ['Credit Card', 'PayPal'] as const;
+
 export const NOTIFICATION_UNVERIFIED = 'The notification could not be verified with the payment provider.';
 export const NOTIFICATION_UNKNOWN = 'The notification names no payment of this store.';
 export const PROVIDER_UNREACHABLE = 'The payment provider cannot be reached right now.';
@@ -110,14 +113,34 @@ export function createPaymentHandlers(deps: { db: Database; payments: PaymentGat
       const [rates, rules] = await Promise.all([loadRates(db, [currency]), loadCheckoutRules(db, country)]);
       const rate = rates.get(currency);
       if (rate === undefined) throw unprocessable(`Prices cannot be shown in ${currency} right now.`);
-      const options: Array<{ method: never; fee: number; currency: string; maxOrder: number | null }> = [];
-      const free = (method: string) => ({ method: method as never, fee: 0, currency, maxOrder: null });
-      const offersHosted = (provider: HostedPaymentProvider | undefined) =>
-        provider !== undefined && providerTakes(provider, country, currency);
-      // Spec 3's order: card, PayPal, bank transfer; then cash on delivery and the local providers where offered.
-      for (const method of payments.methods) options.push(free(method));
-      if (offersHosted(payments.hostedFor('PayPal'))) options.push(free('PayPal'));
-      options.push(free('Bank Transfer'));
+      type Option = {
+        method: never;
+        fee: number;
+        currency: string;
+        maxOrder: number | null;
+        onProviderPage: boolean;
+      };
+      const options: Option[] = [];
+      const free = (method: string, onProviderPage: boolean): Option => ({
+        method: method as never,
+        fee: 0,
+        currency,
+        maxOrder: null,
+        onProviderPage,
+      });
+      const hostedHere = (method: string) => {
+        const provider = payments.hostedFor(method);
+        return provider !== undefined && providerTakes(provider, country, currency);
+      };
+      // Spec 3's order: card and PayPal (on their provider's page when one is configured), bank transfer; then cash
+      // on delivery and the local providers where they are offered.
+      for (const method of SPEC_METHODS) {
+        if (hostedHere(method)) options.push(free(method, true));
+        else if (!payments.hostedFor(method) && payments.methods.includes(method)) {
+          options.push(free(method, false));
+        }
+      }
+      options.push(free('Bank Transfer', false));
       const cod = rules.cashOnDelivery;
       if (cod && codRefusal(cod, { country, amountMinor, rate, currency }) === null) {
         const max = codMaximumIn(cod, rate, currency);
@@ -127,10 +150,13 @@ export function createPaymentHandlers(deps: { db: Database; payments: PaymentGat
           fee: toAmount(convertMinor(cod.feeUsdMinor, BASE_RATE, rate, currency)),
           currency,
           maxOrder: max === null ? null : toAmount(max),
+          onProviderPage: false,
         });
       }
       for (const provider of payments.hosted) {
-        if (provider.method !== 'PayPal' && offersHosted(provider)) options.push(free(provider.method));
+        if (!(SPEC_METHODS as readonly string[]).includes(provider.method) && hostedHere(provider.method)) {
+          options.push(free(provider.method, true));
+        }
       }
       return { success: true, data: options };
     }),

@@ -6,7 +6,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { type BkashStandIn, startBkashStandIn } from './bkash/bkash-stand-in.ts';
 import { startPayPalStandIn } from './paypal/paypal-stand-in.ts';
+import { startRazorpayStandIn } from './razorpay/razorpay-stand-in.ts';
 import { type SslcommerzStandIn, startSslcommerzStandIn } from './sslcommerz/sslcommerz-stand-in.ts';
+import { STRIPE_TEST_CARDS, startStripeStandIn } from './stripe/stripe-stand-in.ts';
 
 // Each configured provider through the whole store: the order placed from checkout, the provider's own page, the
 // browser back and the provider's notification, and a refund through the admin, against its local stand-in.
@@ -19,6 +21,12 @@ const BKASH = {
   appSecret: 'app-secret',
 };
 const PAYPAL = { clientId: 'paypal-client', clientSecret: 'paypal-secret', webhookId: 'WH-TEST-1' };
+const STRIPE = { secretKey: 'sk_test_journeys', webhookSecret: 'whsec_journeys' };
+const RAZORPAY = {
+  keyId: 'rzp_test_journeys',
+  keySecret: 'razorpay-secret',
+  webhookSecret: 'razorpay-webhook',
+};
 
 const address = (country: string) => ({
   full_name: 'Rahim Uddin',
@@ -37,12 +45,16 @@ describe('payment providers, each against its stand-in', () => {
   let ssl: SslcommerzStandIn;
   let bkash: BkashStandIn;
   let paypal: Awaited<ReturnType<typeof startPayPalStandIn>>;
+  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let razorpay: Awaited<ReturnType<typeof startRazorpayStandIn>>;
 
   beforeAll(async () => {
-    [ssl, bkash, paypal] = await Promise.all([
+    [ssl, bkash, paypal, stripe, razorpay] = await Promise.all([
       startSslcommerzStandIn(SSL),
       startBkashStandIn(BKASH),
       startPayPalStandIn(PAYPAL),
+      startStripeStandIn(STRIPE),
+      startRazorpayStandIn(RAZORPAY),
     ]);
     t = await createTestApp({
       seed: true,
@@ -51,6 +63,8 @@ describe('payment providers, each against its stand-in', () => {
           sslcommerz: { ...SSL, baseUrl: ssl.url },
           bkash: { ...BKASH, baseUrl: bkash.url },
           paypal: { ...PAYPAL, baseUrl: paypal.url },
+          stripe: { ...STRIPE, baseUrl: stripe.url },
+          razorpay: { ...RAZORPAY, baseUrl: razorpay.url },
           pendingMinutes: 60,
         },
       },
@@ -60,7 +74,7 @@ describe('payment providers, each against its stand-in', () => {
   });
   afterAll(async () => {
     await t.close();
-    await Promise.all([ssl.close(), bkash.close(), paypal.close()]);
+    await Promise.all([ssl.close(), bkash.close(), paypal.close(), stripe.close(), razorpay.close()]);
   });
 
   const place = async (paymentMethod: string, currency: string, country: string) => {
@@ -116,11 +130,78 @@ describe('payment providers, each against its stand-in', () => {
     );
     expect(bd.json().data.map((m: { method: string }) => m.method)).not.toContain('PayPal');
     const us = await t.app.inject({ method: 'GET', url: '/api/payment-methods?country=US&currency=USD' });
-    expect(us.json().data.map((m: { method: string }) => m.method)).toEqual([
-      'Credit Card',
-      'PayPal',
-      'Bank Transfer',
+    expect(us.json().data).toEqual([
+      { method: 'Credit Card', fee: 0, currency: 'USD', maxOrder: null, onProviderPage: true },
+      { method: 'PayPal', fee: 0, currency: 'USD', maxOrder: null, onProviderPage: true },
+      { method: 'Bank Transfer', fee: 0, currency: 'USD', maxOrder: null, onProviderPage: false },
     ]);
+    const india = await t.app.inject({ method: 'GET', url: '/api/payment-methods?country=IN&currency=INR' });
+    expect(india.json().data.map((m: { method: string }) => m.method)).toContain('Razorpay');
+  });
+
+  it('Stripe: a card that needs 3-D Secure is paid once the shopper authenticates, and refunded', async () => {
+    const { order, payment } = await place('Credit Card', 'EUR', 'ES');
+    expect(order.paymentRedirect).toContain(stripe.url);
+    const sessionId = payment.providerRef ?? '';
+    expect(stripe.pay(sessionId, STRIPE_TEST_CARDS.threeDSecure)).toEqual({ kind: 'challenge' });
+    // Nothing is paid while the bank's challenge is open.
+    const early = await browserBack(
+      `${t.config.publicUrl}/api/payments/stripe/return?payment=${payment.id}&session_id=${sessionId}`,
+    );
+    expect(early.headers.location).toContain('outcome=pending');
+    const passed = stripe.authenticate(sessionId, true);
+    if (passed.kind !== 'redirect') throw new Error('the stand-in did not send the shopper back');
+    const back = await browserBack(passed.location);
+    expect(back.headers.location).toContain(`order=${order._id}&outcome=paid`);
+    expect((await orderOf(order._id)).isPaid).toBe(true);
+
+    const webhook = stripe.webhooks.find((w) => w.event.type === 'checkout.session.completed');
+    if (!webhook) throw new Error('the stand-in sent no completed event');
+    const notify = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/notify',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': webhook.headers['stripe-signature'] ?? '',
+        },
+        payload: body,
+      });
+    const delivered = await notify(webhook.rawBody);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect((await notify(webhook.rawBody.replace('"paid"', '"unpaid"'))).statusCode).toBe(400);
+
+    const refunded = await refund(order._id, order.totalPrice);
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(stripe.refunds).toHaveLength(1);
+  });
+
+  it('Stripe: a failed 3-D Secure challenge leaves the order unpaid', async () => {
+    const { order, payment } = await place('Credit Card', 'USD', 'US');
+    const sessionId = payment.providerRef ?? '';
+    stripe.pay(sessionId, STRIPE_TEST_CARDS.threeDSecure);
+    expect(stripe.authenticate(sessionId, false).kind).toBe('error');
+    const back = await browserBack(
+      `${t.config.publicUrl}/api/payments/stripe/return?payment=${payment.id}&cancelled=1`,
+    );
+    expect(back.headers.location).toContain('outcome=cancelled');
+    expect(await orderOf(order._id)).toMatchObject({ isPaid: false, canPay: true });
+  });
+
+  it('Razorpay: pays by UPI on the payment link, checked against its signature and the link itself', async () => {
+    const { order, payment } = await place('Razorpay', 'INR', 'IN');
+    expect(order.paymentRedirect).toContain(razorpay.url);
+    const paid = razorpay.complete(payment.providerRef ?? '', 'upi');
+    if (!paid.redirect) throw new Error('the stand-in did not send the shopper back');
+    // A return whose signature was tampered with changes nothing.
+    const forged = await browserBack(
+      paid.redirect.replace(/razorpay_signature=[^&]+/, 'razorpay_signature=0ff1ce'),
+    );
+    expect(forged.headers.location).toContain('outcome=pending');
+    expect((await orderOf(order._id)).isPaid).toBe(false);
+    const back = await browserBack(paid.redirect);
+    expect(back.headers.location).toContain('outcome=paid');
+    expect((await orderOf(order._id)).isPaid).toBe(true);
   });
 
   it('SSLCommerz: pays after the validation API agrees, takes the IPN once, refunds through SSLCommerz', async () => {
