@@ -105,16 +105,23 @@ async function fillCard(user: UserEvent, number = '4242 4242 4242 4242') {
 
 /** GET /payment-methods: what the store takes for the address (spec 3's three, unless a test says otherwise). */
 function methodsAnswer(
-  methods: Array<{ method: Schemas['PaymentMethod']; fee?: number; maxOrder?: number | null }> = [
-    { method: 'Credit Card' },
-    { method: 'PayPal' },
-    { method: 'Bank Transfer' },
-  ],
+  methods: Array<{
+    method: Schemas['PaymentMethod'];
+    fee?: number;
+    maxOrder?: number | null;
+    onProviderPage?: boolean;
+  }> = [{ method: 'Credit Card' }, { method: 'PayPal' }, { method: 'Bank Transfer' }],
   currency = 'USD',
 ) {
   return json(200, {
     success: true,
-    data: methods.map(({ method, fee = 0, maxOrder = null }) => ({ method, fee, currency, maxOrder })),
+    data: methods.map(({ method, fee = 0, maxOrder = null, onProviderPage = false }) => ({
+      method,
+      fee,
+      currency,
+      maxOrder,
+      onProviderPage,
+    })),
   });
 }
 
@@ -295,7 +302,8 @@ describe('checkout', () => {
     const user = userEvent.setup();
     prepareCheckout();
     const { requests } = await openCheckout({
-      'GET /payment-methods': () => methodsAnswer([{ method: 'Bank Transfer' }, { method: 'SSLCommerz' }]),
+      'GET /payment-methods': () =>
+        methodsAnswer([{ method: 'Bank Transfer' }, { method: 'SSLCommerz', onProviderPage: true }]),
       'POST /order': () =>
         json(201, {
           success: true,
@@ -315,6 +323,36 @@ describe('checkout', () => {
     expect(await requests.find(isOrder)?.json()).toMatchObject({ paymentMethod: 'SSLCommerz' });
     // The cart no longer holds what was ordered, paid or not: the order keeps it.
     expect(cartStore.get().checkoutItems).toEqual([]);
+  });
+
+  it("asks for no card when the store takes cards on its provider's page, and sends none", async () => {
+    const user = userEvent.setup();
+    prepareCheckout();
+    const { requests } = await openCheckout({
+      'GET /payment-methods': () =>
+        methodsAnswer([{ method: 'Credit Card', onProviderPage: true }, { method: 'Bank Transfer' }]),
+      'POST /order': () =>
+        json(201, {
+          success: true,
+          message: 'Order placed successfully!',
+          data: {
+            _id: 'o2',
+            paymentMethod: 'Credit Card',
+            paymentRedirect: 'https://checkout.example/c/pay/cs_1',
+          },
+        }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Credit Card' }));
+    expect(screen.queryByRole('textbox', { name: 'Card Number' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/You will enter your card on our payment provider's secure page/),
+    ).toBeInTheDocument();
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://checkout.example/c/pay/cs_1'));
+    const sent = await requests.find(isOrder)?.json();
+    expect(sent).toMatchObject({ paymentMethod: 'Credit Card' });
+    expect(sent).not.toHaveProperty('card');
   });
 
   it('says when the payment methods cannot be loaded, and loads them again on Retry', async () => {

@@ -35,7 +35,7 @@ import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../.
 import { usePaymentMethods } from '../api/payment-methods';
 import { usePlaceOrder } from '../api/place-order';
 import '../../payments/payments-texts';
-import { HOSTED_METHODS, useStartPayment } from '../../payments/api/start-payment';
+import { useStartPayment } from '../../payments/api/start-payment';
 import { CouponField } from './coupon-field';
 import '../checkout-texts';
 import {
@@ -64,7 +64,11 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
   const { t: tPayments } = useTranslation('payments');
   const startPayment = useStartPayment();
   const resolver = useTranslatedZodResolver(checkoutSchema, 'checkout');
-  const { control, handleSubmit, trigger, formState } = useForm<CheckoutInput, unknown, CheckoutValues>({
+  const { control, handleSubmit, trigger, formState, setValue } = useForm<
+    CheckoutInput,
+    unknown,
+    CheckoutValues
+  >({
     resolver,
     defaultValues: {
       full_name: '',
@@ -104,8 +108,10 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
     currency,
     amount: quoted ? quoted.totalPrice - (quoted.paymentFee ?? 0) : undefined,
   });
-  const methodOffered = (method: string) =>
-    methods.data?.data.some((option) => option.method === method) ?? false;
+  const onProviderPage = (method: string) =>
+    methods.data?.data.some((option) => option.method === method && option.onProviderPage) ?? false;
+  const cardOnProviderPage = onProviderPage('Credit Card');
+  useEffect(() => setValue('cardOnProviderPage', cardOnProviderPage), [cardOnProviderPage, setValue]);
   // Only the code the shown quote applied goes with the order, so the shopper pays what the summary shows.
   const shownCoupon = quote.data?.data.coupon;
   const appliedCode = shownCoupon?.applied && shownCoupon.code === couponCode ? couponCode : null;
@@ -205,10 +211,14 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
                   {t('payment')}
                 </Title>
                 <PaymentField control={control} methods={methods} />
-                {paymentMethod === 'Credit Card' && <CardFields control={control} />}
-                {paymentMethod && HOSTED_METHODS.includes(paymentMethod) && methodOffered(paymentMethod) ? (
+                {paymentMethod === 'Credit Card' && !onProviderPage(paymentMethod) && (
+                  <CardFields control={control} />
+                )}
+                {paymentMethod && onProviderPage(paymentMethod) ? (
                   <Text size="sm" c="dimmed" mt="sm">
-                    {tPayments('hostedNote', { provider: t(`methods.${paymentMethod}`) })}
+                    {paymentMethod === 'Credit Card'
+                      ? tPayments('hostedCardNote')
+                      : tPayments('hostedNote', { provider: t(`methods.${paymentMethod}`) })}
                   </Text>
                 ) : null}
               </Card>

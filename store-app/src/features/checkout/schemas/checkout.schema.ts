@@ -12,6 +12,7 @@ export const PAYMENT_METHODS = [
   'Cash on Delivery',
   'SSLCommerz',
   'bKash',
+  'Razorpay',
 ] as const satisfies readonly PlaceOrderBody['paymentMethod'][];
 
 // Messages are keys of the `checkout` namespace (validation.*), shown translated by the form (lib/translated-resolver).
@@ -64,19 +65,21 @@ export const checkoutSchema = z
     mobile_no: required('mobile', 20).regex(/^[0-9 ()-]{4,}$/, 'validation.mobile.format'),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' }),
     card: typedCard.optional(),
+    /** Set by the page when the store takes cards on its provider's page (Stripe): no card is typed here. */
+    cardOnProviderPage: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.paymentMethod !== 'Credit Card') return;
+    if (value.paymentMethod !== 'Credit Card' || value.cardOnProviderPage) return;
     const parsed = cardSchema.safeParse(value.card ?? NO_CARD);
     for (const issue of parsed.error?.issues ?? []) {
       ctx.addIssue({ code: 'custom', message: issue.message, path: ['card', ...issue.path] });
     }
   })
   // The request's shape: the address, the channel and, for Credit Card only, the card.
-  .transform(({ card, paymentMethod, ...shippingAddress }) => ({
+  .transform(({ card, paymentMethod, cardOnProviderPage, ...shippingAddress }) => ({
     shippingAddress,
     paymentMethod,
-    ...(paymentMethod === 'Credit Card' ? { card: cardSchema.parse(card) } : {}),
+    ...(paymentMethod === 'Credit Card' && !cardOnProviderPage ? { card: cardSchema.parse(card) } : {}),
   })) satisfies z.ZodType<Pick<PlaceOrderBody, 'shippingAddress' | 'paymentMethod' | 'card'>>;
 
 export type CheckoutInput = z.input<typeof checkoutSchema>;

@@ -3,9 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { leaveTo } from '../../../lib/leave-to';
 
-/** Methods paid on the provider's own page: the shopper leaves the store to pay and comes back. */
-export const HOSTED_METHODS: readonly string[] = ['SSLCommerz', 'bKash', 'PayPal'];
-
 /** `POST /order/{id}/payment`: a new checkout at the order's provider; the browser goes there. */
 export function useStartPayment() {
   return useMutation({
