@@ -8,6 +8,11 @@ const SSLCOMMERZ = {
   SSLCOMMERZ_STORE_ID: 'shope2e0000000001',
   SSLCOMMERZ_STORE_PASSWORD: 'shope2e0000000001@ssl',
 };
+// Stripe's stand-in takes cards on its Checkout page, 3-D Secure included, and signs its webhooks to the API.
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_shop_e2e_secret',
+  STRIPE_WEBHOOK_SECRET: 'whsec_shop_e2e_webhook_secret',
+};
 
 export default defineConfig({
   testDir: '.',
@@ -54,6 +59,18 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
+      command: 'node --import tsx server/src/modules/payments/stripe/stripe-stand-in-server.ts',
+      env: {
+        STRIPE_STAND_IN_PORT: '5195',
+        STRIPE_WEBHOOK_URL: 'http://localhost:3000/api/payments/stripe/notify',
+        ...STRIPE,
+      },
+      wait: { stdout: /Stripe stand-in listening/ },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
       command: 'rm -rf .tmp/e2e-data && node scripts/start.mjs --no-build',
       env: {
         DATA_DIR: '.tmp/e2e-data',
@@ -62,6 +79,8 @@ export default defineConfig({
         ...OAUTH_CLIENT,
         ...SSLCOMMERZ,
         SSLCOMMERZ_API_URL: 'http://127.0.0.1:5197',
+        ...STRIPE,
+        STRIPE_API_URL: 'http://127.0.0.1:5195',
       },
       wait: { stdout: /The shop is running/ },
       // A fresh database is migrated and seeded first: start.mjs waits as long as the API reports progress, and

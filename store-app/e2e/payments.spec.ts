@@ -6,8 +6,14 @@ import { api, chooseSettings, newShopper, staffToken, store } from './journey-he
 
 const PRODUCT = { search: 'Magnetic Case', name: /^Luxury Matte Magnetic Case For iPhone/ };
 
+const admin = 'http://localhost:5173';
+
 /** Puts the fixture case in the cart from its page and opens the checkout with the address filled in. */
-async function checkoutWithTheCase(page: Page, request: APIRequestContext) {
+async function checkoutWithTheCase(
+  page: Page,
+  request: APIRequestContext,
+  where = { country: 'Bangladesh', city: 'Dhaka', zip: '1205', phone: '+880' },
+) {
   const list = await (
     await request.get(`${api}/product/?search=${encodeURIComponent(PRODUCT.search)}&country=BD&currency=BDT`)
   ).json();
@@ -26,11 +32,11 @@ async function checkoutWithTheCase(page: Page, request: APIRequestContext) {
   await expect(page.getByRole('heading', { name: 'Place Your Order' })).toBeVisible();
   await page.getByLabel(/^Full Name/).fill('Rahim Uddin');
   await page.getByLabel(/^Address/).fill('House 12, Road 5, Dhanmondi');
-  await page.getByLabel(/^City/).fill('Dhaka');
+  await page.getByLabel(/^City/).fill(where.city);
   await page.getByLabel(/^Province \/ State/).fill('Dhaka Division');
-  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Bangladesh');
-  await page.getByLabel(/^ZIP \/ Postal Code/).fill('1205');
-  await page.getByLabel(/^Phone Country Code/).fill('+880');
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue(where.country);
+  await page.getByLabel(/^ZIP \/ Postal Code/).fill(where.zip);
+  await page.getByLabel(/^Phone Country Code/).fill(where.phone);
   await page.getByLabel(/^Mobile Number/).fill('1712345678');
 }
 
@@ -110,6 +116,7 @@ test('a shopper in Bangladesh pays cash on delivery: the fee is charged and the 
   const order = await placeOrder(page);
   expect(order.paymentFee).toBeGreaterThan(0);
   await expect(page.getByText('Order placed successfully!').first()).toBeVisible();
+  await expect(page).toHaveURL(`${store}/#/profile/order`);
 
   await page.goto(`${store}/#/order/${order._id}`);
   await expect(page.getByText('Cash on delivery fee')).toBeVisible();
@@ -131,4 +138,73 @@ test('a shopper in Bangladesh pays cash on delivery: the fee is charged and the 
   await page.reload();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/Cash collected on delivery/)).toBeVisible();
+});
+
+test('a shopper pays with a card that needs 3-D Secure on Stripe, and staff refund it back to the card', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await newShopper(request, page, 'Sofia Secure');
+  await chooseSettings(page, { shipTo: 'United States (US)', currency: 'USD', language: 'English' });
+  await checkoutWithTheCase(page, request, {
+    country: 'United States',
+    city: 'New York',
+    zip: '10118',
+    phone: '+1',
+  });
+
+  await page.getByRole('radio', { name: 'Credit Card' }).check();
+  await expect(
+    page.getByText(/You will enter your card on our payment provider's secure page/),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Card Number' })).toBeHidden();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+
+  await test.step("the bank's 3-D Secure challenge on Stripe's page", async () => {
+    await expect(page).toHaveURL(/127\.0\.0\.1:5195\/c\/pay\//);
+    await page.getByLabel('Card number').fill('4000 0027 6000 3184');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+  });
+
+  const orderId = await test.step('back in the store, the order is paid', async () => {
+    await expect(page).toHaveURL(/\/#\/payment\/return\?order=[\w-]+&outcome=paid$/);
+    await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
+    return new URL(page.url().replace('/#/', '/')).searchParams.get('order') ?? '';
+  });
+
+  await test.step('staff refund the whole order from its page; it goes back to the card at once', async () => {
+    const staff = await browser.newPage();
+    await staff.goto(`${admin}/admin/auth/login`);
+    await staff.getByLabel(/email/i).fill('admin@example.com');
+    await staff.getByLabel(/password/i).fill('admin12345');
+    await staff.getByRole('button', { name: 'Log In' }).click();
+    await expect(staff).toHaveURL(/\/manage-admin\/dashboard$/);
+    await staff.goto(`${admin}/manage-admin/orders/details?id=${orderId}`);
+    const token = await staff.evaluate(() => window.localStorage.getItem('shop.adminToken'));
+    const detail = await staff.request.get(`${api}/orders/${orderId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const total = ((await detail.json()) as { data: { total: number } }).data.total;
+    await staff
+      .getByRole('toolbar', { name: 'Order actions' })
+      .getByRole('button', { name: 'Refund' })
+      .click();
+    const dialog = staff.getByRole('dialog', { name: 'Refund' });
+    await dialog.getByLabel(/^Amount/).fill(String(total));
+    await dialog.getByLabel(/^Reason/).fill('Ordered the wrong model');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await expect(dialog).toBeHidden();
+    await staff.close();
+  });
+
+  // A fresh load: the page read this order when the shopper came back from Stripe.
+  await page.goto(`${store}/#/order/${orderId}`);
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Refunds' }).getByText('Ordered the wrong model'),
+  ).toBeVisible();
+  await expect(page.getByText('Refunded', { exact: true }).first()).toBeVisible();
 });
