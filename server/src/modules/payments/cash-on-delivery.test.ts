@@ -7,21 +7,12 @@ import { bearer, demoAdminToken, registerShopper } from '../../test/sessions.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { COD_NOT_CONFIRMED } from '../forwarding/forwarding.repository.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
+import { checkoutAddress } from './payments.fixtures.ts';
 
 // Cash on delivery as staff offer it, and the payment methods checkout may show: the fee the list names is the
 // fee the quote and the order charge; the order is unpaid until the courier (or staff) collects the cash.
 
 const PHONE_CASE = '1005006084529133';
-
-const address = (country: string) => ({
-  full_name: 'Rahim Uddin',
-  address: 'House 12, Road 5',
-  city: 'Dhaka',
-  country,
-  zip: '1207',
-  mobile_no: '1711000000',
-  phone_country: '+880',
-});
 
 describe('cash on delivery and the payment methods', () => {
   let t: TestApp;
@@ -56,7 +47,7 @@ describe('cash on delivery and the payment methods', () => {
       headers: bearer(shopper.token),
       payload: {
         items: [{ product: productId, sku_id: 'ONE', quantity: 1 }],
-        shippingAddress: address(country),
+        shippingAddress: checkoutAddress(country),
         paymentMethod: 'Cash on Delivery',
         ...extra,
       },
@@ -208,7 +199,7 @@ describe('cash on delivery and the payment methods', () => {
       headers: bearer(shopper.token),
       payload: {
         items: [{ product: phoneCase.id, sku_id: sku.skuId, quantity: 1 }],
-        shippingAddress: address('BD'),
+        shippingAddress: checkoutAddress('BD'),
         paymentMethod: 'Cash on Delivery',
       },
     });

@@ -8,6 +8,7 @@ import { TEST_PUBLIC_URL } from '../../test/test-config.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import type { HostedCheckoutRequest, HostedPaymentProvider, ProviderMessage } from './hosted.types.ts';
 import { PaymentError } from './payment-error.ts';
+import { checkoutAddress } from './payments.fixtures.ts';
 import { ABANDONED_NOTE, cancelAbandonedCheckouts } from './payments.jobs.ts';
 
 // The order flow of a provider whose page the shopper pays on, with a provider that answers as told: the order is
@@ -56,16 +57,6 @@ function fakeProvider() {
   return { provider, started, refunds, state };
 }
 
-const address = (country = 'BD') => ({
-  full_name: 'Rahim Uddin',
-  address: 'House 12, Road 5',
-  city: 'Dhaka',
-  country,
-  zip: '1207',
-  mobile_no: '1711000000',
-  phone_country: '+880',
-});
-
 describe('paying on the provider page', () => {
   let t: TestApp;
   let admin: string;
@@ -88,7 +79,7 @@ describe('paying on the provider page', () => {
       headers: bearer(shopper.token),
       payload: {
         items: [{ product: productId, sku_id: 'ONE', quantity: 1 }],
-        shippingAddress: address(),
+        shippingAddress: checkoutAddress(),
         paymentMethod: 'bKash',
         ...extra,
       },
@@ -113,7 +104,7 @@ describe('paying on the provider page', () => {
     const es = await t.app.inject({ method: 'GET', url: '/api/payment-methods?country=ES&currency=EUR' });
     expect(es.json().data.map((m: { method: string }) => m.method)).not.toContain('bKash');
     const item = await product();
-    const refused = await place(item.id, { shippingAddress: address('ES') });
+    const refused = await place(item.id, { shippingAddress: checkoutAddress('ES') });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors[0].path).toBe('/paymentMethod');
   });

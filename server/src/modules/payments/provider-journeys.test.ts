@@ -5,6 +5,7 @@ import { bearer, demoAdminToken, registerShopper } from '../../test/sessions.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { type BkashStandIn, startBkashStandIn } from './bkash/bkash-stand-in.ts';
+import { checkoutAddress } from './payments.fixtures.ts';
 import { startPayPalStandIn } from './paypal/paypal-stand-in.ts';
 import { startRazorpayStandIn } from './razorpay/razorpay-stand-in.ts';
 import { type SslcommerzStandIn, startSslcommerzStandIn } from './sslcommerz/sslcommerz-stand-in.ts';
@@ -27,16 +28,6 @@ const RAZORPAY = {
   keySecret: 'razorpay-secret',
   webhookSecret: 'razorpay-webhook',
 };
-
-const address = (country: string) => ({
-  full_name: 'Rahim Uddin',
-  address: 'House 12, Road 5',
-  city: 'Dhaka',
-  country,
-  zip: '1207',
-  mobile_no: '1711000000',
-  phone_country: '+880',
-});
 
 describe('payment providers, each against its stand-in', () => {
   let t: TestApp;
@@ -87,7 +78,7 @@ describe('payment providers, each against its stand-in', () => {
       headers: bearer(shopper.token),
       payload: {
         items: [{ product: item.id, sku_id: 'ONE', quantity: 1 }],
-        shippingAddress: address(country),
+        shippingAddress: checkoutAddress(country),
         paymentMethod,
         currency,
       },

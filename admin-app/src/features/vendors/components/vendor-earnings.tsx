@@ -2,11 +2,11 @@ import { Alert, Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { DataTable } from '@shop/ui/data-table';
 import { formatMoney } from '@shop/ui/format';
+import { ledgerColumns, ledgerTableFeatures } from '@shop/ui/vendor-ledger';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { StatCards } from '../../../components/stat-cards';
 import { LEDGER_PAGE_SIZE, vendorEarningsQueries } from '../api/vendor-earnings.queries';
 import { VendorCommissionForm } from './vendor-commission-form';
-import { ledgerTableFeatures, vendorLedgerColumns } from './vendor-ledger-columns';
 import { VendorPayoutForm } from './vendor-payout-form';
 
 type VendorEarningsProps = {
@@ -74,7 +74,7 @@ export function VendorEarnings({ vendorId, page, onPageChange }: VendorEarningsP
       <DataTable
         label="Vendor ledger"
         features={ledgerTableFeatures}
-        columns={vendorLedgerColumns}
+        columns={ledgerColumns}
         data={ledger.data?.data ?? []}
         getRowId={(row) => row._id}
         rowCount={ledger.data?.meta.total ?? 0}

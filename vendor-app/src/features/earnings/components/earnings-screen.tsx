@@ -2,10 +2,10 @@ import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '
 import { errorMessage } from '@shop/sdk/client';
 import { DataTable } from '@shop/ui/data-table';
 import { formatMoney } from '@shop/ui/format';
+import { ledgerColumns, ledgerTableFeatures } from '@shop/ui/vendor-ledger';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { earningsQueries, LEDGER_PAGE_SIZE } from '../api/earnings.queries';
 import type { EarningsSearch } from '../schemas/earnings-search';
-import { ledgerColumns, ledgerTableFeatures } from './ledger-columns';
 
 type EarningsScreenProps = {
   search: EarningsSearch;

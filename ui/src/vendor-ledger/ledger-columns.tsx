@@ -1,14 +1,14 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatDate, formatMoney } from '@shop/ui/format';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { formatDate, formatMoney } from '../format';
 
 type LedgerEntry = Schemas['VendorLedgerEntry'];
 
 export const ledgerTableFeatures = tableFeatures({ rowPaginationFeature });
 const column = createColumnHelper<typeof ledgerTableFeatures, LedgerEntry>();
 
-export const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
+const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   sale: 'Sale',
   commission: 'Commission',
   refund: 'Refund',
@@ -24,7 +24,10 @@ const KIND_COLORS: Record<LedgerEntry['kind'], string> = {
   payout: 'blue',
 };
 
-/** The ledger: one row per change of the balance, amounts in USD with the order's own amount beside them. */
+/**
+ * A vendor's earnings ledger (the vendor panel's Earnings and the back office's vendor drawer): one row per change
+ * of the balance, amounts in USD with the order's own amount beside them.
+ */
 export const ledgerColumns = column.columns([
   column.accessor('date', { header: 'Date', cell: ({ getValue }) => formatDate(getValue()) }),
   column.accessor('kind', {
