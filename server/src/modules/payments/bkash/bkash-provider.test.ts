@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HostedCheckoutRequest, PendingPayment, ProviderMessage } from '../hosted.types.ts';
+import type { HostedCheckoutRequest } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import { pendingPayment, returnMessage } from '../stand-in-kit.ts';
 import { type BkashConfig, createBkashProvider } from './bkash-provider.ts';
 import { type BkashStandIn, startBkashStandIn } from './bkash-stand-in.ts';
 
@@ -57,24 +58,8 @@ function checkout(amountMinor = 1250_50): HostedCheckoutRequest {
 async function started(bkash = provider(), amountMinor?: number) {
   const request = checkout(amountMinor);
   const start = await bkash.start(request);
-  const payment: PendingPayment = {
-    id: request.paymentId,
-    reference: request.reference,
-    providerRef: start.providerRef,
-    amountMinor: request.amountMinor,
-    currency: 'BDT',
-  };
+  const payment = pendingPayment(request, start.providerRef);
   return { bkash, request, start, payment, paymentID: start.providerRef ?? '' };
-}
-
-/** The browser's return to callbackURL, as the return route hands it over. */
-function returnMessage(callbackUrl: string): ProviderMessage {
-  return {
-    kind: 'return',
-    fields: Object.fromEntries(new URL(callbackUrl).searchParams),
-    headers: {},
-    rawBody: '',
-  };
 }
 
 const callsTo = (path: string) => standIn.calls.filter((call) => call.path.endsWith(path));

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decimalTextToMinor, toDecimalText } from '../../../money/money.ts';
+import { header, readBody, sendHtml, sendJson, standInServer } from '../stand-in-kit.ts';
 
 // A local stand-in for bKash Tokenized Checkout (v1.2.0-beta), for tests and the journeys: token grant checked
 // against username/password and app key/secret, create/execute/status/refund checked against the id_token and
@@ -83,12 +83,9 @@ export async function startBkashStandIn(
   const refunds: BkashStandInRefund[] = [];
   const calls: BkashStandInCall[] = [];
   const faults: Array<{ fault: BkashFault; path: string | undefined }> = [];
-  const hanging = new Set<ServerResponse>();
   let origin = '';
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, { message: String(error) }));
-  });
+  const server = standInServer(handle, (res, error) => send(res, 500, { message: String(error) }));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin);
@@ -124,12 +121,12 @@ export async function startBkashStandIn(
       return;
     }
     if (fault === 'timeout') {
-      hanging.add(res);
+      server.hang(res);
       return;
     }
     const answer = route(path, req, body);
     if (fault === 'answer-lost') {
-      hanging.add(res);
+      server.hang(res);
       return;
     }
     return send(res, answer.status, answer.body);
@@ -333,8 +330,10 @@ export async function startBkashStandIn(
       res.end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html>
+    sendHtml(
+      res,
+      200,
+      `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bKash Checkout</title></head>
 <body>
 <main>
@@ -348,7 +347,8 @@ export async function startBkashStandIn(
 <button type="submit" name="outcome" value="cancel">Cancel</button>
 </form>
 </main>
-</body></html>`);
+</body></html>`,
+    );
   }
 
   function complete(paymentID: string, outcome: BkashOutcome): string {
@@ -362,9 +362,7 @@ export async function startBkashStandIn(
     return callback(payment, outcome === 'insufficient-balance' ? 'success' : outcome);
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  origin = await server.listen(options.port);
   return {
     url: `${origin}${API_ROOT}`,
     calls,
@@ -374,12 +372,7 @@ export async function startBkashStandIn(
     failNext: (fault, path) => {
       faults.push({ fault, path });
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const res of hanging) res.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }
 
@@ -414,11 +407,6 @@ function bkashTime(): string {
   return `${dhaka.slice(0, 19)}:${dhaka.slice(20, 23)} GMT+0600`;
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
@@ -426,16 +414,6 @@ function escapeHtml(text: string): string {
   );
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
-  res.end(JSON.stringify(body));
+  sendJson(res, status, body, { headers: { 'content-type': 'application/json;charset=UTF-8' } });
 }

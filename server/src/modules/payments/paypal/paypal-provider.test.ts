@@ -1,39 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostedCheckoutRequest, PendingPayment, ProviderMessage } from '../hosted.types.ts';
+import type { HostedCheckoutRequest } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import {
+  type NotifyReceiver,
+  notifyMessage as notified,
+  pendingPayment,
+  returnMessage as returned,
+  startNotifyReceiver,
+} from '../stand-in-kit.ts';
 import { createPayPalProvider, type PayPalConfig } from './paypal-provider.ts';
 import { type PayPalStandIn, type PayPalStandInWebhook, startPayPalStandIn } from './paypal-stand-in.ts';
 
 const credentials = { clientId: 'test-client', clientSecret: 'test-secret', webhookId: 'WEBHOOK0TEST01' };
 
 let standIn: PayPalStandIn;
-let receiver: Server;
-let received: Array<{ headers: Record<string, string | undefined>; rawBody: string }>;
+let receiver: NotifyReceiver;
 
 beforeAll(async () => {
   standIn = await startPayPalStandIn(credentials);
-  received = [];
-  receiver = createServer((req, res) => {
-    let rawBody = '';
-    req.on('data', (chunk: Buffer) => {
-      rawBody += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(req.headers)) headers[name] = String(value);
-      received.push({ headers, rawBody });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startNotifyReceiver();
 });
 
 afterAll(async () => {
   await standIn.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 const provider = (overrides: Partial<PayPalConfig> = {}) =>
@@ -66,37 +57,8 @@ function checkout(overrides: Partial<HostedCheckoutRequest> = {}): HostedCheckou
 async function started(overrides: Partial<HostedCheckoutRequest> = {}, paypal = provider()) {
   const request = checkout(overrides);
   const start = await paypal.start(request);
-  const payment: PendingPayment = {
-    id: request.paymentId,
-    reference: request.reference,
-    providerRef: start.providerRef,
-    amountMinor: request.amountMinor,
-    currency: request.currency,
-  };
+  const payment = pendingPayment(request, start.providerRef);
   return { request, start, payment, orderId: start.providerRef ?? '' };
-}
-
-/** The browser arriving at our return address. */
-function returned(address: string): ProviderMessage {
-  return {
-    kind: 'return',
-    fields: Object.fromEntries(new URL(address).searchParams),
-    headers: {},
-    rawBody: '',
-  };
-}
-
-function notified(webhook: {
-  headers: Record<string, string | undefined>;
-  rawBody: string;
-}): ProviderMessage {
-  const event = JSON.parse(webhook.rawBody) as Record<string, unknown>;
-  return {
-    kind: 'notify',
-    fields: Object.fromEntries(Object.entries(event).map(([key, value]) => [key, String(value)])),
-    headers: webhook.headers,
-    rawBody: webhook.rawBody,
-  };
 }
 
 const webhookFor = (captureId: string, type = 'PAYMENT.CAPTURE.COMPLETED'): PayPalStandInWebhook => {
@@ -306,15 +268,13 @@ describe('PayPal: the shopper comes back', () => {
 
 describe('PayPal: webhooks', () => {
   it("posts PAYMENT.CAPTURE.COMPLETED with its transmission headers; verified, it pays with the return's event id", async () => {
-    standIn.setWebhookUrl(
-      `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/payments/paypal/notify`,
-    );
+    standIn.setWebhookUrl(`${receiver.url}/api/payments/paypal/notify`);
     try {
       const { request, payment, orderId } = await started();
       const fromReturn = await provider().confirm(returned(standIn.complete(orderId, 'pay')), payment);
       await standIn.delivered();
       const captureId = standIn.order(orderId)?.captureId ?? '';
-      const webhook = received.find((w) => w.rawBody.includes(captureId));
+      const webhook = receiver.received.find((w) => w.rawBody.includes(captureId));
       if (!webhook) throw new Error('the webhook was not posted');
       expect(webhook.headers['paypal-transmission-sig']).toBeTruthy();
       expect(webhook.headers['paypal-auth-algo']).toBe('SHA256withRSA');

@@ -7,12 +7,19 @@ import type {
   ProviderVerdict,
 } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import {
+  type JsonAnswer as ApiAnswer,
+  callJson,
+  messageHeader as header,
+  type ProviderHttpConfig,
+  parseJsonObject,
+} from '../provider-http.ts';
 
 // PayPal REST, Orders v2: the order is created on our server, the shopper approves it on PayPal's page, and the
 // money moves only when our server captures the approved order (or PayPal's webhook, verified with PayPal itself,
 // says a capture completed). The browser's return alone proves nothing: it only names the order to capture.
 
-export interface PayPalConfig {
+export interface PayPalConfig extends ProviderHttpConfig {
   clientId: string;
   clientSecret: string;
   /** The REST API; the sandbox's by default. */
@@ -22,9 +29,6 @@ export interface PayPalConfig {
    * Without one, notifications cannot be verified and are rejected; returns still capture.
    */
   webhookId: string | null;
-  fetch?: typeof fetch;
-  /** Per-call time limit; tests shorten it. */
-  timeoutMs?: number;
 }
 
 export const PAYPAL_SANDBOX_URL = 'https://api-m.sandbox.paypal.com';
@@ -98,11 +102,6 @@ interface WebhookEvent {
   resource?: Capture;
 }
 
-interface ApiAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 /** PayPal's error answers name what went wrong in `details[0].issue` (else `name`). */
 function issueOf(body: Record<string, unknown>): string {
   const details = body.details;
@@ -111,25 +110,6 @@ function issueOf(body: Record<string, unknown>): string {
     if (typeof issue === 'string') return issue;
   }
   return typeof body.name === 'string' ? body.name : typeof body.error === 'string' ? body.error : 'UNKNOWN';
-}
-
-function header(headers: ProviderMessage['headers'], name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === wanted && value) return value;
-  }
-  return undefined;
-}
-
-function parseEvent(rawBody: string): WebhookEvent | null {
-  try {
-    const event: unknown = JSON.parse(rawBody);
-    return event !== null && typeof event === 'object' && !Array.isArray(event)
-      ? (event as WebhookEvent)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The amount of a capture in our minor units, or why it is not the payment's. */
@@ -148,24 +128,8 @@ export function createPayPalProvider(config: PayPalConfig): HostedPaymentProvide
   let token: { value: string; expiresAt: number } | null = null;
   let tokenRequest: Promise<string> | null = null;
 
-  async function send(path: string, init: RequestInit): Promise<ApiAnswer> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      text = await response.text();
-    } catch (error) {
-      throw new PaymentError(`PayPal could not be reached: ${(error as Error).message}`);
-    }
-    if (text === '' && response.ok) return { status: response.status, body: {} };
-    try {
-      const body: unknown = JSON.parse(text);
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new Error('not an object');
-      return { status: response.status, body: body as Record<string, unknown> };
-    } catch {
-      throw new PaymentError(`PayPal answered ${response.status} with a body that is not JSON`);
-    }
-  }
+  const send = (path: string, init: RequestInit): Promise<ApiAnswer> =>
+    callJson('PayPal', `${baseUrl}${path}`, init, { fetch: doFetch, timeoutMs, emptyIsObject: true });
 
   async function fetchToken(): Promise<string> {
     const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
@@ -300,7 +264,7 @@ export function createPayPalProvider(config: PayPalConfig): HostedPaymentProvide
   }
 
   async function confirmNotify(message: ProviderMessage, payment: PendingPayment): Promise<ProviderVerdict> {
-    const event = parseEvent(message.rawBody);
+    const event = parseJsonObject<WebhookEvent>(message.rawBody);
     if (!event) return { status: 'rejected', message: 'The notification is not a PayPal event.' };
     if (!config.webhookId) {
       return { status: 'rejected', message: 'No PayPal webhook id is configured to verify notifications.' };
@@ -400,7 +364,7 @@ export function createPayPalProvider(config: PayPalConfig): HostedPaymentProvide
         if (!token && !payment) return null;
         return { ...(payment ? { paymentId: payment } : {}), ...(token ? { providerRef: token } : {}) };
       }
-      const capture = parseEvent(message.rawBody)?.resource;
+      const capture = parseJsonObject<WebhookEvent>(message.rawBody)?.resource;
       const named = {
         ...(typeof capture?.custom_id === 'string' && capture.custom_id
           ? { paymentId: capture.custom_id }

@@ -1,6 +1,16 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  escapeHtml,
+  header,
+  htmlPage,
+  readBody,
+  type StandInWebhook,
+  sendJson as send,
+  sendHtml,
+  standInServer,
+  webhookOutbox,
+} from '../stand-in-kit.ts';
 
 // A local stand-in for PayPal's REST API (OAuth token, Orders v2, captures and refunds, webhook signature
 // verification) and its approval page, for tests and the journeys. It checks client credentials and bearer tokens
@@ -61,14 +71,9 @@ export interface PayPalStandInRefund {
   status: 'COMPLETED';
 }
 
-export interface PayPalStandInWebhook {
+/** `headers` are PayPal's transmission headers. */
+export interface PayPalStandInWebhook extends StandInWebhook {
   event: Record<string, unknown>;
-  /** The body exactly as posted. */
-  rawBody: string;
-  /** PayPal's transmission headers, lower-case. */
-  headers: Record<string, string>;
-  /** The notify address's answer, once posted ('error' when it could not be reached). */
-  delivered?: number | 'error';
 }
 
 export interface PayPalStandInCall {
@@ -116,10 +121,6 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 const ISSUE_NAMES: Record<number, [string, string]> = {
   400: ['INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.'],
   404: ['RESOURCE_NOT_FOUND', 'The specified resource does not exist.'],
@@ -157,19 +158,18 @@ export async function startPayPalStandIn(options: PayPalStandInOptions) {
   const replays = new Map<string, { status: number; body: unknown }>();
   const calls: PayPalStandInCall[] = [];
   const refunds: PayPalStandInRefund[] = [];
-  const webhooks: PayPalStandInWebhook[] = [];
-  const deliveries = new Set<Promise<void>>();
-  const hanging = new Set<ServerResponse>();
+  const outbox = webhookOutbox<PayPalStandInWebhook>({
+    url: options.webhookUrl,
+    userAgent: 'PayPal/AUHD-214.0-58184498',
+  });
+  const { webhooks } = outbox;
   const signingKey = randomBytes(32);
-  let webhookUrl = options.webhookUrl ?? null;
   let failNext: 'error' | 'timeout' | null = null;
   let url = '';
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) =>
-      send(res, 500, { name: 'INTERNAL_SERVER_ERROR', message: String(error) }),
-    );
-  });
+  const server = standInServer(handle, (res, error) =>
+    send(res, 500, { name: 'INTERNAL_SERVER_ERROR', message: String(error) }),
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const address = new URL(req.url ?? '/', url);
@@ -192,7 +192,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions) {
     calls.push({ method: req.method ?? 'GET', path: address.pathname, requestId, body });
     if (failNext === 'timeout') {
       failNext = null;
-      hanging.add(res);
+      server.hang(res);
       return;
     }
     if (failNext === 'error') {
@@ -607,35 +607,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions) {
         'paypal-transmission-time': time,
       },
     };
-    webhooks.push(webhook);
-    deliver(webhook);
-    return webhook;
-  }
-
-  /** Posts a webhook to the notify address, after the call that caused it has been answered. */
-  function deliver(webhook: PayPalStandInWebhook): void {
-    const target = webhookUrl;
-    if (!target) return;
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() =>
-        fetch(target, {
-          method: 'POST',
-          headers: { ...webhook.headers, 'user-agent': 'PayPal/AUHD-214.0-58184498' },
-          body: webhook.rawBody,
-          signal: AbortSignal.timeout(10_000),
-        }),
-      )
-      .then(
-        async (response) => {
-          await response.arrayBuffer();
-          webhook.delivered = response.status;
-        },
-        () => {
-          webhook.delivered = 'error';
-        },
-      )
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
+    return outbox.send(webhook);
   }
 
   /** The shopper's choice on the approval page; answers where PayPal sends their browser. */
@@ -689,8 +661,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions) {
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await server.listen(options.port);
 
   return {
     /** The API address to give the adapter as `baseUrl`; the approval page is under it too. */
@@ -712,50 +683,18 @@ export async function startPayPalStandIn(options: PayPalStandInOptions) {
     capture: (captureId: string) => captures.get(captureId),
     /** Revokes every access token issued so far, as an expiry would. */
     revokeTokens: () => tokens.clear(),
-    setWebhookUrl(target: string | null) {
-      webhookUrl = target;
-    },
+    setWebhookUrl: outbox.setUrl,
     /** The next API call answers 503, or is never answered ('timeout'). */
     failNextCall(kind: 'error' | 'timeout') {
       failNext = kind;
     },
-    /** Resolves when the webhooks posted so far have been answered. */
-    async delivered(): Promise<void> {
-      await Promise.all(deliveries);
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const res of hanging) res.destroy();
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    delivered: outbox.delivered,
+    close: server.close,
   };
 }
 
 export type PayPalStandIn = Awaited<ReturnType<typeof startPayPalStandIn>>;
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 function html(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal Checkout</title></head><body>${body}</body></html>`,
-  );
+  sendHtml(res, status, htmlPage('PayPal Checkout', body));
 }

@@ -1,9 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostedCheckoutRequest, PendingPayment, ProviderMessage } from '../hosted.types.ts';
+import type { HostedCheckoutRequest, ProviderMessage } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import {
+  type NotifyReceiver,
+  notifyMessage as notified,
+  pendingPayment,
+  returnMessage as returned,
+  startNotifyReceiver,
+} from '../stand-in-kit.ts';
 import { createRazorpayProvider, type RazorpayConfig } from './razorpay-provider.ts';
 import {
   type RazorpayStandIn,
@@ -18,34 +25,19 @@ const credentials = {
 };
 
 let standIn: RazorpayStandIn;
-let receiver: Server;
-let received: Array<{ headers: Record<string, string | undefined>; rawBody: string }>;
+let receiver: NotifyReceiver;
 
 beforeAll(async () => {
-  received = [];
-  receiver = createServer((req, res) => {
-    let rawBody = '';
-    req.on('data', (chunk: Buffer) => {
-      rawBody += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(req.headers)) headers[name] = String(value);
-      received.push({ headers, rawBody });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const { port } = receiver.address() as AddressInfo;
+  receiver = await startNotifyReceiver();
   standIn = await startRazorpayStandIn({
     ...credentials,
-    webhookUrl: `http://127.0.0.1:${port}/api/payments/razorpay/notify`,
+    webhookUrl: `${receiver.url}/api/payments/razorpay/notify`,
   });
 });
 
 afterAll(async () => {
   await standIn.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 const provider = (overrides: Partial<RazorpayConfig> = {}) =>
@@ -78,37 +70,8 @@ function checkout(overrides: Partial<HostedCheckoutRequest> = {}): HostedCheckou
 async function started(overrides: Partial<HostedCheckoutRequest> = {}) {
   const request = checkout(overrides);
   const start = await provider().start(request);
-  const payment: PendingPayment = {
-    id: request.paymentId,
-    reference: request.reference,
-    providerRef: start.providerRef,
-    amountMinor: request.amountMinor,
-    currency: request.currency,
-  };
+  const payment = pendingPayment(request, start.providerRef);
   return { request, start, payment, linkId: start.providerRef ?? '' };
-}
-
-/** The browser arriving at our return address. */
-function returned(address: string): ProviderMessage {
-  return {
-    kind: 'return',
-    fields: Object.fromEntries(new URL(address).searchParams),
-    headers: {},
-    rawBody: '',
-  };
-}
-
-function notified(webhook: {
-  headers: Record<string, string | undefined>;
-  rawBody: string;
-}): ProviderMessage {
-  const event = JSON.parse(webhook.rawBody) as Record<string, unknown>;
-  return {
-    kind: 'notify',
-    fields: Object.fromEntries(Object.entries(event).map(([key, value]) => [key, String(value)])),
-    headers: webhook.headers,
-    rawBody: webhook.rawBody,
-  };
 }
 
 /** The webhook the stand-in sent about a Razorpay payment. */
@@ -232,7 +195,7 @@ describe('Razorpay: the shopper pays', () => {
     const { request, payment, linkId } = await started();
     const { paymentId } = standIn.complete(linkId, 'upi');
     await standIn.delivered();
-    const delivery = received.find((r) => r.rawBody.includes(linkId));
+    const delivery = receiver.received.find((r) => r.rawBody.includes(linkId));
     expect(delivery?.headers['x-razorpay-signature']).toMatch(/^[0-9a-f]{64}$/);
     const message = notified(delivery ?? { headers: {}, rawBody: '' });
 

@@ -7,6 +7,13 @@ import type {
   ProviderVerdict,
 } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import {
+  type JsonAnswer as ApiAnswer,
+  callJson,
+  messageHeader as header,
+  type ProviderHttpConfig,
+  parseJsonObject,
+} from '../provider-http.ts';
 
 // Razorpay Payment Links: our server creates a link, the shopper pays on Razorpay's page (card or UPI) and is sent
 // back to callback_url with a signed summary; Razorpay also posts a signed `payment_link.paid` webhook. A return is
@@ -20,16 +27,13 @@ import { PaymentError } from '../payment-error.ts';
 
 export const RAZORPAY_API_URL = 'https://api.razorpay.com';
 
-export interface RazorpayConfig {
+export interface RazorpayConfig extends ProviderHttpConfig {
   keyId: string;
   keySecret: string;
   /** The secret set on the dashboard's webhook: notifications are signed with it. */
   webhookSecret: string;
   /** The API root; Razorpay's own by default (test and live differ only by keys). */
   baseUrl?: string;
-  fetch?: typeof fetch;
-  /** Per-call time limit; tests shorten it. */
-  timeoutMs?: number;
 }
 
 /** Razorpay's error answers: `{ error: { code, description, field, ... } }`. */
@@ -74,11 +78,6 @@ interface WebhookEvent {
   };
 }
 
-interface ApiAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 /** Razorpay's links and refunds are in INR only here: the store's countries list India alone for it. */
 const CURRENCY = 'INR';
 /** Razorpay's limit on reference_id. */
@@ -107,25 +106,6 @@ function referenceIds(reference: string, paymentId: string): [string, string] {
 function errorOf(body: Record<string, unknown>): RazorpayError {
   const error = body.error;
   return error !== null && typeof error === 'object' ? (error as RazorpayError) : {};
-}
-
-function header(headers: ProviderMessage['headers'], name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === wanted && value) return value;
-  }
-  return undefined;
-}
-
-function parseEvent(rawBody: string): WebhookEvent | null {
-  try {
-    const event: unknown = JSON.parse(rawBody);
-    return event !== null && typeof event === 'object' && !Array.isArray(event)
-      ? (event as WebhookEvent)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Razorpay answers empty notes as `[]`, filled ones as an object. */
@@ -167,32 +147,17 @@ export function createRazorpayProvider(config: RazorpayConfig): HostedPaymentPro
   const timeoutMs = config.timeoutMs ?? 15_000;
   const authorization = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
 
-  async function api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw new PaymentError(`Razorpay could not be reached: ${(error as Error).message}`);
-    }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-        throw new Error('not an object');
-      return { status: response.status, body: parsed as Record<string, unknown> };
-    } catch {
-      throw new PaymentError(`Razorpay answered ${response.status} with a body that is not JSON`);
-    }
+  function api(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer> {
+    const init: RequestInit = {
+      method,
+      headers: {
+        authorization,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    };
+    return callJson('Razorpay', `${baseUrl}${path}`, init, { fetch: doFetch, timeoutMs });
   }
 
   function failure(what: string, answer: ApiAnswer): PaymentError {
@@ -266,7 +231,7 @@ export function createRazorpayProvider(config: RazorpayConfig): HostedPaymentPro
     if (!signature || !validateWebhookSignature(message.rawBody, signature, config.webhookSecret)) {
       return { status: 'rejected', message: 'The Razorpay webhook signature does not match.' };
     }
-    const event = parseEvent(message.rawBody);
+    const event = parseJsonObject<WebhookEvent>(message.rawBody);
     if (!event) return { status: 'rejected', message: 'The notification is not a Razorpay event.' };
     const link = event.payload?.payment_link?.entity;
     const rzpPayment = event.payload?.payment?.entity;
@@ -344,7 +309,7 @@ export function createRazorpayProvider(config: RazorpayConfig): HostedPaymentPro
           ...(reference ? { reference } : {}),
         };
       }
-      const payload = parseEvent(message.rawBody)?.payload;
+      const payload = parseJsonObject<WebhookEvent>(message.rawBody)?.payload;
       const link = payload?.payment_link?.entity;
       const paymentId =
         noteOf(link?.notes, 'paymentId') ?? noteOf(payload?.payment?.entity?.notes, 'paymentId');

@@ -1,6 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  escapeHtml,
+  htmlPage,
+  readBody,
+  type StandInWebhook,
+  sendHtml,
+  sendJson,
+  standInServer,
+  webhookOutbox,
+} from '../stand-in-kit.ts';
 
 // A local stand-in for Razorpay's Payment Links API (create and fetch links, fetch payments, refunds) and the
 // link's hosted page, for tests and the journeys. It checks the Basic key id and secret as Razorpay does, answers
@@ -66,14 +75,8 @@ export interface RazorpayStandInRefund {
   notes: Record<string, string>;
 }
 
-export interface RazorpayStandInWebhook {
+export interface RazorpayStandInWebhook extends StandInWebhook {
   event: Record<string, unknown>;
-  /** The body exactly as posted. */
-  rawBody: string;
-  /** Razorpay's headers, lower-case. */
-  headers: Record<string, string>;
-  /** The notify address's answer, once posted ('error' when it could not be reached). */
-  delivered?: number | 'error';
 }
 
 export interface RazorpayStandInCall {
@@ -109,10 +112,6 @@ function rzpError(description: string, field: string | null = null, reason = 'in
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function stringNotes(value: unknown): Record<string, string> | null {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
@@ -129,17 +128,15 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions) {
   const payments = new Map<string, StandInPayment>();
   const calls: RazorpayStandInCall[] = [];
   const refunds: RazorpayStandInRefund[] = [];
-  const webhooks: RazorpayStandInWebhook[] = [];
-  const deliveries = new Set<Promise<void>>();
-  const hanging = new Set<ServerResponse>();
+  const outbox = webhookOutbox<RazorpayStandInWebhook>({
+    url: options.webhookUrl,
+    userAgent: 'Razorpay-Webhook/v1',
+  });
   const accountId = razorpayId('acc');
-  let webhookUrl = options.webhookUrl ?? null;
   let failNext: 'error' | 'timeout' | null = null;
   let url = '';
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => send(res, 500, rzpError(String(error))));
-  });
+  const server = standInServer(handle, (res, error) => send(res, 500, rzpError(String(error))));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const address = new URL(req.url ?? '/', url);
@@ -158,7 +155,7 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions) {
     calls.push({ method: req.method ?? 'GET', path: address.pathname, body });
     if (failNext === 'timeout') {
       failNext = null;
-      hanging.add(res);
+      server.hang(res);
       return;
     }
     if (failNext === 'error') {
@@ -475,34 +472,7 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions) {
         'x-razorpay-signature': hmac(options.webhookSecret, rawBody),
       },
     };
-    webhooks.push(webhook);
-    deliver(webhook);
-    return webhook;
-  }
-
-  function deliver(webhook: RazorpayStandInWebhook): void {
-    const target = webhookUrl;
-    if (!target) return;
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() =>
-        fetch(target, {
-          method: 'POST',
-          headers: { ...webhook.headers, 'user-agent': 'Razorpay-Webhook/v1' },
-          body: webhook.rawBody,
-          signal: AbortSignal.timeout(10_000),
-        }),
-      )
-      .then(
-        async (response) => {
-          await response.arrayBuffer();
-          webhook.delivered = response.status;
-        },
-        () => {
-          webhook.delivered = 'error';
-        },
-      )
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
+    return outbox.send(webhook);
   }
 
   /** Where Razorpay sends the browser after a payment: callback_url with the signed summary. */
@@ -594,20 +564,17 @@ ${buttons}`,
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await server.listen(options.port);
 
   return {
     /** The API root to give the adapter as `baseUrl`; the links' pages are under it too. */
     url,
     calls,
     refunds,
-    webhooks,
+    webhooks: outbox.webhooks,
     complete,
     /** Sends a webhook about a payment again (Razorpay retries until the notify address answers 2xx). */
-    resend(webhook: RazorpayStandInWebhook): void {
-      deliver(webhook);
-    },
+    resend: outbox.deliver,
     /** The link expires unpaid, as it would at its expire_by. */
     expire(linkId: string): void {
       const link = links.get(linkId);
@@ -624,45 +591,22 @@ ${buttons}`,
       const payment = payments.get(paymentId);
       return payment ? paymentJson(payment) : undefined;
     },
-    setWebhookUrl(target: string | null) {
-      webhookUrl = target;
-    },
+    setWebhookUrl: outbox.setUrl,
     /** The next API call answers 502, or is never answered ('timeout'). */
     failNextCall(kind: 'error' | 'timeout') {
       failNext = kind;
     },
-    /** Resolves when the webhooks posted so far have been answered. */
-    async delivered(): Promise<void> {
-      await Promise.all(deliveries);
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const res of hanging) res.destroy();
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    delivered: outbox.delivered,
+    close: server.close,
   };
 }
 
 export type RazorpayStandIn = Awaited<ReturnType<typeof startRazorpayStandIn>>;
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-  res.end(JSON.stringify(body));
+  sendJson(res, status, body, { headers: { 'content-type': 'application/json; charset=UTF-8' } });
 }
 
 function html(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay Payment Link</title></head><body>${body}</body></html>`,
-  );
+  sendHtml(res, status, htmlPage('Razorpay Payment Link', body));
 }

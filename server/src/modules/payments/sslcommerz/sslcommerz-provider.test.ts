@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostedCheckoutRequest, PendingPayment, ProviderMessage } from '../hosted.types.ts';
+import type { HostedCheckoutRequest, ProviderMessage } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import { type NotifyReceiver, pendingPayment as pending, startNotifyReceiver } from '../stand-in-kit.ts';
 import { createSslcommerzProvider } from './sslcommerz-provider.ts';
 import {
   type SslcommerzPost,
@@ -13,36 +12,19 @@ import {
 const STORE = { storeId: 'testbox0001', storePassword: 'testbox0001@ssl' };
 
 let standIn: SslcommerzStandIn;
-let ipnReceiver: Server;
+let ipnReceiver: NotifyReceiver;
 let notifyUrl: string;
-/** IPNs as our notify route would receive them. */
-const received: ProviderMessage[] = [];
 let counter = 0;
 
 beforeAll(async () => {
   standIn = await startSslcommerzStandIn(STORE);
-  ipnReceiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => {
-      body += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      received.push({
-        kind: 'notify',
-        fields: Object.fromEntries(new URLSearchParams(body)),
-        headers: { ...req.headers } as Record<string, string | undefined>,
-        rawBody: body,
-      });
-      res.end('OK');
-    });
-  });
-  await new Promise<void>((resolve) => ipnReceiver.listen(0, '127.0.0.1', resolve));
-  notifyUrl = `http://127.0.0.1:${(ipnReceiver.address() as AddressInfo).port}/api/payments/sslcommerz/notify`;
+  ipnReceiver = await startNotifyReceiver();
+  notifyUrl = `${ipnReceiver.url}/api/payments/sslcommerz/notify`;
 });
 
 afterAll(async () => {
   await standIn.close();
-  await new Promise<void>((resolve) => ipnReceiver.close(() => resolve()));
+  await ipnReceiver.close();
 });
 
 function provider(overrides: Partial<Parameters<typeof createSslcommerzProvider>[0]> = {}) {
@@ -74,16 +56,6 @@ function checkout(overrides: Partial<HostedCheckoutRequest> = {}): HostedCheckou
   };
 }
 
-function pending(request: HostedCheckoutRequest, providerRef: string | null = null): PendingPayment {
-  return {
-    id: request.paymentId,
-    reference: request.reference,
-    providerRef,
-    amountMinor: request.amountMinor,
-    currency: request.currency,
-  };
-}
-
 /** The browser's form POST back to us, as the return route hands it over. */
 function returned(post: SslcommerzPost): ProviderMessage {
   const rawBody = new URLSearchParams(post.fields).toString();
@@ -97,7 +69,16 @@ function returned(post: SslcommerzPost): ProviderMessage {
 }
 
 function ipnFor(reference: string): ProviderMessage {
-  const ipn = received.find((message) => message.fields.tran_id === reference);
+  // IPNs as our notify route would hand them over: the form's fields.
+  const ipns = ipnReceiver.received.map(
+    ({ headers, rawBody }): ProviderMessage => ({
+      kind: 'notify',
+      fields: Object.fromEntries(new URLSearchParams(rawBody)),
+      headers,
+      rawBody,
+    }),
+  );
+  const ipn = ipns.find((message) => message.fields.tran_id === reference);
   if (!ipn) throw new Error(`no IPN received for ${reference}`);
   return ipn;
 }

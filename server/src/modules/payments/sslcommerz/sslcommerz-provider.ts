@@ -9,6 +9,7 @@ import type {
   ProviderVerdict,
 } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import type { ProviderHttpConfig } from '../provider-http.ts';
 
 // SSLCommerz (Bangladesh), API v4: the session API opens a hosted page, the shopper's browser comes back by form
 // POST to success/fail/cancel URLs and SSLCommerz posts an IPN; a success is believed only after the Order
@@ -17,14 +18,11 @@ import { PaymentError } from '../payment-error.ts';
 const SANDBOX_URL = 'https://sandbox.sslcommerz.com';
 const CURRENCIES = ['BDT'] as const;
 
-export interface SslcommerzConfig {
+export interface SslcommerzConfig extends ProviderHttpConfig {
   storeId: string;
   storePassword: string;
   /** The API's address: the sandbox's by default, the live one or a local stand-in otherwise. */
   baseUrl?: string;
-  fetch?: typeof fetch;
-  /** Give up on a call after this long (tests shorten it). */
-  timeoutMs?: number;
 }
 
 /** The Order Validation API's answer, the fields we read. */

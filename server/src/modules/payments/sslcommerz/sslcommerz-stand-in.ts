@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  escapeHtml,
+  htmlPage as page,
+  postNotification,
+  readBody,
+  sendHtml,
+  sendJson,
+  standInServer,
+} from '../stand-in-kit.ts';
 
 // A local stand-in for SSLCommerz v4, for tests and journeys: the session API, a hosted page with Pay / Fail /
 // Cancel, the browser's form POST back to success_url / fail_url / cancel_url, the IPN to ipn_url, the Order
@@ -101,11 +109,7 @@ export async function startSslcommerzStandIn(options: SslcommerzStandInOptions):
   let nextFailure: 'error' | 'timeout' | 'malformed' | null = null;
   let url = '';
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: String(error) });
-    });
-  });
+  const server = standInServer(handle, (res, error) => sendJson(res, 500, { error: String(error) }));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const address = new URL(req.url ?? '/', url);
@@ -363,19 +367,11 @@ export async function startSslcommerzStandIn(options: SslcommerzStandInOptions):
 
   async function postIpn(session: SslcommerzSession, fields: Record<string, string>): Promise<void> {
     if (!session.ipnUrl) return;
-    let status: number | null = null;
-    try {
-      const response = await fetch(session.ipnUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = response.status;
-      await response.arrayBuffer();
-    } catch {
-      status = null;
-    }
+    const status = await postNotification(
+      session.ipnUrl,
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams(fields).toString(),
+    );
     ipnDeliveries.push({ url: session.ipnUrl, fields, status });
   }
 
@@ -457,8 +453,7 @@ ${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Cancel')}`,
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await server.listen(options.port);
 
   return {
     url,
@@ -471,11 +466,7 @@ ${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Cancel')}`,
     failNext(mode) {
       nextFailure = mode;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }
 
@@ -513,31 +504,4 @@ function timestamp(): string {
 
 function compactDate(): string {
   return new Date().toISOString().slice(2, 10).replace(/-/g, '');
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(html);
 }

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostedCheckoutRequest, PendingPayment, ProviderMessage } from '../hosted.types.ts';
+import type { HostedCheckoutRequest, ProviderMessage } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import {
+  type NotifyReceiver,
+  notifyMessage as notified,
+  pendingPayment,
+  returnMessage as returned,
+  startNotifyReceiver,
+} from '../stand-in-kit.ts';
 import { createStripeProvider, type StripeConfig } from './stripe-provider.ts';
 import {
   STRIPE_TEST_CARDS,
@@ -16,33 +23,16 @@ import {
 const keys = { secretKey: 'sk_test_51StandInSecretKey', webhookSecret: 'whsec_standInWebhookSecret' };
 
 let standIn: StripeStandIn;
-let receiver: Server;
-let received: Array<{ headers: Record<string, string | undefined>; rawBody: string }>;
+let receiver: NotifyReceiver;
 
 beforeAll(async () => {
-  received = [];
-  receiver = createServer((req, res) => {
-    let rawBody = '';
-    req.on('data', (chunk: Buffer) => {
-      rawBody += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(req.headers)) headers[name] = String(value);
-      received.push({ headers, rawBody });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  standIn = await startStripeStandIn({
-    ...keys,
-    webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/payments/stripe/notify`,
-  });
+  receiver = await startNotifyReceiver();
+  standIn = await startStripeStandIn({ ...keys, webhookUrl: `${receiver.url}/api/payments/stripe/notify` });
 });
 
 afterAll(async () => {
   await standIn.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 const provider = (overrides: Partial<StripeConfig> = {}) =>
@@ -75,13 +65,7 @@ function checkout(overrides: Partial<HostedCheckoutRequest> = {}): HostedCheckou
 async function started(overrides: Partial<HostedCheckoutRequest> = {}) {
   const request = checkout(overrides);
   const start = await provider().start(request);
-  const payment: PendingPayment = {
-    id: request.paymentId,
-    reference: request.reference,
-    providerRef: start.providerRef,
-    amountMinor: request.amountMinor,
-    currency: request.currency,
-  };
+  const payment = pendingPayment(request, start.providerRef);
   return { request, start, payment, sessionId: start.providerRef ?? '' };
 }
 
@@ -95,34 +79,6 @@ async function page(address: string, form?: Record<string, string>) {
       : {}),
   });
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
-}
-
-/** The browser arriving at our return address. */
-function returned(address: string): ProviderMessage {
-  return {
-    kind: 'return',
-    fields: Object.fromEntries(new URL(address).searchParams),
-    headers: {},
-    rawBody: '',
-  };
-}
-
-function notified(webhook: {
-  headers: Record<string, string | undefined>;
-  rawBody: string;
-}): ProviderMessage {
-  let event: Record<string, unknown> = {};
-  try {
-    event = JSON.parse(webhook.rawBody) as Record<string, unknown>;
-  } catch {
-    // A body that is not JSON has no fields.
-  }
-  return {
-    kind: 'notify',
-    fields: Object.fromEntries(Object.entries(event).map(([key, value]) => [key, String(value)])),
-    headers: webhook.headers,
-    rawBody: webhook.rawBody,
-  };
 }
 
 /** The webhook of a type the stand-in sent about a session's PaymentIntent or the session itself. */
@@ -403,7 +359,7 @@ describe('Stripe: webhooks', () => {
     const intentId = standIn.session(sessionId)?.paymentIntentId ?? '';
     const completed = webhookFor('checkout.session.completed', sessionId);
     const succeeded = webhookFor('payment_intent.succeeded', sessionId);
-    const posted = received.find((r) => r.rawBody === completed.rawBody);
+    const posted = receiver.received.find((r) => r.rawBody === completed.rawBody);
     expect(posted?.headers['stripe-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(completed.delivered).toBe(200);
 

@@ -7,22 +7,20 @@ import type {
   ProviderVerdict,
 } from '../hosted.types.ts';
 import { PaymentError } from '../payment-error.ts';
+import { messageHeader as header, type ProviderHttpConfig } from '../provider-http.ts';
 
 // Stripe Checkout through Stripe's own client: the store opens a Checkout Session (payment mode) and the shopper
 // pays on Stripe's page, where Stripe runs 3-D Secure when the card asks for it. The browser's return proves
 // nothing by itself: the session is read back from Stripe, and webhooks count only with a valid signature. Both
 // name the PaymentIntent as their event, so a return and its webhook pay the order once.
 
-export interface StripeConfig {
+export interface StripeConfig extends ProviderHttpConfig {
   /** The secret API key (`sk_live_...` / `sk_test_...`). */
   secretKey: string;
   /** The webhook endpoint's signing secret (`whsec_...`). */
   webhookSecret: string;
   /** Stripe's API; https://api.stripe.com by default (test and live modes are told apart by the key). */
   baseUrl?: string;
-  fetch?: typeof fetch;
-  /** Per-call time limit; tests shorten it. */
-  timeoutMs?: number;
 }
 
 export const STRIPE_API_URL = 'https://api.stripe.com';
@@ -70,14 +68,6 @@ export function stripeAmount(amountMinor: number, currency: string): number {
     throw new PaymentError(`Stripe takes ${currency} in whole units only: ${amountMinor}`);
   }
   return amountMinor;
-}
-
-function header(headers: ProviderMessage['headers'], name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === wanted && value) return value;
-  }
-  return undefined;
 }
 
 /** The id of a field that is an id, or an expanded object carrying one. */

@@ -1,7 +1,17 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toDecimalText } from '../../../money/money.ts';
+import {
+  escapeHtml,
+  header,
+  htmlPage,
+  readBody,
+  type StandInWebhook,
+  sendHtml,
+  sendJson,
+  standInServer,
+  webhookOutbox,
+} from '../stand-in-kit.ts';
 
 // A local stand-in for the parts of Stripe's API the store uses (Checkout Sessions in payment mode, PaymentIntents,
 // refunds) and for its hosted Checkout page, for tests and the journeys. It reads form-encoded bodies in Stripe's
@@ -81,14 +91,9 @@ export interface StripeStandInRefund {
   created: number;
 }
 
-export interface StripeStandInWebhook {
+/** `headers` carry `stripe-signature`. */
+export interface StripeStandInWebhook extends StandInWebhook {
   event: { id: string; type: string; data: { object: Record<string, unknown> } } & Record<string, unknown>;
-  /** The body exactly as posted. */
-  rawBody: string;
-  /** Lower-case headers, `stripe-signature` among them. */
-  headers: Record<string, string>;
-  /** The webhook endpoint's answer, once posted ('error' when it could not be reached). */
-  delivered?: number | 'error';
 }
 
 export interface StripeStandInCall {
@@ -207,10 +212,6 @@ function metadataOf(value: unknown): Metadata {
   );
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Stripe's signature header for a body: HMAC-SHA256 of `timestamp.body` with the endpoint secret. */
 export function stripeSignature(rawBody: string, secret: string, timestamp = now()): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
@@ -225,19 +226,17 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
   const replays = new Map<string, { params: string; status: number; body: unknown }>();
   const calls: StripeStandInCall[] = [];
   const refunds: StripeStandInRefund[] = [];
-  const webhooks: StripeStandInWebhook[] = [];
-  const deliveries = new Set<Promise<void>>();
-  const hanging = new Set<ServerResponse>();
-  let webhookUrl = options.webhookUrl ?? null;
+  const outbox = webhookOutbox<StripeStandInWebhook>({
+    url: options.webhookUrl,
+    userAgent: 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+  });
   let failNext: 'error' | 'timeout' | null = null;
   let failNextRefund = false;
   let url = '';
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) =>
-      send(res, 500, { error: { type: 'api_error', message: String(error) } }),
-    );
-  });
+  const server = standInServer(handle, (res, error) =>
+    send(res, 500, { error: { type: 'api_error', message: String(error) } }),
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const address = new URL(req.url ?? '/', url);
@@ -251,7 +250,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     calls.push({ method, path: address.pathname, params, idempotencyKey });
     if (failNext === 'timeout') {
       failNext = null;
-      hanging.add(res);
+      server.hang(res);
       return;
     }
     if (failNext === 'error') {
@@ -560,35 +559,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
         'stripe-signature': stripeSignature(rawBody, options.webhookSecret),
       },
     };
-    webhooks.push(webhook);
-    deliver(webhook);
-    return webhook;
-  }
-
-  /** Posts a webhook after the request that caused it has been answered, as Stripe does. */
-  function deliver(webhook: StripeStandInWebhook): void {
-    const target = webhookUrl;
-    if (!target) return;
-    const delivery = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() =>
-        fetch(target, {
-          method: 'POST',
-          headers: { ...webhook.headers, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
-          body: webhook.rawBody,
-          signal: AbortSignal.timeout(10_000),
-        }),
-      )
-      .then(
-        async (response) => {
-          await response.arrayBuffer();
-          webhook.delivered = response.status;
-        },
-        () => {
-          webhook.delivered = 'error';
-        },
-      )
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
+    return outbox.send(webhook);
   }
 
   function intentOf(session: StandInSession): StandInIntent {
@@ -735,15 +706,14 @@ ${session.customerEmail ? `<p>Email ${escapeHtml(session.customerEmail)}</p>` : 
 </form>`;
   }
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = await server.listen(options.port);
 
   return {
     /** The API address to give the adapter as `baseUrl`; the Checkout page is under it too. */
     url,
     calls,
     refunds,
-    webhooks,
+    webhooks: outbox.webhooks,
     pay,
     authenticate,
     cancel,
@@ -755,9 +725,7 @@ ${session.customerEmail ? `<p>Email ${escapeHtml(session.customerEmail)}</p>` : 
     },
     session: (sessionId: string) => sessions.get(sessionId),
     paymentIntent: (intentId: string) => intents.get(intentId),
-    setWebhookUrl(target: string | null) {
-      webhookUrl = target;
-    },
+    setWebhookUrl: outbox.setUrl,
     /** The next API call answers 500, or is never answered ('timeout'). */
     failNextCall(kind: 'error' | 'timeout') {
       failNext = kind;
@@ -766,34 +734,12 @@ ${session.customerEmail ? `<p>Email ${escapeHtml(session.customerEmail)}</p>` : 
     failNextRefund() {
       failNextRefund = true;
     },
-    /** Resolves when the webhooks posted so far have been answered. */
-    async delivered(): Promise<void> {
-      await Promise.all(deliveries);
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const res of hanging) res.destroy();
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    delivered: outbox.delivered,
+    close: server.close,
   };
 }
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function send(
   res: ServerResponse,
@@ -801,18 +747,12 @@ function send(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'request-id': stripeId('req_', 14),
-    'stripe-version': '2026-10-28.endive',
-    ...headers,
+  sendJson(res, status, body, {
+    headers: { 'request-id': stripeId('req_', 14), 'stripe-version': '2026-10-28.endive', ...headers },
+    indent: 2,
   });
-  res.end(JSON.stringify(body, null, 2));
 }
 
 function html(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe Checkout</title></head><body>${body}</body></html>`,
-  );
+  sendHtml(res, status, htmlPage('Stripe Checkout', body));
 }
