@@ -44,6 +44,17 @@ function stubQuote() {
         },
       });
     },
+    'GET /payment-methods': () =>
+      json(200, {
+        success: true,
+        data: ['Credit Card', 'PayPal', 'Bank Transfer'].map((method) => ({
+          method,
+          fee: 0,
+          currency: 'USD',
+          maxOrder: null,
+          onProviderPage: false,
+        })),
+      }),
   });
 }
 
