@@ -61,3 +61,15 @@ export async function chooseSettings(
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings).toBeHidden();
 }
+
+/**
+ * Signs the demo shopper in (registering a new one each time would spend the per-address registration
+ * allowance the journeys share).
+ */
+export async function demoShopperSignsIn(page: Page) {
+  await page.goto(`${store}/#/login`);
+  await page.getByLabel(/email/i).fill('shopper@example.com');
+  await page.getByLabel(/password/i).fill('shopper123');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('You are signed in')).toBeVisible();
+}

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { api, chooseSettings, newShopper, staffToken, store } from './journey-helpers';
+import { api, chooseSettings, demoShopperSignsIn, staffToken, store } from './journey-helpers';
 
 // Paying the way shoppers in Bangladesh do: on SSLCommerz's page (its local stand-in, playwright.config.ts), and
 // cash to the courier. The order is paid only when SSLCommerz confirms it, and cash only when it is delivered.
@@ -60,7 +60,7 @@ test('a shopper in Bangladesh pays on the SSLCommerz page and is back on a paid 
   request,
 }) => {
   test.setTimeout(120_000);
-  await newShopper(request, page, 'Rahim SSL');
+  await demoShopperSignsIn(page);
   await chooseSettings(page, { shipTo: 'Bangladesh (BD)', currency: 'BDT', language: 'English' });
   await checkoutWithTheCase(page, request);
 
@@ -104,7 +104,7 @@ test('a shopper in Bangladesh pays cash on delivery: the fee is charged and the 
   request,
 }) => {
   test.setTimeout(120_000);
-  await newShopper(request, page, 'Karim Cash');
+  await demoShopperSignsIn(page);
   await chooseSettings(page, { shipTo: 'Bangladesh (BD)', currency: 'BDT', language: 'English' });
   await checkoutWithTheCase(page, request);
 
@@ -146,7 +146,7 @@ test('a shopper pays with a card that needs 3-D Secure on Stripe, and staff refu
   request,
 }) => {
   test.setTimeout(150_000);
-  await newShopper(request, page, 'Sofia Secure');
+  await demoShopperSignsIn(page);
   await chooseSettings(page, { shipTo: 'United States (US)', currency: 'USD', language: 'English' });
   await checkoutWithTheCase(page, request, {
     country: 'United States',
