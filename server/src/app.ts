@@ -176,7 +176,7 @@ export async function buildApp({
     }
     const kept = request as typeof request & { providerFields?: Record<string, string>; rawBody?: string };
     kept.providerFields = fields;
-    kept.rawBody ??= request.body === undefined ? '' : JSON.stringify(request.body);
+    kept.rawBody ??= '';
   });
 
   registerRequiredBody(app);

@@ -259,6 +259,10 @@ function shippingAddressOf(address: PlaceOrderBody['shippingAddress']): PlaceOrd
   };
 }
 
+/** 422 naming the payment method: it is not taken for this order. */
+const paymentMethodRefused = (message: string) =>
+  new ApiError(422, 'UNPROCESSABLE', message, [{ path: '/paymentMethod', message }]);
+
 function fromRejection(error: OrderRejection): ApiError {
   switch (error.kind) {
     case 'not_found':
@@ -270,9 +274,7 @@ function fromRejection(error: OrderRejection): ApiError {
     case 'no_delivery':
       return unprocessable(error.message);
     case 'payment_unavailable':
-      return new ApiError(422, 'UNPROCESSABLE', error.message, [
-        { path: '/paymentMethod', message: error.message },
-      ]);
+      return paymentMethodRefused(error.message);
     case 'delivery_unavailable':
       return serviceUnavailable(error.message);
   }
@@ -301,9 +303,7 @@ export function createOrderHandlers(deps: {
   function hostedProviderFor(method: string, country: string, currency: string): HostedPaymentProvider {
     const provider = payments.hostedFor(method);
     if (!provider || !providerTakes(provider, country, currency)) {
-      throw new ApiError(422, 'UNPROCESSABLE', PAYMENT_METHOD_UNAVAILABLE, [
-        { path: '/paymentMethod', message: PAYMENT_METHOD_UNAVAILABLE },
-      ]);
+      throw paymentMethodRefused(PAYMENT_METHOD_UNAVAILABLE);
     }
     return provider;
   }

@@ -1,3 +1,4 @@
+import { CURRENCIES } from '@shop/sdk/choices';
 import Stripe from 'stripe';
 import type {
   HostedCheckoutRequest,
@@ -25,33 +26,8 @@ export interface StripeConfig extends ProviderHttpConfig {
 
 export const STRIPE_API_URL = 'https://api.stripe.com';
 
-/** The store's currencies; Stripe charges each of them with two decimals. */
-export const STRIPE_CURRENCIES = [
-  'USD',
-  'CAD',
-  'GBP',
-  'AUD',
-  'EUR',
-  'PLN',
-  'SEK',
-  'NOK',
-  'DKK',
-  'CHF',
-  'CZK',
-  'HUF',
-  'RON',
-  'BGN',
-  'NZD',
-  'AED',
-  'ILS',
-  'TRY',
-  'MXN',
-  'BRL',
-  'ARS',
-  'ZAR',
-  'BDT',
-  'INR',
-] as const;
+/** Stripe takes every store currency, each with two decimals. */
+export const STRIPE_CURRENCIES = CURRENCIES;
 
 /** Two-decimal at Stripe, but charged in whole units only (amounts divisible by 100). */
 const WHOLE_UNITS_AT_STRIPE = new Set(['HUF', 'ISK', 'TWD', 'UGX']);
