@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
@@ -9,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyOpenapiGlue from 'fastify-openapi-glue';
 import { Redis } from 'ioredis';
+import { SERVER_DIR } from './locations.ts';
 import './auth/auth-context.ts';
 import { createSecurityHandlers } from './auth/guards.ts';
 import { createLoginThrottle, type LoginThrottle } from './auth/login-throttle.ts';
@@ -44,7 +44,7 @@ import { abandonedCheckoutsJob } from './modules/payments/payments.jobs.ts';
 import { currencyRatesJob } from './modules/pricing/currency-rates.ts';
 import { createService } from './service.ts';
 
-export const OPENAPI_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+export const OPENAPI_PATH = join(SERVER_DIR, '..', 'openapi.yaml');
 export const API_PREFIX = '/api';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 // Serves built apps with their security headers (static-site.ts), one port each, for `npm start`:
-//   node --import tsx server/src/static/serve-apps.ts admin-app/dist=5173 store-app/dist=5174 …
+//   node server/dist/serve-apps.js admin-app/dist=5173 store-app/dist=5174 … (built by server/scripts/build.mjs)
 import type { FastifyInstance } from 'fastify';
 import { buildStaticSite } from './static-site.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_DIR } from '../../locations.ts';
 import type {
   AeProductGetResponse,
   AeProductResult,
@@ -22,7 +22,7 @@ import { MarketplaceError } from './marketplace-error.ts';
 // Supplier orders are answered without keeping any state: the order id is derived from our order number, and
 // every order reports its parcel's tracking as soon as it is asked.
 
-const fixturesDir = fileURLToPath(new URL('../../../fixtures/marketplace/', import.meta.url));
+const fixturesDir = join(SERVER_DIR, 'fixtures', 'marketplace');
 const productsDir = join(fixturesDir, 'products');
 
 /** Folder of the catalogue's pictures; the server serves it at `/media/marketplace/`. */
