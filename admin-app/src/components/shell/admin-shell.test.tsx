@@ -70,6 +70,35 @@ describe('admin shell', () => {
       );
     });
 
+    it('lets the keyboard skip past the header and sidebar to the screen', async () => {
+      const { user } = renderApp('/manage-admin/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+
+      await user.tab();
+      const skip = screen.getByRole('link', { name: 'Skip to main content' });
+      expect(skip).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('main')).toHaveFocus();
+    });
+
+    it('switches to the dark theme and keeps it for the next visit', async () => {
+      localStorage.removeItem('shop-admin-color-scheme');
+      const { user, unmount } = renderApp('/manage-admin/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+      await user.click(screen.getByRole('button', { name: 'Use dark theme' }));
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      expect(screen.getByRole('button', { name: 'Use light theme' })).toBeInTheDocument();
+      unmount();
+
+      renderApp('/manage-admin/dashboard');
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await user.click(screen.getByRole('button', { name: 'Use light theme' }));
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+    });
+
     it('logs out only after the confirmation and goes to login', async () => {
       const { user, router } = renderApp('/manage-admin/dashboard');
       await screen.findByRole('heading', { name: 'Dashboard' });

@@ -3,11 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LogoutButton } from './logout-button';
 import { MobileOverlay } from './mobile-overlay';
 import { requirementOf } from './nav-groups';
 import { NoPermission } from './no-permission';
 import { SidebarNav } from './sidebar-nav';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useStaffMember } from './staff-member';
 
 // Spec 1 §9: sidebar width 64 units (Tailwind's w-64, 256px).
@@ -36,6 +38,7 @@ export function AdminShell({ displayName, onLogout, children }: AdminShellProps)
     <>
       {isDesktop ? null : <MobileOverlay />}
       <Box style={isDesktop ? undefined : { display: 'none' }} inert={!isDesktop}>
+        <SkipLink />
         <AppShell
           header={{ height: HEADER_HEIGHT }}
           navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md' }}
@@ -70,6 +73,7 @@ export function AdminShell({ displayName, onLogout, children }: AdminShellProps)
                     </Text>
                   </Stack>
                 </Group>
+                <ColorSchemeToggle />
                 <LogoutButton onLogout={onLogout} />
               </Group>
             </Group>
@@ -82,7 +86,11 @@ export function AdminShell({ displayName, onLogout, children }: AdminShellProps)
               </Text>
             </Box>
           </AppShell.Navbar>
-          <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <AppShell.Main
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
+          >
             {can(requirementOf(pathname)) ? children : <NoPermission />}
           </AppShell.Main>
         </AppShell>

@@ -35,6 +35,9 @@ describe('Logout', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Logout' });
     expect(within(dialog).getByText('Are you sure you want to logout?')).toBeInTheDocument();
+    // Keyboard users land on a named button, and the corner button says what it does.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(logouts).toEqual([]);

@@ -29,10 +29,17 @@ export function LogoutButton({ onLogout }: LogoutButtonProps) {
       <Button variant="default" leftSection={<IconLogout size={16} />} onClick={open}>
         Logout
       </Button>
-      <Modal opened={opened} onClose={close} title="Confirm Logout" centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Confirm Logout"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text mb="lg">Are you sure you want to logout?</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={leaving}>
+          {/* The dialog opens on Cancel, the safe choice, rather than on its unlabelled corner button. */}
+          <Button variant="default" onClick={close} disabled={leaving} data-autofocus>
             Cancel
           </Button>
           <Button color="red" onClick={logout} loading={leaving}>

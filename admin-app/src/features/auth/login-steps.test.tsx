@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession } from '../../app/session';
 import { fetchStub, jsonResponse, sentRequest } from '../../test/network';
@@ -45,6 +45,7 @@ describe('admin login steps', () => {
     await signIn(user);
 
     const code = await screen.findByLabelText(/Authentication code/);
+    await waitFor(() => expect(code).toHaveFocus());
     expect(adminSession.getUser()).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Code is required')).toBeInTheDocument();
@@ -67,6 +68,7 @@ describe('admin login steps', () => {
     const { user } = renderApp('/admin/auth/login');
     await signIn(user);
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await waitFor(() => expect(screen.getByLabelText(/Recovery code/)).toHaveFocus());
     await user.type(screen.getByLabelText(/Recovery code/), 'abcde-fghjk');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 

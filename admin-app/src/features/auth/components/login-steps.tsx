@@ -4,7 +4,7 @@ import { errorMessage, isApiError } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { PasswordField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAdminLoginNewPassword, useAdminLoginTwoFactor } from '../api/use-admin-login';
 import {
@@ -47,6 +47,12 @@ export function TwoFactorStep({ challenge, onResult }: StepProps) {
 
   const busy = verify.isPending || verify.isSuccess;
 
+  // The code field takes the focus as the step opens (after the password) and when switching between kinds of code.
+  useEffect(() => {
+    if (useRecovery) recoveryForm.setFocus('recoveryCode');
+    else codeForm.setFocus('code');
+  }, [useRecovery, codeForm.setFocus, recoveryForm.setFocus]);
+
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -83,7 +89,6 @@ export function TwoFactorStep({ challenge, onResult }: StepProps) {
               autoComplete="one-time-code"
               maxLength={6}
               withAsterisk
-              data-autofocus
             />
             <Button type="submit" fullWidth loading={busy}>
               Verify

@@ -27,7 +27,16 @@ export function DisputeThread({ dispute }: { dispute: Dispute }) {
                 key={message._id}
                 style={{ display: 'flex', justifyContent: fromShopper ? 'flex-start' : 'flex-end' }}
               >
-                <Paper p="xs" radius="md" maw="85%" bg={fromShopper ? 'gray.1' : 'blue.0'}>
+                <Paper
+                  p="xs"
+                  radius="md"
+                  maw="85%"
+                  bg={
+                    fromShopper
+                      ? 'light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-5))'
+                      : 'light-dark(var(--mantine-color-blue-0), var(--mantine-color-blue-9))'
+                  }
+                >
                   <Text size="xs" fw={600} c={fromShopper ? 'dark' : 'blue'}>
                     {fromShopper ? dispute.user.name : 'Support'}
                   </Text>

@@ -363,9 +363,15 @@ function FileCard({ file, onChanged }: { file: MediaFile; onChanged: () => Promi
     <Card withBorder radius="md" padding="sm" component="li" aria-label={file.name}>
       <Card.Section>
         {isImage ? (
-          <Image src={file.url} alt={file.name} h={120} fit="contain" bg="gray.1" />
+          <Image
+            src={file.url}
+            alt={file.name}
+            h={120}
+            fit="contain"
+            bg="var(--mantine-color-default-hover)"
+          />
         ) : (
-          <Group h={120} justify="center" bg="gray.1">
+          <Group h={120} justify="center" bg="var(--mantine-color-default-hover)">
             <Badge size="lg" variant="light">
               {file.kind === 'video' ? 'MP4 video' : 'PDF document'}
             </Badge>

@@ -6,7 +6,12 @@ type ProductThumbProps = { src?: string; size?: number; fallback?: string };
 export function ProductThumb({ src, size = 48, fallback = 'No image' }: ProductThumbProps) {
   if (!src) {
     return (
-      <Center w={size} h={size} bg="gray.1" style={{ borderRadius: 4, flexShrink: 0 }}>
+      <Center
+        w={size}
+        h={size}
+        bg="var(--mantine-color-default-hover)"
+        style={{ borderRadius: 4, flexShrink: 0 }}
+      >
         <Text size="xs" c="dimmed" ta="center">
           {fallback}
         </Text>
