@@ -156,6 +156,11 @@ describe('demo data', () => {
     }
     const resolved = disputes.filter((d) => d.status === 'resolved');
     expect(resolved.every((d) => d.resolutionAction !== null && d.resolvedAt !== null)).toBe(true);
+    // Disputes awaiting support carry the response clock, and one has run past the promised 48 hours.
+    expect(resolved.every((d) => d.waitingSince === null)).toBe(true);
+    const waiting = disputes.filter((d) => d.waitingSince !== null);
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    expect(waiting.some((d) => now.getTime() - (d.waitingSince?.getTime() ?? 0) > 48 * 3_600_000)).toBe(true);
   });
 
   it('holds reviews, wishlists, follows, activity and traffic', async () => {
