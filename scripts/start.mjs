@@ -59,7 +59,10 @@ process.on('SIGTERM', () => stop(0));
 const api = run('API', process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-run('The apps', process.execPath, ['server/dist/serve-apps.js', ...apps.map((a) => `${a.dir}/dist=${a.port}`)]);
+run('The apps', process.execPath, [
+  'server/dist/serve-apps.js',
+  ...apps.map((a) => `${a.dir}/dist=${a.port}`),
+]);
 
 /** null when the address answers as it should, else what it answered. */
 async function answerOf(url) {

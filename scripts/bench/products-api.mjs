@@ -284,7 +284,7 @@ async function serve() {
   const { default: Fastify } = await import(pathToFileURL(fromServer.resolve('fastify')).href);
   const { CURRENCY_RATES } = await import('../../server/src/db/seed/currencies.ts');
   const { hashPassword } = await import('../../server/src/auth/passwords.ts');
-  const { productValues } = await import('../../server/src/modules/products/products.repository.ts');
+  const { productValues } = await import('../../server/src/modules/products/index.ts');
   const { DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } = await import('../../server/src/config.ts');
   const { SIGN_IN_CACHE_MS } = await import('../../server/src/http/short-cache.ts');
 

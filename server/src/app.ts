@@ -16,6 +16,7 @@ import { createRedisThrottle } from './auth/redis-throttle.ts';
 import { createTokenService } from './auth/tokens.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { resealStoredSecrets } from './db/reseal-secrets.ts';
 import { registerApiCounter } from './http/api-counter.ts';
 import { clientErrorResponse, frameworkErrorBody, registerErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
@@ -26,22 +27,28 @@ import { CATALOGUE_CACHE_MS, clearOnChange, createShortCache } from './http/shor
 import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
 import { cleanUpJob } from './jobs/clean-up.ts';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
-import { createSecretBox } from './lib/secret-box.ts';
-import { scheduledBackupJob } from './modules/backups/backups.jobs.ts';
-import { loggedMarketplace } from './modules/couriers/api-call-log.ts';
-import { courierTrackingJob } from './modules/couriers/couriers.jobs.ts';
-import { trackForwardedOrdersJob } from './modules/forwarding/forwarding.jobs.ts';
-import { createMarketplace } from './modules/marketplace/create-marketplace.ts';
-import { FIXTURE_IMAGES_DIR } from './modules/marketplace/fixture-marketplace.ts';
-import { marketplaceSyncJob } from './modules/marketplace/marketplace.sync.ts';
-import { registerMediaUploads } from './modules/media/media.multipart.ts';
-import { localMediaStore, type MediaStore, STORED_NAME, s3MediaStore } from './modules/media/media.store.ts';
-import { hostedProvidersFrom } from './modules/payments/configured-providers.ts';
-import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
-import type { HostedPaymentProvider } from './modules/payments/hosted.types.ts';
-import { createPaymentGateways } from './modules/payments/payment-gateways.ts';
-import { abandonedCheckoutsJob } from './modules/payments/payments.jobs.ts';
-import { currencyRatesJob } from './modules/pricing/currency-rates.ts';
+import { secretBoxFor } from './lib/secret-box.ts';
+import { loggedMarketplace } from './modules/api-calls/index.ts';
+import { scheduledBackupJob } from './modules/backups/index.ts';
+import { courierTrackingJob } from './modules/couriers/index.ts';
+import { marketplaceSyncJob } from './modules/dropshipping/index.ts';
+import { trackForwardedOrdersJob } from './modules/forwarding/index.ts';
+import { createMarketplace, FIXTURE_IMAGES_DIR } from './modules/marketplace/index.ts';
+import {
+  localMediaStore,
+  type MediaStore,
+  registerMediaUploads,
+  STORED_NAME,
+  s3MediaStore,
+} from './modules/media/index.ts';
+import { abandonedCheckoutsJob } from './modules/orders/index.ts';
+import {
+  createPaymentGateways,
+  createPaymentProvider,
+  type HostedPaymentProvider,
+  hostedProvidersFrom,
+} from './modules/payments/index.ts';
+import { currencyRatesJob } from './modules/pricing/index.ts';
 import { createService } from './service.ts';
 
 export const OPENAPI_PATH = join(SERVER_DIR, '..', 'openapi.yaml');
@@ -234,7 +241,25 @@ export async function buildApp({
     throttle = createRedisThrottle(redis);
   }
 
-  const tokens = createTokenService({ secret: config.tokenSecret, ttlSeconds: config.tokenTtlSeconds });
+  const tokens = createTokenService({
+    secret: config.tokenSecret,
+    previousSecrets: config.tokenSecretPrevious ?? [],
+    ttlSeconds: config.tokenTtlSeconds,
+  });
+  const secrets = secretBoxFor(config);
+  // After the migrations (main.ts): what a previous data key sealed moves to the current one, so that key can go.
+  app.addHook('onReady', async () => {
+    try {
+      const { resealed, unreadable } = await resealStoredSecrets(db.db, secrets);
+      app.log.info({ resealed }, 'stored secrets re-sealed under the current data key');
+      if (unreadable > 0) {
+        app.log.warn({ unreadable }, 'stored secrets that no configured data key opens');
+      }
+    } catch (error) {
+      // Not fatal: a previous key still opens what it sealed; the next start tries again.
+      app.log.error({ err: error }, 're-sealing stored secrets failed');
+    }
+  });
   // Every call to the marketplace goes to the API log (Courier Integration & API Logs).
   const marketplace = loggedMarketplace(
     createMarketplace({
@@ -261,7 +286,7 @@ export async function buildApp({
           currencyRatesJob({ db: db.db, url: config.currencyRatesUrl, outbound }),
           courierTrackingJob({
             db: db.db,
-            secrets: createSecretBox(config.dataEncryptionKey ?? config.tokenSecret),
+            secrets,
             outbound,
           }),
         ],

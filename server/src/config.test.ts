@@ -179,6 +179,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads previous token secrets and data keys for rotation, each as long as a current one must be', () => {
+    const root = cwd();
+    expect(loadConfig({}, root)).toMatchObject({ tokenSecretPrevious: [], dataEncryptionKeyPrevious: [] });
+    const current = 'c'.repeat(40);
+    const config = loadConfig(
+      {
+        TOKEN_SECRET: current,
+        // The current secret listed again by mistake is dropped; spaces around commas are not part of a secret.
+        TOKEN_SECRET_PREVIOUS: `${'a'.repeat(40)} , ${'b'.repeat(40)},${current}`,
+        DATA_ENCRYPTION_KEY: 'k'.repeat(40),
+        DATA_ENCRYPTION_KEY_PREVIOUS: 'j'.repeat(40),
+      },
+      root,
+    );
+    expect(config.tokenSecretPrevious).toEqual(['a'.repeat(40), 'b'.repeat(40)]);
+    expect(config.dataEncryptionKeyPrevious).toEqual(['j'.repeat(40)]);
+
+    const refused = () =>
+      loadConfig(
+        { TOKEN_SECRET_PREVIOUS: `${'a'.repeat(40)},short`, DATA_ENCRYPTION_KEY_PREVIOUS: 'x'.repeat(31) },
+        root,
+      );
+    expect(refused).toThrow(/TOKEN_SECRET_PREVIOUS must be secrets of at least 32 characters each/);
+    expect(refused).toThrow(/DATA_ENCRYPTION_KEY_PREVIOUS must be secrets of at least 32 characters each/);
+  });
+
   it('refuses a stored secret that is too short', () => {
     const root = cwd();
     loadConfig({}, root);

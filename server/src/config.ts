@@ -15,6 +15,8 @@ export interface AppConfig {
   /** A PostgreSQL connection string; null means the embedded PGlite in `dataDir/pglite`. */
   databaseUrl: string | null;
   tokenSecret: string;
+  /** Earlier token secrets (TOKEN_SECRET_PREVIOUS): tokens they signed are still accepted until they expire. */
+  tokenSecretPrevious?: string[];
   tokenTtlSeconds: Record<Audience, number>;
   corsOrigins: string[];
   /** Origin this server is reached at, without a trailing slash (media addresses are built on it). */
@@ -47,6 +49,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | null; from: string };
   /** Key material for data encrypted at rest (two-factor secrets); derived from the token secret when not set. */
   dataEncryptionKey: string | null;
+  /** Earlier data keys (DATA_ENCRYPTION_KEY_PREVIOUS): what they sealed is opened, and re-sealed at start. */
+  dataEncryptionKeyPrevious?: string[];
   /** Outside sign-in providers with their OpenID Connect client; a provider not configured is not offered. */
   oauth: Partial<Record<OAuthProviderId, OAuthClientConfig>>;
   /** Redis for what several instances must share (the sign-in throttle); null keeps it in the database. */
@@ -92,7 +96,7 @@ const PAYMENT_HOSTS = {
 
 import { type AllowedHost, parseAllowedHosts } from './http/outbound.ts';
 import { SIGN_IN_CACHE_MS } from './http/short-cache.ts';
-import type { S3Settings } from './modules/media/media.store.ts';
+import type { S3Settings } from './modules/media/index.ts';
 
 export const OAUTH_PROVIDERS = {
   google: { name: 'Google', issuer: 'https://accounts.google.com' },
@@ -230,6 +234,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   } else if (givenSecret !== undefined && givenSecret.length < MIN_SECRET_LENGTH) {
     problems.push(`TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
   }
+  // Rotation: the new secret or key is current, the old ones only verify or open what they made.
+  const tokenSecretPrevious = parseSecretList(
+    read('TOKEN_SECRET_PREVIOUS'),
+    'TOKEN_SECRET_PREVIOUS',
+    problems,
+  );
+  const dataEncryptionKeyPrevious = parseSecretList(
+    read('DATA_ENCRYPTION_KEY_PREVIOUS'),
+    'DATA_ENCRYPTION_KEY_PREVIOUS',
+    problems,
+  );
 
   const oauth = parseOAuth(read, problems);
   const redisUrl = read('REDIS_URL') ?? null;
@@ -245,13 +260,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const payments = parsePayments(read, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
+  const tokenSecret = givenSecret ?? readOrCreateSecret(dataDir);
 
   return {
     port: port ?? 3000,
     host,
     dataDir,
     databaseUrl,
-    tokenSecret: givenSecret ?? readOrCreateSecret(dataDir),
+    tokenSecret,
+    tokenSecretPrevious: tokenSecretPrevious.filter((secret) => secret !== tokenSecret),
     tokenTtlSeconds,
     corsOrigins,
     publicUrl,
@@ -267,6 +284,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy,
     mail: { smtpUrl, from: mailFrom },
     dataEncryptionKey,
+    dataEncryptionKeyPrevious: dataEncryptionKeyPrevious.filter((key) => key !== dataEncryptionKey),
     oauth,
     redisUrl,
     s3,
@@ -380,6 +398,21 @@ function parseOAuth(read: (name: string) => string | undefined, problems: string
     oauth[id] = { clientId, clientSecret, issuer: issuer.replace(/\/+$/, '') };
   }
   return oauth;
+}
+
+/** Comma-separated secrets, each as long as the one it replaced had to be. */
+function parseSecretList(text: string | undefined, name: string, problems: string[]): string[] {
+  if (text === undefined) return [];
+  const secrets = text
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (secrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) {
+    problems.push(
+      `${name} must be secrets of at least ${MIN_SECRET_LENGTH} characters each, separated by commas`,
+    );
+  }
+  return secrets;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -4,7 +4,7 @@ import { createDatabase } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
 import { apiLoggerOptions } from './http/log-redaction.ts';
-import { smtpTransport, startOutboxDelivery } from './modules/mail/mail.sender.ts';
+import { smtpTransport, startOutboxDelivery } from './modules/mail/index.ts';
 import { startupProgress } from './startup-progress.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -6,7 +6,7 @@ import { databaseUnavailable } from '../db/errors.ts';
 import { type AdminPermission, admins, customers, sessions, stores } from '../db/schema.ts';
 import { forbidden, storeUnavailable, unauthorized } from '../http/errors.ts';
 import type { ShortCache } from '../http/short-cache.ts';
-import { type SessionActor, touchSession } from '../modules/security/sessions.repository.ts';
+import { type SessionActor, touchSession } from '../modules/security/index.ts';
 import type { AuthContext } from './auth-context.ts';
 import { hasPermission } from './permissions.ts';
 import { InvalidTokenError, type TokenService, type VerifiedToken } from './tokens.ts';

@@ -165,3 +165,38 @@ describe('sign-in challenges', () => {
     await expect(tokens.verifyChallenge(staffToken, 'twoFactor')).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });
+
+describe('a rotated secret', () => {
+  const nextSecret = 'the-next-secret-of-sufficient-length-98765';
+  const rotated = createTokenService({
+    secret: nextSecret,
+    previousSecrets: [secret],
+    ttlSeconds: { staff: 3600, customer: 7200, vendor: 60 },
+  });
+  const claims = { sub, sid, username: 'shopper', email: 'shopper@example.com', tv: 1 };
+
+  it('still verifies tokens and challenges the previous secret signed, and signs with the new one', async () => {
+    await expect(rotated.verify(await tokens.signCustomer(claims))).resolves.toMatchObject({ sub, sid });
+    const { token } = await tokens.signChallenge({ sub, tv: 1, step: 'twoFactor', twoFactorPassed: false });
+    await expect(rotated.verifyChallenge(token, 'twoFactor')).resolves.toMatchObject({ sub });
+    // What the rotated service signs, the old one (without the new secret) cannot verify.
+    await expect(tokens.verify(await rotated.signCustomer(claims))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('keeps refusing what the previous secret signed for other reasons, and any other secret', async () => {
+    const expired = await new SignJWT({ tv: 1, sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setAudience('shop:customer')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode(secret));
+    await expect(rotated.verify(expired)).rejects.toThrow(/exp/);
+    const stranger = createTokenService({
+      secret: 'a-stranger-secret-of-sufficient-length-000',
+      ttlSeconds: { staff: 3600, customer: 7200, vendor: 60 },
+    });
+    await expect(rotated.verify(await stranger.signCustomer(claims))).rejects.toBeInstanceOf(
+      InvalidTokenError,
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTPayload, type JWTVerifyOptions, jwtVerify, SignJWT } from 'jose';
 import type { Audience } from '../config.ts';
 import type { AdminPermission } from '../db/schema.ts';
 
@@ -82,9 +82,27 @@ export interface TokenService {
 
 export function createTokenService(options: {
   secret: string;
+  /** Earlier secrets: tokens they signed still verify until they expire, so rotating signs nobody out. */
+  previousSecrets?: readonly string[];
   ttlSeconds: Record<Audience, number>;
 }): TokenService {
-  const key = new TextEncoder().encode(options.secret);
+  const encoder = new TextEncoder();
+  const key = encoder.encode(options.secret);
+  const verifyKeys = [key, ...(options.previousSecrets ?? []).map((secret) => encoder.encode(secret))];
+
+  /** Signed by the current secret or a previous one; any other failure (expiry, audience) is final. */
+  async function verifySigned(token: string, checks: JWTVerifyOptions): Promise<JWTPayload> {
+    for (const [index, candidate] of verifyKeys.entries()) {
+      try {
+        return (await jwtVerify(token, candidate, checks)).payload;
+      } catch (error) {
+        const last = index === verifyKeys.length - 1;
+        if (!last && error instanceof errors.JWSSignatureVerificationFailed) continue;
+        throw error;
+      }
+    }
+    throw new InvalidTokenError('unverifiable token');
+  }
 
   function sign(audience: Audience, claims: { sub: string } & Record<string, unknown>): Promise<string> {
     const { sub, ...rest } = claims;
@@ -122,11 +140,11 @@ export function createTokenService(options: {
     async verifyChallenge(token, step) {
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, key, {
+        payload = await verifySigned(token, {
           algorithms: ['HS256'],
           audience: CHALLENGE_AUDIENCE,
           requiredClaims: ['exp', 'sub'],
-        }));
+        });
       } catch (error) {
         throw new InvalidTokenError(error instanceof Error ? error.message : 'unverifiable challenge');
       }
@@ -143,10 +161,10 @@ export function createTokenService(options: {
       try {
         // Pinning the algorithm rejects `alg: none` and any asymmetric-key confusion; exp must be present,
         // otherwise a token without it would never expire.
-        ({ payload } = await jwtVerify(token, key, {
+        payload = await verifySigned(token, {
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'sub', 'aud'],
-        }));
+        });
       } catch (error) {
         throw new InvalidTokenError(error instanceof Error ? error.message : 'unverifiable token');
       }

@@ -1,5 +1,6 @@
+import { insertActivity } from '../../modules/activity/index.ts';
 import type { Database } from '../client.ts';
-import { activityLog, apiDailyCounts, banners, blogPosts, siteVisits } from '../schema.ts';
+import { apiDailyCounts, banners, blogPosts, siteVisits } from '../schema.ts';
 import { DEMO_ADMIN } from './accounts.ts';
 import { SEED_BANNERS, SEED_POSTS } from './marketing.ts';
 import { DAY, type SeedContext, type SeededOrders, SUPPORT_NAME } from './seed-context.ts';
@@ -41,7 +42,7 @@ export async function seedActivityLog(
     ip: '203.0.113.24',
     userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0',
   };
-  await tx.insert(activityLog).values([
+  await insertActivity(tx, [
     {
       actorType: 'admin',
       actorId: admin?.id,

@@ -1,4 +1,4 @@
-import { csvCell } from '../products/products.export.ts';
+import { csvCell } from '../../lib/csv.ts';
 import type { ActivityRow } from './activity.list.repository.ts';
 import { toActivityLog } from './activity.view.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { activityLog } from '../../db/schema.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 // Reading the log lives apart from writing it (activity.repository.ts), which every module imports: this file's imports stay out of
 // their import graph.

@@ -11,11 +11,13 @@ export function requestOrigin(request: FastifyRequest): Pick<ActivityEntry, 'ip'
 }
 
 /**
- * Writes one activity log row. Give it the transaction of the change the entry records: when the row cannot be
- * written the error propagates and the change rolls back with it (no change without its audit trail).
+ * Writes activity log rows, the one way into the log. Give it the transaction of the change the entry records:
+ * when the row cannot be written the error propagates and the change rolls back with it (no change without its
+ * audit trail).
  */
-export async function insertActivity(db: Database, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLog).values(entry);
+export async function insertActivity(db: Database, entry: ActivityEntry | ActivityEntry[]): Promise<void> {
+  const rows = Array.isArray(entry) ? entry : [entry];
+  if (rows.length > 0) await db.insert(activityLog).values(rows);
 }
 
 /**

@@ -7,29 +7,30 @@ import type { Database } from '../../db/client.ts';
 import { forbidden, unauthorized, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { recordFailedAttempt, requestOrigin, withActivity } from '../activity/activity.repository.ts';
-import { allowListPermits } from '../security/ip-allow-list.ts';
-import { assertPasswordPolicy } from '../security/password-policy.ts';
+import { recordFailedAttempt, requestOrigin, withActivity } from '../activity/index.ts';
 import {
-  loadSecuritySettings,
-  recordSecurityEvent,
-  SECURITY_ACTIONS,
-  type SecuritySettingsRow,
-} from '../security/security.repository.ts';
-import { isNewDevice, openSession } from '../security/sessions.repository.ts';
-import type { SignInGuard, SignInTry } from '../security/sign-in-guard.ts';
-import {
+  allowListPermits,
+  assertPasswordPolicy,
   challengeIsLive,
   consumeRecoveryCode,
   findStaffById,
+  isNewDevice,
+  loadSecuritySettings,
+  matchRecoveryCode,
   openChallenge,
+  openSession,
+  recordSecurityEvent,
   replaceStaffPassword,
   resealTwoFactorSecret,
+  SECURITY_ACTIONS,
+  type SecuritySettingsRow,
+  type SignInGuard,
+  type SignInTry,
   takeChallengeTry,
   takeTwoFactorStep,
+  totpCodeStep,
   useChallenge,
-} from '../security/staff-credentials.repository.ts';
-import { matchRecoveryCode, totpCodeStep } from '../security/two-factor.ts';
+} from '../security/index.ts';
 import { type AdminRow, findAdminByEmail, normalizeEmail, recordAdminLogin } from './admins.repository.ts';
 import { toAdmin } from './admins.view.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity } from '../activity/index.ts';
 import {
   change,
   DAY_MS,

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { disputes, orderItems, orders, products, refunds, reports, siteVisits } from '../../db/schema.ts';
+import { csvCell } from '../../lib/csv.ts';
 import { BASE_RATE, convertMinor, toAmount, toDecimalText } from '../../money/money.ts';
-import { type ActivityEntry, withActivity } from '../activity/activity.repository.ts';
-import { csvCell } from '../products/products.export.ts';
-import { conversionPercent } from '../stats/stats.repository.ts';
+import { type ActivityEntry, withActivity } from '../activity/index.ts';
+import { conversionPercent } from '../stats/index.ts';
 
 // Figures over a range of UTC days, compared with the period of the same length just before. Sales are paid orders
 // in USD, each converted with the rate its order was priced at; a visit is a visitor on a day.

@@ -5,8 +5,8 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { updateShopper, userTarget } from '../users/users.repository.ts';
+import { staffActivity } from '../activity/index.ts';
+import { updateShopper, userTarget } from '../users/index.ts';
 import { findShopperRow, isGuest, listShoppers, type ShopperRow, shopperStats } from './b2c.repository.ts';
 
 type Shopper = components['schemas']['Shopper'];

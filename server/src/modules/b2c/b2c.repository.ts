@@ -2,8 +2,8 @@ import { and, count, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from '
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { customers, orders } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
 
 // B2C Management's shoppers: accounts, and guests (an email orders were placed under without an account).
 // Orders placed without an account under a live account's email count for that account, so one person is one row.

@@ -2,9 +2,8 @@ import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { uploadedFile } from '../media/media.multipart.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
+import { uploadedFile } from '../media/index.ts';
 import {
   type BackupSummary,
   createBackup,

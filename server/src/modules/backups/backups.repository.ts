@@ -1,8 +1,8 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { backups } from '../../db/schema.ts';
-import { type ActivityEntry, withActivity } from '../activity/activity.repository.ts';
-import { readStoreSettings, writeStoreSettings } from '../settings/store-settings.repository.ts';
+import { type ActivityEntry, withActivity } from '../activity/index.ts';
+import { readStoreSettings, writeStoreSettings } from '../settings/index.ts';
 import { readSnapshot, restoreSnapshot, takeSnapshot } from './backups.snapshot.ts';
 
 export type BackupTrigger = (typeof backups.$inferSelect)['trigger'];

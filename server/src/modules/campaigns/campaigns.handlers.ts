@@ -4,10 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { decimalTextToMinor, toAmount } from '../../money/money.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { toActivityLog } from '../activity/activity.view.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { CATEGORY_FILTERS } from '../products/products.categories.ts';
+import { staffActivity, toActivityLog, withActivity } from '../activity/index.ts';
+import { CATEGORY_FILTERS } from '../products/index.ts';
 import { codeTaken } from './campaigns.messages.ts';
 import {
   addCoupon,

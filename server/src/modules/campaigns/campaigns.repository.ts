@@ -25,9 +25,9 @@ import {
   products,
   stores,
 } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
-import type { ActivityRow } from '../activity/activity.list.repository.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
+import type { ActivityRow } from '../activity/index.ts';
 import type { CampaignRow, CampaignStatus, CampaignValues } from './campaigns.rules.ts';
 
 // Campaigns, their coupon codes and their results. A use of a code is a coupon_redemptions row; an order that is

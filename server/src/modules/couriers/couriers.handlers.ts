@@ -4,9 +4,8 @@ import { conflict, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import type { OutboundClient, OutboundRefusal } from '../../http/outbound.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { insertActivity, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { loggedCall } from './api-call-log.ts';
+import { insertActivity, staffActivity, withActivity } from '../activity/index.ts';
+import { loggedCall } from '../api-calls/index.ts';
 import { CourierError, checkConnection } from './courier-client.ts';
 import {
   API_LOG_PAGE_SIZE,

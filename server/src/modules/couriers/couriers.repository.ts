@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { apiCallLogs, orders, storeSettings } from '../../db/schema.ts';
 import type { OutboundClient } from '../../http/outbound.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { changeStatus, OrderChangeRejection } from '../orders/orders.status.ts';
-import { loggedCall } from './api-call-log.ts';
+import { loggedCall } from '../api-calls/index.ts';
+import { changeStatus, OrderChangeRejection } from '../orders/index.ts';
 import { type CourierConnection, CourierError, trackParcel } from './courier-client.ts';
 
 export const API_LOG_PAGE_SIZE = 5;

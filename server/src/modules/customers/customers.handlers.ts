@@ -13,8 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, forbidden, notFound, unauthorized, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { openSession, revokeSession } from '../security/sessions.repository.ts';
-import type { SignInGuard } from '../security/sign-in-guard.ts';
+import { openSession, revokeSession, type SignInGuard } from '../security/index.ts';
 import { EMAIL_TAKEN, PHONE_TAKEN } from './customers.messages.ts';
 import {
   type CustomerChanges,

@@ -1,6 +1,7 @@
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers, orders, outbox } from '../../db/schema.ts';
+import { customers, orders } from '../../db/schema.ts';
+import { queueMail } from '../mail/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerChanges = Partial<
@@ -121,7 +122,7 @@ export async function updateCustomer(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(customers.id, id))
       .returning();
-    if (row && notice) await tx.insert(outbox).values(notice);
+    if (row && notice) await queueMail(tx, notice);
     return row ?? null;
   });
 }

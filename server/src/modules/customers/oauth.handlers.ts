@@ -102,7 +102,10 @@ function cookieOf(request: FastifyRequest): string | undefined {
 export function createOAuthHandlers(deps: { db: Database; tokens: TokenService; config: AppConfig }) {
   const { db, tokens, config } = deps;
   const secure = config.publicUrl.startsWith('https://');
-  const cookieKey = createHmac('sha256', config.tokenSecret).update('shop:oauth-cookie').digest();
+  // Signed with the current token secret; a sign-in begun before TOKEN_SECRET was rotated still finishes.
+  const [cookieKey, ...previousCookieKeys] = [config.tokenSecret, ...(config.tokenSecretPrevious ?? [])].map(
+    (secret) => createHmac('sha256', secret).update('shop:oauth-cookie').digest(),
+  ) as [Buffer, ...Buffer[]];
   const discovered = new Map<OAuthProviderId, Promise<oidc.Configuration>>();
 
   const configured = (id: string): [OAuthProviderId, OAuthClientConfig] | null => {
@@ -138,9 +141,12 @@ export function createOAuthHandlers(deps: { db: Database; tokens: TokenService; 
     if (!value) return null;
     const [body, mac] = value.split('.');
     if (!body || !mac) return null;
-    const expected = createHmac('sha256', cookieKey).update(body).digest();
     const given = Buffer.from(mac, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const signedBy = (key: Buffer) => {
+      const expected = createHmac('sha256', key).update(body).digest();
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    };
+    if (![cookieKey, ...previousCookieKeys].some(signedBy)) return null;
     try {
       const pending = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Pending;
       return pending.exp > Date.now() / 1000 ? pending : null;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerIdentities, customers, oauthCodes } from '../../db/schema.ts';
@@ -9,6 +10,15 @@ import { ACCOUNT_DEACTIVATED } from './customers.handlers.ts';
 
 const client = { clientId: 'shop-test-client', clientSecret: 'stand-in-secret-1234567890' };
 const STORE = 'http://localhost:5174';
+const PREVIOUS_TOKEN_SECRET = 'the-token-secret-before-rotation-0123456789';
+
+/** The sign-in cookie's value signed again, as a server with `secret` as its TOKEN_SECRET signs it. */
+function resigned(cookie: string, secret: string): string {
+  const [name, value = ''] = cookie.split('=');
+  const [body = ''] = value.split('.');
+  const key = createHmac('sha256', secret).update('shop:oauth-cookie').digest();
+  return `${name}=${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
+}
 
 describe('signing in with an outside provider (OpenID Connect)', () => {
   let provider: Awaited<ReturnType<typeof startOidcStandIn>>;
@@ -17,7 +27,11 @@ describe('signing in with an outside provider (OpenID Connect)', () => {
   beforeAll(async () => {
     provider = await startOidcStandIn(client);
     t = await createTestApp({
-      config: { storeUrl: STORE, oauth: { google: { ...client, issuer: provider.issuer } } },
+      config: {
+        storeUrl: STORE,
+        oauth: { google: { ...client, issuer: provider.issuer } },
+        tokenSecretPrevious: [PREVIOUS_TOKEN_SECRET],
+      },
     });
   });
   afterAll(async () => {
@@ -243,5 +257,31 @@ describe('signing in with an outside provider (OpenID Connect)', () => {
       '//evil.example',
     );
     expect(answer.get('redirect')).toBe('/');
+  });
+
+  it('finishes a sign-in begun before TOKEN_SECRET was rotated, and refuses a cookie no configured secret signed', async () => {
+    const attempt = async (sign: (cookie: string) => string, sub: string) => {
+      const start = await t.app.inject({ method: 'GET', url: '/api/user/oauth/google/start' });
+      const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
+      const back = provider.approve(String(start.headers.location), {
+        sub,
+        email: `${sub}@example.org`,
+        email_verified: true,
+      });
+      const finish = await t.app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { cookie: sign(cookie) },
+      });
+      return new URLSearchParams(String(finish.headers.location).split('?')[1]);
+    };
+    const before = await attempt((cookie) => resigned(cookie, PREVIOUS_TOKEN_SECRET), 'g-800');
+    expect(before.get('oauth_error')).toBeNull();
+    expect(before.get('oauth_code')).toBeTruthy();
+    const stranger = await attempt(
+      (cookie) => resigned(cookie, 'a-secret-this-server-never-knew-0123456789'),
+      'g-801',
+    );
+    expect(stranger.get('oauth_error')).toBe('The sign-in took too long. Please try again.');
   });
 });

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { disputeEvidence, disputeMessages, disputes, orders } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { createRefund } from '../refunds/refunds.repository.ts';
+import { createRefund } from '../refunds/index.ts';
 import { NOT_YOUR_EVIDENCE } from './disputes.evidence.ts';
 import {
   DISPUTE_NOT_FOUND,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { imageKind, UPLOADS_FOLDER } from '../media/media.files.ts';
+import { imageKind, UPLOADS_FOLDER } from '../media/index.ts';
 
 export const EVIDENCE_TOO_LARGE = 'The file is larger than 10 MB.';
 export const NOT_EVIDENCE = 'Only PNG, JPG, GIF or WebP images or PDF files can be uploaded.';

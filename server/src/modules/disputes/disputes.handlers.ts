@@ -16,12 +16,10 @@ import {
 import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
 import { toDecimalText } from '../../money/money.ts';
-import { type ActivityEntry, recordFailedAttempt, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { pictureSizeOrRefuse } from '../media/media.library.ts';
-import { uploadedFile } from '../media/media.multipart.ts';
-import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
-import { RefundRejection } from '../refunds/refunds.repository.ts';
+import { type ActivityEntry, recordFailedAttempt, staffActivity, withActivity } from '../activity/index.ts';
+import { pictureSizeOrRefuse, uploadedFile } from '../media/index.ts';
+import { ORDER_NOT_FOUND } from '../order-lifecycle/index.ts';
+import { RefundRejection } from '../refunds/index.ts';
 import { changeStatus, createDispute, escalateDispute, setPriority } from './disputes.changes.ts';
 import {
   EVIDENCE_TOO_LARGE,

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { customers, disputeEvidence, disputeMessages, disputes, orders, refunds } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { type DisputePriority, type DisputeStatus, HOUR_MS, SETTLED } from './disputes.workflow.ts';
 
 // A dispute's shapes and its reads. The workflow writes live in disputes.changes.ts, the conversation in

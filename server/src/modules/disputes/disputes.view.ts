@@ -1,6 +1,6 @@
 import type { components } from '@shop/sdk/types';
 import { toAmount } from '../../money/money.ts';
-import { refundNumber } from '../orders/orders.view.ts';
+import { refundNumber } from '../refunds/index.ts';
 import type { DisputeDetails } from './disputes.repository.ts';
 import { waitingHours } from './disputes.workflow.ts';
 

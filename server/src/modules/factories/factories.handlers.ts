@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity } from '../activity/index.ts';
 import {
   assignProducts,
   type FactoryRow,

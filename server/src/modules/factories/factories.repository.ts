@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { activityLog, orderItems, orders, products, stores } from '../../db/schema.ts';
+import { type activityLog, orderItems, orders, products, stores } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { insertActivity } from '../activity/index.ts';
 
 // Domestic D2C Management: factories are stores of the kind 'factory'; their products are those whose store is
 // the factory, and their orders the orders holding at least one of those products.
@@ -205,7 +206,7 @@ export async function insertFactory(
       .values({ ...values, kind: 'factory', status: 'active' })
       .returning({ id: stores.id });
     if (!row) throw new Error('store insert returned no row');
-    await tx.insert(activityLog).values({ ...activity(row.id), details: { before: null, after: values } });
+    await insertActivity(tx, { ...activity(row.id), details: { before: null, after: values } });
     return row.id;
   });
 }
@@ -237,7 +238,7 @@ export async function updateFactory(
       })
       .where(eq(stores.id, id));
     const keys = Object.keys(changes) as (keyof FactoryChanges)[];
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...activity,
       details: {
         before: Object.fromEntries(keys.map((key) => [key, current[key]])),
@@ -276,7 +277,7 @@ export async function assignProducts(
       .update(products)
       .set({ storeId: factoryId, updatedAt: new Date() })
       .where(inArray(products.id, [...productIds]));
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...activity,
       details: {
         before: Object.fromEntries(found.map((row) => [row.id, row.storeId])),

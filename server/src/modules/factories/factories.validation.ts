@@ -1,5 +1,5 @@
 import type { FieldError } from '../../http/errors.ts';
-import { isEmail } from '../staff/staff.validation.ts';
+import { isEmail } from '../staff/index.ts';
 import type { FactoryChanges } from './factories.repository.ts';
 
 /** The Add/Edit Factory form's messages; the admin form shows the same texts. */

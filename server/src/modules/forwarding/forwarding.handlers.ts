@@ -2,8 +2,8 @@ import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApiError, badGateway, conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import type { MarketplaceAdapter } from '../marketplace/marketplace.types.ts';
+import { staffActivity } from '../activity/index.ts';
+import type { MarketplaceAdapter } from '../marketplace/index.ts';
 import {
   ForwardingRejection,
   forwardOrder,

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderForwardings } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
-import type { MarketplaceAdapter } from '../marketplace/marketplace.types.ts';
+import type { MarketplaceAdapter } from '../marketplace/index.ts';
 import { ForwardingRejection, syncForwarding } from './forwarding.repository.ts';
 
 export const TRACK_FORWARDED_ORDERS = 'forwarding.track';

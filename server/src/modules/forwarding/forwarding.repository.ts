@@ -8,13 +8,10 @@ import {
   productSkus,
   products,
 } from '../../db/schema.ts';
-import { type ActivityEntry, announceActivity, insertActivity } from '../activity/activity.repository.ts';
-import type { SupplierOrderRequest, SupplierTracking } from '../marketplace/marketplace.types.ts';
-import { MarketplaceError } from '../marketplace/marketplace-error.ts';
-import { canMove, type OrderStatus } from '../orders/orders.lifecycle.ts';
-import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
-import { CASH_ON_DELIVERY } from '../payments/cash-on-delivery.ts';
-import { orderNamed } from '../refunds/refunds.repository.ts';
+import { type ActivityEntry, announceActivity, insertActivity } from '../activity/index.ts';
+import { MarketplaceError, type SupplierOrderRequest, type SupplierTracking } from '../marketplace/index.ts';
+import { canMove, ORDER_NOT_FOUND, type OrderStatus, orderNamed } from '../order-lifecycle/index.ts';
+import { CASH_ON_DELIVERY } from '../payments/index.ts';
 
 export type ForwardingRow = typeof orderForwardings.$inferSelect;
 type ForwardingStatus = ForwardingRow['status'];

@@ -8,14 +8,14 @@ import { conflict, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
 import { loadRates } from '../../money/money.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
 import {
+  freeShippingAbove,
+  publicTaxRules,
   readStoreSettings,
   type StoreSettingsRow,
   writeStoreSettings,
-} from '../settings/store-settings.repository.ts';
-import { freeShippingAbove, publicTaxRules } from '../settings/store-settings.view.ts';
+} from '../settings/index.ts';
 import {
   type BannerRow,
   type BannerValues,

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { banners, blogPosts, storefrontPopup } from '../../db/schema.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 export type BannerRow = typeof banners.$inferSelect;
 export type BannerValues = Omit<typeof banners.$inferInsert, 'id' | 'position' | 'createdAt' | 'updatedAt'>;

@@ -9,8 +9,7 @@ import { mediaFiles, mediaFolders } from '../../db/schema.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isHttpUrl } from '../../lib/sanitize.ts';
-import { type ActivityEntry, insertActivity, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { type ActivityEntry, insertActivity, staffActivity, withActivity } from '../activity/index.ts';
 import {
   CONTENT_TYPES,
   displayName,

@@ -12,8 +12,8 @@ import {
   stores,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type ActivityEntry, withActivity } from '../activity/activity.repository.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { type ActivityEntry, withActivity } from '../activity/index.ts';
 import { CONTENT_TYPES, kindGroup, type LibraryKind, storeImage, UPLOADS_FOLDER } from './media.files.ts';
 import type { MediaStore } from './media.store.ts';
 

@@ -4,7 +4,7 @@ import { DEFAULT_STORE_URL, DEFAULT_VENDOR_URL } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity } from '../activity/index.ts';
 import { messageNotice } from './messages.notices.ts';
 import {
   type Author,

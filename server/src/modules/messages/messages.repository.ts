@@ -15,16 +15,18 @@ import {
 } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
-  activityLog,
+  type activityLog,
   conversationMessages,
   conversations,
   customers,
-  outbox,
+  type outbox,
   products,
   stores,
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { shopperVisible } from '../products/products.repository.ts';
+import { insertActivity } from '../activity/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { shopperVisible } from '../products/index.ts';
 import { cutText } from './messages.rules.ts';
 
 // The Message Center: conversations between a vendor store and a shopper, or between a store and staff
@@ -361,7 +363,7 @@ async function append(
     .update(conversations)
     .set({ lastMessageAt: at, [READ_FIELD[author.side]]: at })
     .where(eq(conversations.id, conversation.id));
-  if (options.activity) await tx.insert(activityLog).values(options.activity(conversation));
+  if (options.activity) await insertActivity(tx, options.activity(conversation));
   if (notify && recipient && options.notice) {
     const message = options.notice({
       conversationId: conversation.id,
@@ -369,7 +371,7 @@ async function append(
       recipient,
       author,
     });
-    if (message) await tx.insert(outbox).values({ ...message, createdAt: at });
+    if (message) await queueMail(tx, { ...message, createdAt: at });
   }
 }
 

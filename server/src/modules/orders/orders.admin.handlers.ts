@@ -15,12 +15,12 @@ import {
   insertActivity,
   recordFailedAttempt,
   requestOrigin,
+  staffActivity,
   withActivity,
-} from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import type { PaymentProvider } from '../payments/payments.types.ts';
-import { payBackThrough } from '../refunds/refund-payer.ts';
-import type { RefundView } from '../refunds/refunds.repository.ts';
+} from '../activity/index.ts';
+import { ORDER_NOT_FOUND } from '../order-lifecycle/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { payBackThrough, type RefundView, refundNumber } from '../refunds/index.ts';
 import {
   archiveOrders,
   editOrder,
@@ -38,7 +38,6 @@ import {
 import { toAdminOrder, toStatusLog } from './orders.admin.view.ts';
 import { ordersCsv } from './orders.csv.ts';
 import { toOrder } from './orders.handlers.ts';
-import { ORDER_NOT_FOUND } from './orders.messages.ts';
 import { OrderRejection } from './orders.priced.ts';
 import { findCustomerOrder } from './orders.repository.ts';
 import {
@@ -50,7 +49,6 @@ import {
   restoreOrder,
   type StatusChange,
 } from './orders.status.ts';
-import { refundNumber } from './orders.view.ts';
 
 /** The store's home country: a manual order's address that names no country ships there. */
 const HOME_COUNTRY = 'BD';

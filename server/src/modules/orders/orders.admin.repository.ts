@@ -26,10 +26,16 @@ import {
   refunds,
 } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
-import { orderNamed } from '../refunds/refunds.repository.ts';
-import { ADDRESS_LOCKED, ARCHIVABLE, AWAITING_SHIPMENT, type OrderStatus } from './orders.lifecycle.ts';
-import { ORDER_NOT_FOUND } from './orders.messages.ts';
+import {
+  ADDRESS_LOCKED,
+  ARCHIVABLE,
+  AWAITING_SHIPMENT,
+  ORDER_NOT_FOUND,
+  type OrderStatus,
+  orderNamed,
+} from '../order-lifecycle/index.ts';
 import { OrderRejection, priceOrder } from './orders.priced.ts';
 import { computeOrderTotals, salesChannel } from './orders.pricing.ts';
 import {
@@ -66,11 +72,6 @@ export interface OrderFilters {
   from?: string | undefined;
   to?: string | undefined;
   archived?: boolean | undefined;
-}
-
-/** A LIKE pattern matching `text` anywhere, with its own `%`, `_` and `\` taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);

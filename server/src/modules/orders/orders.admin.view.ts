@@ -1,10 +1,10 @@
 import type { components } from '@shop/sdk/types';
 import { toAmount } from '../../money/money.ts';
-import { toForwarding } from '../forwarding/forwarding.view.ts';
-import { CASH_ON_DELIVERY } from '../payments/cash-on-delivery.ts';
-import { toRefund } from '../refunds/refunds.view.ts';
+import { toForwarding } from '../forwarding/index.ts';
+import { ALLOWED_MOVES } from '../order-lifecycle/index.ts';
+import { CASH_ON_DELIVERY } from '../payments/index.ts';
+import { toRefund } from '../refunds/index.ts';
 import type { AdminOrderDetails, StatusLogRow } from './orders.admin.repository.ts';
-import { ALLOWED_MOVES } from './orders.lifecycle.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { itemDelivery, orderTax, paymentStatusOf } from './orders.view.ts';
 

@@ -1,5 +1,5 @@
+import { csvCell } from '../../lib/csv.ts';
 import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
-import { csvCell } from '../products/products.export.ts';
 import type { ExportedOrderRow } from './orders.admin.repository.ts';
 import { addressLine } from './orders.admin.view.ts';
 import { paymentStatusOf } from './orders.view.ts';

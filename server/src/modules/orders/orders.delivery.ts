@@ -1,5 +1,5 @@
 import { basisPointsOf, converterFor, decimalTextToMinor, type Rates } from '../../money/money.ts';
-import type { DeliveryOption, DeliveryQuery } from '../marketplace/marketplace.types.ts';
+import type { DeliveryOption, DeliveryQuery } from '../marketplace/index.ts';
 
 // Delivery under the supplier policy: each imported line ships with one of its supplier's services, whose fee
 // (with the store's markup) is converted once into the order's currency. The product page's options, the quote

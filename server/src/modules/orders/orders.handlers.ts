@@ -16,22 +16,24 @@ import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
-import { type CouponCheck, CouponRefused, checkCoupon } from '../campaigns/campaigns.checkout.ts';
-import { normaliseCode } from '../campaigns/campaigns.rules.ts';
-import type { HostedPaymentProvider } from '../payments/hosted.types.ts';
+import { normaliseCode } from '../campaigns/index.ts';
+import { ORDER_NOT_FOUND, SHOPPER_CANCELLABLE } from '../order-lifecycle/index.ts';
 import {
+  type HostedPaymentProvider,
   type OpenedCheckout,
   openHostedCheckout,
+  PaymentError,
+  type PaymentGateways,
+  providerTakes,
+  type RefundRequest,
   recordPendingPayment,
-} from '../payments/hosted-checkout.ts';
-import { PaymentError } from '../payments/payment-error.ts';
-import { type PaymentGateways, providerTakes } from '../payments/payment-gateways.ts';
-import { recordUncommittedCharge } from '../payments/payments.repository.ts';
-import type { RefundRequest } from '../payments/payments.types.ts';
-import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
+  recordUncommittedCharge,
+} from '../payments/index.ts';
+import { DEFAULT_TAX_LABEL } from '../pricing/index.ts';
+import { refundNumber } from '../refunds/index.ts';
+import type { CheckoutRules } from '../settings/index.ts';
+import { type CouponCheck, CouponRefused, checkCoupon } from './orders.coupons.ts';
 import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
-import { SHOPPER_CANCELLABLE } from './orders.lifecycle.ts';
-import { ORDER_NOT_FOUND } from './orders.messages.ts';
 import {
   assertPaymentAllows,
   OrderRejection,
@@ -39,7 +41,7 @@ import {
   type PricedOrder,
   priceOrder,
 } from './orders.priced.ts';
-import { type CheckoutRules, MAX_LINE_QUANTITY } from './orders.pricing.ts';
+import { MAX_LINE_QUANTITY } from './orders.pricing.ts';
 import {
   findCustomerOrder,
   listCustomerOrders,
@@ -47,7 +49,7 @@ import {
   type PlaceOrderInput,
   placeOrder,
 } from './orders.repository.ts';
-import { itemDelivery, orderTax, paymentStatusOf, refundNumber } from './orders.view.ts';
+import { itemDelivery, orderTax, paymentStatusOf } from './orders.view.ts';
 
 type Order = components['schemas']['Order'];
 type OrderQuote = components['schemas']['OrderQuote'];

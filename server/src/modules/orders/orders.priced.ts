@@ -2,24 +2,18 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { productSkus, products, stores } from '../../db/schema.ts';
 import { BASE_CURRENCY, BASE_RATE, converterFor, type Rates } from '../../money/money.ts';
-import type { DeliveryOption } from '../marketplace/marketplace.types.ts';
-import { CASH_ON_DELIVERY, codFeeUsdMinor, codRefusal } from '../payments/cash-on-delivery.ts';
-import { contextFromRules } from '../pricing/pricing.repository.ts';
-import { type PriceContext, shopperPrice, shownPrice } from '../pricing/pricing.rules.ts';
-import { shopperVisible } from '../products/products.repository.ts';
-import { loadRatesAndCheckoutRules } from '../settings/store-settings.repository.ts';
+import type { DeliveryOption } from '../marketplace/index.ts';
+import { CASH_ON_DELIVERY, codFeeUsdMinor, codRefusal } from '../payments/index.ts';
+import { contextFromRules, type PriceContext, shopperPrice, shownPrice } from '../pricing/index.ts';
+import { shopperVisible } from '../products/index.ts';
+import { type CheckoutRules, DEFAULT_CHECKOUT_RULES, loadRatesAndCheckoutRules } from '../settings/index.ts';
 import {
   chooseDelivery,
   type DeliveryQuoter,
   type PricedDelivery,
   priceDeliveryOptions,
 } from './orders.delivery.ts';
-import {
-  type CheckoutRules,
-  computeOrderTotals,
-  DEFAULT_CHECKOUT_RULES,
-  type OrderTotals,
-} from './orders.pricing.ts';
+import { computeOrderTotals, type OrderTotals } from './orders.pricing.ts';
 
 // Pricing an order from the catalogue, shared by the quote, the order and the product page's delivery fees:
 // each line's SKU at the shopper's price in the order's currency, its supplier delivery under the store's policy,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertMinor } from '../../money/money.ts';
-import { computeOrderTotals, DEFAULT_CHECKOUT_RULES, usdDiscountMinor } from './orders.pricing.ts';
+import { DEFAULT_CHECKOUT_RULES } from '../settings/index.ts';
+import { computeOrderTotals, usdDiscountMinor } from './orders.pricing.ts';
 
 describe('computeOrderTotals', () => {
   it("adds the payment method's fee, converted once from USD, to the total", () => {

@@ -1,5 +1,5 @@
 import { BASE_CURRENCY, BASE_RATE, basisPointsOf, convertMinor, includedTaxOf } from '../../money/money.ts';
-import type { CashOnDeliveryPolicy } from '../payments/cash-on-delivery.ts';
+import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from '../settings/index.ts';
 
 // Checkout amounts (spec 3 §9), in integer minor units. The spec's rule is written in USD: shipping is free when
 // the items total is above 100 USD, otherwise 10 USD converted once into the order's currency; tax is 10% of the
@@ -10,39 +10,8 @@ import type { CashOnDeliveryPolicy } from '../payments/cash-on-delivery.ts';
 // A coupon's discount (campaigns) comes off before tax: tax is on the items after a percentage or fixed discount.
 // Whether shipping is free is judged on the items before it, so applying a coupon never makes an order dearer.
 
-export const FREE_SHIPPING_ABOVE_USD_MINOR = 100_00;
-export const FLAT_SHIPPING_USD_MINOR = 10_00;
-/** Tax in percent of the items total. */
-export const TAX_PERCENT = 10;
 /** Most units of one item in one order (spec 3 §9); the least is 1. */
 export const MAX_LINE_QUANTITY = 12;
-
-/** The checkout rules staff set in System Settings (store_settings); the spec's values by default. */
-export interface CheckoutRules {
-  freeShippingAboveUsdMinor: number;
-  flatShippingUsdMinor: number;
-  /** Tax in hundredths of a percent of the items total (1000 = 10%): the ship-to country's, or the default. */
-  taxBasisPoints: number;
-  /** Whether the items' prices already include the tax (the country's rule); then it is not added. */
-  taxInclusive?: boolean;
-  taxLabel?: string;
-  /** `supplier`: each imported line's service fee (its `deliveryFeeMinor`); `store_rule` (default): the flat rule. */
-  deliveryPolicy?: 'store_rule' | 'supplier';
-  /** Whether the free-shipping threshold also makes supplier fees free (default yes). */
-  supplierFreeShipping?: boolean;
-  /** Added to supplier fees, hundredths of a percent. */
-  supplierMarkupBasisPoints?: number;
-  /** Cash on delivery as staff offer it (System Settings); absent: not offered. */
-  cashOnDelivery?: CashOnDeliveryPolicy;
-  /** The chosen payment method's own fee in USD (cash on delivery), converted once and added to the total. */
-  paymentFeeUsdMinor?: number;
-}
-
-export const DEFAULT_CHECKOUT_RULES: CheckoutRules = {
-  freeShippingAboveUsdMinor: FREE_SHIPPING_ABOVE_USD_MINOR,
-  flatShippingUsdMinor: FLAT_SHIPPING_USD_MINOR,
-  taxBasisPoints: TAX_PERCENT * 100,
-};
 
 export interface OrderTotals {
   itemsMinor: number;

@@ -2,11 +2,15 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orderStatusHistory, orders, productSkus, products, refunds } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
-import { recordRedemption, withCoupon } from '../campaigns/campaigns.checkout.ts';
-import type { HostedMethod, HostedPaymentProvider } from '../payments/hosted.types.ts';
-import { type OpenedCheckout, recordPendingPayment } from '../payments/hosted-checkout.ts';
-import { recordCharge } from '../payments/payments.repository.ts';
-import { DEFAULT_TAX_LABEL } from '../pricing/pricing.rules.ts';
+import {
+  type HostedMethod,
+  type HostedPaymentProvider,
+  type OpenedCheckout,
+  recordCharge,
+  recordPendingPayment,
+} from '../payments/index.ts';
+import { DEFAULT_TAX_LABEL } from '../pricing/index.ts';
+import { recordRedemption, withCoupon } from './orders.coupons.ts';
 import type { DeliveryQuoter } from './orders.delivery.ts';
 import {
   assertPaymentAllows,

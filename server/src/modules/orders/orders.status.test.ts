@@ -4,9 +4,9 @@ import { orderStatusHistory, orders, productSkus, products } from '../../db/sche
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, type RegisteredShopper, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ALLOWED_MOVES, canMove, type OrderStatus } from '../order-lifecycle/index.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
 import { insertTestProduct } from './orders.fixtures.ts';
-import { ALLOWED_MOVES, canMove, type OrderStatus } from './orders.lifecycle.ts';
 import { changeStatus, OrderChangeRejection } from './orders.status.ts';
 
 const STATUSES = Object.keys(ALLOWED_MOVES) as OrderStatus[];

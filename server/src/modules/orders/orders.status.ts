@@ -2,24 +2,18 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema.ts';
 import type { FieldError } from '../../http/errors.ts';
-import { CASH_ON_DELIVERY } from '../payments/cash-on-delivery.ts';
-import { PaymentError } from '../payments/payment-error.ts';
-import {
-  orderNamed,
-  type PayBack,
-  type RefundView,
-  refundableMinor,
-  refundLockedOrder,
-} from '../refunds/refunds.repository.ts';
-import { postDeliveredVendorLines } from '../vendor-earnings/vendor-earnings.posting.ts';
 import {
   canMove,
   forbiddenMoveMessage,
   holdsStock,
+  ORDER_NOT_FOUND,
   type OrderStatus,
+  orderNamed,
   SHOPPER_CANCELLABLE,
-} from './orders.lifecycle.ts';
-import { ORDER_NOT_FOUND } from './orders.messages.ts';
+} from '../order-lifecycle/index.ts';
+import { CASH_ON_DELIVERY, PaymentError } from '../payments/index.ts';
+import { type PayBack, type RefundView, refundableMinor, refundLockedOrder } from '../refunds/index.ts';
+import { postDeliveredVendorLines } from '../vendor-earnings/index.ts';
 import type { OrderRow } from './orders.repository.ts';
 import { returnStock, StockShortage, takeStock } from './orders.stock.ts';
 

@@ -14,9 +14,6 @@ export function paymentStatusOf(
   return order.isPaid ? 'Paid' : 'Unpaid';
 }
 
-/** `RF-000123`, as refunds are shown to people. */
-export const refundNumber = (number: number) => `RF-${String(number).padStart(6, '0')}`;
-
 /** The supplier service a line ships with and its fee, as the shopper's and staff's order views show it. */
 export function itemDelivery(
   item: Pick<OrderItemRow, 'deliveryCode' | 'deliveryCompany' | 'deliveryFeeMinor'>,

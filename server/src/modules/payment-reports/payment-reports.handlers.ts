@@ -3,8 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { type ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount, toMinor } from '../../money/money.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
 import {
   listCashOnDelivery,
   listMismatches,

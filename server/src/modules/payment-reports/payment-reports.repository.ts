@@ -2,11 +2,10 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, or
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { orders, payments, refunds } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { minorStep } from '../../money/money.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
-import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
-import { CASH_ON_DELIVERY } from '../payments/cash-on-delivery.ts';
-import { orderNamed } from '../refunds/refunds.repository.ts';
+import { ORDER_NOT_FOUND, orderNamed } from '../order-lifecycle/index.ts';
+import { CASH_ON_DELIVERY } from '../payments/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentState = PaymentRow['state'];

@@ -1,6 +1,6 @@
 import type { components } from '@shop/sdk/types';
 import { toAmount } from '../../money/money.ts';
-import { refundNumber } from '../orders/orders.view.ts';
+import { refundNumber } from '../refunds/index.ts';
 import {
   type CodCarrierTotals,
   type CodOrderView,

@@ -1,15 +1,7 @@
 import { BASE_RATE, convertMinor, toDecimalText } from '../../money/money.ts';
+import type { CashOnDeliveryPolicy } from '../settings/index.ts';
 
 export const CASH_ON_DELIVERY = 'Cash on Delivery';
-
-/** Cash on delivery as staff offer it (System Settings). */
-export interface CashOnDeliveryPolicy {
-  enabled: boolean;
-  countries: readonly string[];
-  feeUsdMinor: number;
-  /** The largest order total taken on delivery, USD; null: no limit. */
-  maxOrderUsdMinor: number | null;
-}
 
 export const codNotOffered = (country: string) =>
   `Cash on delivery is not available for delivery to ${country.toUpperCase()}.`;

@@ -6,10 +6,10 @@ import { bearer, demoAdminToken, registerShopper } from '../../test/sessions.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TEST_PUBLIC_URL } from '../../test/test-config.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
+import { ABANDONED_NOTE, cancelAbandonedCheckouts } from '../orders/orders.jobs.ts';
 import type { HostedCheckoutRequest, HostedPaymentProvider, ProviderMessage } from './hosted.types.ts';
 import { PaymentError } from './payment-error.ts';
 import { checkoutAddress } from './payments.fixtures.ts';
-import { ABANDONED_NOTE, cancelAbandonedCheckouts } from './payments.jobs.ts';
 
 // The order flow of a provider whose page the shopper pays on, with a provider that answers as told: the order is
 // placed unpaid, paid only on the provider's verified answer, once per event, and paid back through it.

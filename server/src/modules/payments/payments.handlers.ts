@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { ApiError, notFound, serviceUnavailable, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { BASE_CURRENCY, BASE_RATE, convertMinor, loadRates, toAmount, toMinor } from '../../money/money.ts';
-import { loadCheckoutRules } from '../settings/store-settings.repository.ts';
+import { loadCheckoutRules } from '../settings/index.ts';
 import { CASH_ON_DELIVERY, codMaximumIn, codRefusal } from './cash-on-delivery.ts';
 import type { HostedPaymentProvider, ProviderMessage } from './hosted.types.ts';
 import { findHostedPayment, pendingOf, type SettleOutcome, settleHostedPayment } from './hosted-checkout.ts';

@@ -4,8 +4,8 @@ import { currencyRates } from '../../db/schema.ts';
 import { type OutboundClient, OutboundError } from '../../http/outbound.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { BASE_CURRENCY } from '../../money/money.ts';
-import { type ActivityEntry, insertActivity, withActivity } from '../activity/activity.repository.ts';
-import { recordApiCall } from '../couriers/api-call-log.ts';
+import { type ActivityEntry, insertActivity, withActivity } from '../activity/index.ts';
+import { recordApiCall } from '../api-calls/index.ts';
 import { readPricingRules } from './pricing.repository.ts';
 
 export class CurrencyProviderError extends Error {}

@@ -8,8 +8,7 @@ import { badGateway, badRequest, conflict, notFound } from '../../http/errors.ts
 import { operation } from '../../http/operation.ts';
 import type { OutboundClient } from '../../http/outbound.ts';
 import { BASE_CURRENCY, loadRates, toAmount, toMinor } from '../../money/money.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
 import { CurrencyProviderError, refreshRates } from './currency-rates.ts';
 import {
   listCountryRules,

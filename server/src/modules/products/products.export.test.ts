@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './products.export.ts';
+import { csvCell } from '../../lib/csv.ts';
+import { toCsv } from './products.export.ts';
 
 describe('csvCell', () => {
   it('puts a quote before text a spreadsheet would run as a formula', () => {

@@ -13,12 +13,10 @@ import {
   loadRates,
   type Rates,
 } from '../../money/money.ts';
-import { insertActivity, recordFailedAttempt, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { uploadedFile } from '../media/media.multipart.ts';
-import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
-import { changesPrices, type PriceContext } from '../pricing/pricing.rules.ts';
-import { readStoreSettings } from '../settings/store-settings.repository.ts';
+import { insertActivity, recordFailedAttempt, staffActivity, withActivity } from '../activity/index.ts';
+import { uploadedFile } from '../media/index.ts';
+import { changesPrices, lowestCosts, type PriceContext, priceContextFor } from '../pricing/index.ts';
+import { readStoreSettings } from '../settings/index.ts';
 import { toCsv } from './products.export.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
 import { PRODUCT_NOT_FOUND } from './products.messages.ts';

@@ -3,12 +3,13 @@ import type { ProductMediaRecord } from '../../db/schema.ts';
 import type { RequestBody } from '../../http/contract-types.ts';
 import type { FieldError } from '../../http/errors.ts';
 import { isHttpUrl, sanitizeProductHtml } from '../../lib/sanitize.ts';
-import type { AeProductResult, AeSku } from '../marketplace/marketplace.types.ts';
 import {
+  type AeProductResult,
+  type AeSku,
   type NormalizedProduct,
   normalizeMarketplaceProduct,
   toMinorUnits,
-} from '../marketplace/normalize.ts';
+} from '../marketplace/index.ts';
 import type { ProductEditorFields, SkuDetails } from './products.repository.ts';
 
 // Turning what the screens send into what the catalogue stores, and the checks the contract's schema cannot

@@ -9,7 +9,7 @@ import {
   products,
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { NormalizedProduct } from '../marketplace/normalize.ts';
+import type { NormalizedProduct } from '../marketplace/index.ts';
 import { brandOf, type CategoryFilter, storefrontCategories } from './products.categories.ts';
 
 export type ProductRow = typeof products.$inferSelect;

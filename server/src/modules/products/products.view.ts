@@ -16,7 +16,7 @@ import {
   type ShownRules,
   shopperPrice,
   shownPrice,
-} from '../pricing/pricing.rules.ts';
+} from '../pricing/index.ts';
 import {
   type ListedProduct,
   type ProductRow,

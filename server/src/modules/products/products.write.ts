@@ -3,8 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { validationError } from '../../http/errors.ts';
 import { assertKnownCurrency, loadRates, type Rates } from '../../money/money.ts';
-import { type ActivityEntry, insertActivity, withActivity } from '../activity/activity.repository.ts';
-import { BelowMarginFloor, keepCostsAndOverrides } from '../pricing/pricing.repository.ts';
+import { type ActivityEntry, insertActivity, withActivity } from '../activity/index.ts';
+import { BelowMarginFloor, keepCostsAndOverrides } from '../pricing/index.ts';
 import {
   editorFieldsOf,
   manualProduct,

@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '../payments/payments.types.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import type { PayBack } from './refunds.repository.ts';
 
 /**

@@ -6,10 +6,8 @@ import { type ApiError, badGateway, badRequest, conflict, notFound } from '../..
 import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
 import { toMinor } from '../../money/money.ts';
-import { recordFailedAttempt } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { PaymentError } from '../payments/payment-error.ts';
-import type { PaymentProvider } from '../payments/payments.types.ts';
+import { recordFailedAttempt, staffActivity } from '../activity/index.ts';
+import { PaymentError, type PaymentProvider } from '../payments/index.ts';
 import { payBackThrough } from './refund-payer.ts';
 import {
   createRefund,

@@ -4,10 +4,10 @@ import { orders, refunds, returnRequests } from '../../db/schema.ts';
 import { bindToIdempotencyKey } from '../../http/idempotency.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { minorStep, toDecimalText } from '../../money/money.ts';
-import { type ActivityEntry, announceActivity } from '../activity/activity.repository.ts';
-import { ORDER_NOT_FOUND } from '../orders/orders.messages.ts';
-import { recordProviderRefund } from '../payments/payments.repository.ts';
-import { reverseRefundedVendorLines } from '../vendor-earnings/vendor-earnings.posting.ts';
+import { type ActivityEntry, announceActivity } from '../activity/index.ts';
+import { ORDER_NOT_FOUND, orderNamed } from '../order-lifecycle/index.ts';
+import { recordProviderRefund } from '../payments/index.ts';
+import { reverseRefundedVendorLines } from '../vendor-earnings/index.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 type RefundStatus = RefundRow['status'];
@@ -35,11 +35,6 @@ export class RefundRejection extends Error {
     super(message);
     this.name = 'RefundRejection';
   }
-}
-
-/** An order named by its `_id` or its order id (`ORD-...`). */
-export function orderNamed(ref: string): SQL {
-  return isUuid(ref) ? eq(orders.id, ref) : eq(orders.orderNumber, ref);
 }
 
 /** A refund named by its `_id` or the id people see (`RF-000123`); null when it can name none. */

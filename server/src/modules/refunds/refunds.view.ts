@@ -1,9 +1,11 @@
 import type { components } from '@shop/sdk/types';
 import { toAmount } from '../../money/money.ts';
-import { refundNumber } from '../orders/orders.view.ts';
 import type { RefundView } from './refunds.repository.ts';
 
 type Refund = components['schemas']['Refund'];
+
+/** `RF-000123`, as refunds are shown to people. */
+export const refundNumber = (number: number) => `RF-${String(number).padStart(6, '0')}`;
 
 export function toRefund({ refund, orderNumber, customer }: RefundView): Refund {
   return {

@@ -4,8 +4,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
 import {
   createRequest,
   decide,

@@ -3,8 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
 import {
   deliveredOrderWith,
   findReview,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { customers, orderItems, orders, products, reviews, reviewVotes } from '../../db/schema.ts';
-import { shopperVisible } from '../products/products.repository.ts';
+import { shopperVisible } from '../products/index.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type ReviewWithProduct = ReviewRow & { product: { id: string; name: string; image: string | null } };

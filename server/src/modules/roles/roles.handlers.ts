@@ -5,10 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { ADMIN_PERMISSIONS, admins } from '../../db/schema.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { requestOrigin } from '../activity/activity.repository.ts';
-import { toAdmin } from '../admins/admins.view.ts';
-import { SUPER_ADMIN_ONLY } from '../staff/staff.repository.ts';
-import { listRoles, type RoleRow, saveRolePermissions } from './roles.repository.ts';
+import { requestOrigin } from '../activity/index.ts';
+import { toAdmin } from '../admins/index.ts';
+import { listRoles, type RoleRow, SUPER_ADMIN_ONLY, saveRolePermissions } from './roles.repository.ts';
 
 export const SUPERADMIN_LOCKED = 'The SuperAdmin role always holds every permission.';
 export const OWN_ROLE_LOCKOUT = 'You cannot change the role you are in. Ask a SuperAdmin.';

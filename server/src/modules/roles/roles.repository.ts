@@ -1,10 +1,12 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { ADMIN_PERMISSIONS, type AdminPermission, activityLog, admins, roles } from '../../db/schema.ts';
-import type { ActivityEntry } from '../activity/activity.repository.ts';
+import { ADMIN_PERMISSIONS, type AdminPermission, admins, roles } from '../../db/schema.ts';
+import { type ActivityEntry, insertActivity } from '../activity/index.ts';
 
 export type RoleName = (typeof roles.$inferSelect)['name'];
 export type RoleRow = typeof roles.$inferSelect & { admins: number };
+
+export const SUPER_ADMIN_ONLY = 'Only a SuperAdmin can change a SuperAdmin or make someone one.';
 
 /** Permission keys in the one order the screens and the database use, without repeats. */
 export function canonicalPermissions(permissions: readonly AdminPermission[]): AdminPermission[] {
@@ -62,7 +64,7 @@ export async function saveRolePermissions(
       .set({ permissions: after, updatedAt: new Date() })
       .where(eq(admins.role, input.name))
       .returning({ id: admins.id });
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...input.activity,
       details: {
         before: { permissions: canonicalPermissions(current.permissions) },

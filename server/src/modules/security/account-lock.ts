@@ -8,8 +8,9 @@ import {
 } from '../../auth/login-throttle.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { accountLocks, outbox } from '../../db/schema.ts';
+import { accountLocks } from '../../db/schema.ts';
 import { tooManyRequests } from '../../http/errors.ts';
+import { queueMail } from '../mail/index.ts';
 
 /**
  * How long an account stays locked once it reached its failed sign-in ceiling over all addresses. Longer than the
@@ -105,9 +106,10 @@ export async function lockAccount(
       })
       .returning({ accountId: accountLocks.accountId });
     if (started.length === 0) return false;
-    await tx
-      .insert(outbox)
-      .values({ ...lockMessage(scope, account, unlockLink(scope, token, links), until), createdAt: now });
+    await queueMail(tx, {
+      ...lockMessage(scope, account, unlockLink(scope, token, links), until),
+      createdAt: now,
+    });
     return true;
   });
 }

@@ -1,8 +1,9 @@
 import type { components } from '@shop/sdk/types';
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { activityLog, admins, outbox, securityEvents, securitySettings } from '../../db/schema.ts';
-import type { ActivityEntry } from '../activity/activity.repository.ts';
+import { admins, securityEvents, securitySettings } from '../../db/schema.ts';
+import { type ActivityEntry, insertActivity } from '../activity/index.ts';
+import { queueMail } from '../mail/index.ts';
 
 export type SecuritySettingsRow = typeof securitySettings.$inferSelect;
 export type SecuritySettings = components['schemas']['SecuritySettings'];
@@ -120,7 +121,7 @@ export async function saveSecuritySettings(
       const { updatedAt: _updatedAt, ...rest } = toSecuritySettings(row);
       return rest;
     };
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...actor,
       action: 'security.settings.update',
       target: 'security-settings',
@@ -157,7 +158,7 @@ export async function recordSecurityEvent(db: Database, event: SecurityEventInpu
       .limit(1);
     if (!admin) return;
     const what = ALERT_TEXT[event.action];
-    await tx.insert(outbox).values({
+    await queueMail(tx, {
       to: admin.email,
       subject: `Security alert: ${what.toLowerCase()}`,
       body:

@@ -4,8 +4,7 @@ import type { PriceRoundingSetting, TaxRuleSetting } from '../../db/schema.ts';
 import { badRequest, validationError } from '../../http/errors.ts';
 import { type OperationRequest, operation } from '../../http/operation.ts';
 import { toAmount, toMinor } from '../../money/money.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
 import {
   type ProjectDetailsRow,
   readProjectDetails,

@@ -2,14 +2,16 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { countryPricing, currencyRates, projectDetails, storeSettings } from '../../db/schema.ts';
 import { BASE_CURRENCY, BASE_RATE } from '../../money/money.ts';
-import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from '../orders/orders.pricing.ts';
 import {
+  type CountryRule,
+  type PricingRules,
   pricingRulesColumns,
   readPricingRules,
+  type ShownRules,
   shownRulesColumns,
   shownRulesOf,
-} from '../pricing/pricing.repository.ts';
-import type { CountryRule, PricingRules, ShownRules } from '../pricing/pricing.rules.ts';
+} from '../pricing/index.ts';
+import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from './checkout-rules.ts';
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 export type ProjectDetailsRow = typeof projectDetails.$inferSelect;

@@ -6,16 +6,10 @@ import { assertCanGrant } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, forbidden, validationError } from '../../http/errors.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { canonicalPermissions, roleDefaults } from '../roles/roles.repository.ts';
-import { assertPasswordPolicy } from '../security/password-policy.ts';
-import {
-  insertStaff,
-  type StaffRole,
-  type StaffRow,
-  SUPER_ADMIN_ONLY,
-  staffEmailTaken,
-} from './staff.repository.ts';
+import { staffActivity } from '../activity/index.ts';
+import { canonicalPermissions, roleDefaults, SUPER_ADMIN_ONLY } from '../roles/index.ts';
+import { assertPasswordPolicy } from '../security/index.ts';
+import { insertStaff, type StaffRole, type StaffRow, staffEmailTaken } from './staff.repository.ts';
 import { createAdminFieldErrors } from './staff.validation.ts';
 
 type CreateAdminBody = components['schemas']['CreateAdminRequest'];

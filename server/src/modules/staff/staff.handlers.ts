@@ -5,8 +5,8 @@ import { effectivePermissions, requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApiError, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { canonicalPermissions, roleDefaults } from '../roles/roles.repository.ts';
+import { staffActivity } from '../activity/index.ts';
+import { canonicalPermissions, roleDefaults } from '../roles/index.ts';
 import { createStaffAccount, optionalText } from './staff.create.ts';
 import {
   changeStaff,

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { grantRefusal } from '../../auth/permissions.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { type AdminPermission, activityLog, admins, outbox, sessions } from '../../db/schema.ts';
-import type { ActivityEntry } from '../activity/activity.repository.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { type AdminPermission, admins, sessions } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { type ActivityEntry, insertActivity } from '../activity/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { SUPER_ADMIN_ONLY } from '../roles/index.ts';
 
 export type StaffRow = typeof admins.$inferSelect;
 export type StaffRole = StaffRow['role'];
@@ -87,8 +89,8 @@ export async function insertStaff(
       .values({ ...values, name: `${values.firstName} ${values.lastName}` })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    if (options.welcome) await tx.insert(outbox).values(options.welcome);
-    await tx.insert(activityLog).values({
+    if (options.welcome) await queueMail(tx, options.welcome);
+    await insertActivity(tx, {
       ...options.activity,
       target: staffTarget(row.id),
       details: {
@@ -122,7 +124,6 @@ export class StaffRefusal extends Error {
 export const STAFF_NOT_FOUND = 'Admin not found.';
 export const OWN_ACCOUNT = 'You cannot suspend, delete or demote your own account.';
 export const LAST_SUPER_ADMIN = 'The last active SuperAdmin cannot be suspended, deleted or demoted.';
-export const SUPER_ADMIN_ONLY = 'Only a SuperAdmin can change a SuperAdmin or make someone one.';
 
 export interface StaffChanges {
   firstName?: string;
@@ -222,7 +223,7 @@ export async function changeStaff(
       .returning();
     if (!updated) throw new StaffRefusal('not_found', STAFF_NOT_FOUND);
     const keys = Object.keys(changes) as (keyof StaffChanges)[];
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...actor.activity,
       target: staffTarget(id),
       details: {
@@ -248,7 +249,7 @@ export async function deleteStaff(db: Database, id: string, actor: StaffActor): 
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.actorType, 'admin'), eq(sessions.accountId, id), isNull(sessions.revokedAt)));
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...actor.activity,
       target: staffTarget(id),
       details: {

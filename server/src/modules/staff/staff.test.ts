@@ -5,13 +5,8 @@ import { DEMO_ADMIN } from '../../db/seed/accounts.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, limitedStaffToken, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  changeStaff,
-  LAST_SUPER_ADMIN,
-  OWN_ACCOUNT,
-  StaffRefusal,
-  SUPER_ADMIN_ONLY,
-} from './staff.repository.ts';
+import { SUPER_ADMIN_ONLY } from '../roles/index.ts';
+import { changeStaff, LAST_SUPER_ADMIN, OWN_ACCOUNT, StaffRefusal } from './staff.repository.ts';
 
 interface StaffBody {
   _id: string;

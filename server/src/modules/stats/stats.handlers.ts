@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { operation } from '../../http/operation.ts';
-import { MARKETPLACE_ACTIONS } from '../marketplace/marketplace.activity.ts';
+import { MARKETPLACE_ACTIONS } from '../marketplace/index.ts';
 import { alerts, dailyCounts, overview, pendingActions, recordVisit } from './stats.repository.ts';
 
 export function createStatsHandlers(deps: { db: Database; now?: () => Date }) {

@@ -13,8 +13,8 @@ import {
   stores,
 } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
-import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/disputes.repository.ts';
-import { securityAlerts } from '../security/security.repository.ts';
+import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/index.ts';
+import { securityAlerts } from '../security/index.ts';
 
 // Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
 // at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.

@@ -11,15 +11,18 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, type FieldError, forbidden, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
-import { withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { EMAIL_TAKEN, PHONE_TAKEN } from '../customers/customers.messages.ts';
-import { deriveUsername, emailTaken, normalizePhone, phoneTaken } from '../customers/customers.repository.ts';
-import { toUserProfile } from '../customers/customers.view.ts';
-import { openSession } from '../security/sessions.repository.ts';
-import { createStaffAccount } from '../staff/staff.create.ts';
-import type { StaffRole } from '../staff/staff.repository.ts';
-import { isEmail, PASSWORD_MIN_LENGTH } from '../staff/staff.validation.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
+import {
+  deriveUsername,
+  EMAIL_TAKEN,
+  emailTaken,
+  normalizePhone,
+  PHONE_TAKEN,
+  phoneTaken,
+  toUserProfile,
+} from '../customers/index.ts';
+import { openSession } from '../security/index.ts';
+import { createStaffAccount, isEmail, PASSWORD_MIN_LENGTH, type StaffRole } from '../staff/index.ts';
 import {
   type AccountRow,
   acceptInvitation,
@@ -338,7 +341,7 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
           activity: details.activity.map((entry) => ({
             _id: entry.id,
             action: entry.action,
-            actor: entry.actorName,
+            actor: entry.actor,
             outcome: entry.outcome,
             timestamp: entry.at.toISOString(),
           })),

@@ -7,11 +7,13 @@ import {
   customers,
   disputes,
   orders,
-  outbox,
   products,
+  reviews,
   wishlistEntries,
 } from '../../db/schema.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { insertActivity } from '../activity/index.ts';
+import { queueMail } from '../mail/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type UserRole = 'admin' | 'manager' | 'user';
@@ -198,7 +200,7 @@ export async function updateShopper(
       .where(eq(customers.id, id))
       .returning();
     const keys = Object.keys(changes) as (keyof ShopperChanges)[];
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...activity,
       details: {
         before: Object.fromEntries(keys.map((key) => [key, current[key]])),
@@ -247,7 +249,7 @@ export async function anonymiseShopper(
       .where(eq(customers.id, id));
     // The wishlist is personal and has no value for the books.
     await tx.delete(wishlistEntries).where(eq(wishlistEntries.customerId, id));
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...activity,
       details: { before: { name: current.name, email: current.email, status: current.status }, after: null },
     });
@@ -275,7 +277,7 @@ export async function queueMessage(
   db: Database,
   message: { to: string; subject: string; body: string; kind: string },
 ): Promise<void> {
-  await db.insert(outbox).values(message);
+  await queueMail(db, message);
 }
 
 /** Renews a pending invitation (a new token replaces the old one, which stops working). */
@@ -328,7 +330,7 @@ const DETAIL_LIMIT = 20;
 
 /** What User Details shows beside the profile. */
 export async function shopperDetails(db: Database, id: string) {
-  const [orderRows, orderCount, disputeRows, wishlistRows, activityRows] = await Promise.all([
+  const [orderRows, orderCount, disputeRows, wishlistRows, activityRows, reviewRows] = await Promise.all([
     db
       .select({
         id: orders.id,
@@ -378,14 +380,68 @@ export async function shopperDetails(db: Database, id: string) {
       .where(or(eq(activityLog.target, userTarget(id)), eq(activityLog.actorId, id)))
       .orderBy(desc(activityLog.at))
       .limit(DETAIL_LIMIT),
+    db
+      .select({ id: reviews.id, title: products.title, rating: reviews.rating, createdAt: reviews.createdAt })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(eq(reviews.customerId, id))
+      .orderBy(desc(reviews.createdAt))
+      .limit(DETAIL_LIMIT),
   ]);
   return {
     orders: orderRows,
     totalOrders: orderCount[0]?.total ?? 0,
     disputes: disputeRows,
     wishlist: wishlistRows,
-    activity: activityRows,
+    activity: shopperTimeline(activityRows, orderRows, disputeRows, reviewRows),
   };
+}
+
+type TimelineEntry = {
+  id: string;
+  action: string;
+  actor: string | null;
+  outcome: 'success' | 'failed' | 'warning';
+  at: Date;
+};
+
+/**
+ * The account's recent activity: what staff and the shopper did to it (the activity log), and what the shopper did
+ * in the store (orders placed, disputes opened, reviews written), which the staff log does not record.
+ */
+function shopperTimeline(
+  logged: Array<{
+    id: string;
+    action: string;
+    actorName: string | null;
+    outcome: TimelineEntry['outcome'];
+    at: Date;
+  }>,
+  placed: Array<{ id: string; orderNumber: string; createdAt: Date }>,
+  opened: Array<{ id: string; subject: string; createdAt: Date }>,
+  reviewed: Array<{ id: string; title: string; rating: number; createdAt: Date }>,
+): TimelineEntry[] {
+  const byShopper = (id: string, action: string, at: Date): TimelineEntry => ({
+    id,
+    action,
+    actor: null,
+    outcome: 'success',
+    at,
+  });
+  return [
+    ...logged.map((entry) => ({ ...entry, actor: entry.actorName })),
+    ...placed.map((order) =>
+      byShopper(`order:${order.id}`, `Placed order ${order.orderNumber}`, order.createdAt),
+    ),
+    ...opened.map((dispute) =>
+      byShopper(`dispute:${dispute.id}`, `Opened a dispute: ${dispute.subject}`, dispute.createdAt),
+    ),
+    ...reviewed.map((review) =>
+      byShopper(`review:${review.id}`, `Reviewed ${review.title} (${review.rating}/5)`, review.createdAt),
+    ),
+  ]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, DETAIL_LIMIT);
 }
 
 /** How the activity log names a shopper account it is about. */

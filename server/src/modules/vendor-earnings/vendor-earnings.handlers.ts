@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound, unprocessable, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount, toMinor } from '../../money/money.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
+import { staffActivity } from '../activity/index.ts';
 import {
   earningsFigures,
   listLedger,

@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, refunds, stores, vendorLedger } from '../../db/schema.ts';
 import { BASE_CURRENCY, BASE_RATE, basisPointsOf, convertMinor } from '../../money/money.ts';
-import { readStoreSettings } from '../settings/store-settings.repository.ts';
-import { prorate, storeLinesPaid } from '../vendor-orders/vendor-orders.figures.ts';
+import { readStoreSettings } from '../settings/index.ts';
+import { prorate, storeLinesPaid } from './vendor-earnings.figures.ts';
 
 // How orders and refunds move a vendor's balance. Each delivered vendor line is posted once as a sale (what the
 // shopper paid for it, in USD at the order's rate) and its commission; each paid refund of a delivered order takes

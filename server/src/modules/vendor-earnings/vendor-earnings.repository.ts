@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, stores, vendorLedger } from '../../db/schema.ts';
-import { type ActivityEntry, insertActivity } from '../activity/activity.repository.ts';
-import { readStoreSettings } from '../settings/store-settings.repository.ts';
+import { type ActivityEntry, insertActivity } from '../activity/index.ts';
+import { readStoreSettings } from '../settings/index.ts';
 
 // Reading a vendor's ledger and the two changes staff make: recording a payout and setting the store's commission.
 

@@ -5,23 +5,21 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, type FieldError, notFound, validationError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { decimalTextToMinor, toAmount } from '../../money/money.ts';
-import { codeTaken } from '../campaigns/campaigns.messages.ts';
 import {
   type CampaignDetails,
-  deleteCampaign,
-  findCampaign,
-  insertStoreCoupon,
-  listCampaigns,
-  updateStoreCoupon,
-} from '../campaigns/campaigns.repository.ts';
-import {
   type CampaignValues,
   CODE_FORMAT,
   COUPON_CODE,
   campaignStatus,
   campaignValues,
+  codeTaken,
+  deleteCampaign,
+  findCampaign,
+  insertStoreCoupon,
+  listCampaigns,
   normaliseCode,
-} from '../campaigns/campaigns.rules.ts';
+  updateStoreCoupon,
+} from '../campaigns/index.ts';
 
 // A vendor's coupon is a campaign of the store's one campaign engine, scoped to the vendor's store
 // (campaigns.store_id) with a single code: checkout applies it to that store's lines only.

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
-import { OrderChangeRejection } from '../orders/orders.status.ts';
+import { OrderChangeRejection } from '../orders/index.ts';
 import { createVendorCouponHandlers } from './vendor-coupons.handlers.ts';
 import {
   findVendorOrder,

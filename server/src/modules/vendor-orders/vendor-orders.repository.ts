@@ -1,12 +1,10 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
-import { canMove, type OrderStatus } from '../orders/orders.lifecycle.ts';
-import type { OrderItemRow, OrderRow } from '../orders/orders.repository.ts';
-import { changeStatus } from '../orders/orders.status.ts';
-import { paymentStatusOf } from '../orders/orders.view.ts';
-import { type StoreLinesPaid, storeLinesPaid } from './vendor-orders.figures.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { canMove, type OrderStatus } from '../order-lifecycle/index.ts';
+import { changeStatus, type OrderItemRow, type OrderRow, paymentStatusOf } from '../orders/index.ts';
+import { type StoreLinesPaid, storeLinesPaid } from '../vendor-earnings/index.ts';
 
 // A vendor's view of orders: an order is theirs to see when it holds at least one line their store sold
 // (order_items.store_id, recorded at placement), and they only ever see and ship those lines.

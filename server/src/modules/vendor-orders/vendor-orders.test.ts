@@ -6,13 +6,13 @@ import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, type RegisteredShopper, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertVendorProduct, signedInVendor } from '../../test/vendors.ts';
-import { otherStoreMessage } from '../campaigns/campaigns.checkout.ts';
 import {
   CODE_FORMAT,
   END_AFTER_START,
   FIXED_ABOVE_ZERO,
   PERCENT_RANGE,
 } from '../campaigns/campaigns.rules.ts';
+import { otherStoreMessage } from '../orders/orders.coupons.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { salesChannel } from '../orders/orders.pricing.ts';
 import { CODE_LOCKED, COUPON_IN_USE, VENDOR_COUPON_NOT_FOUND } from './vendor-coupons.handlers.ts';

@@ -5,12 +5,18 @@ import type { Database } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { loadRates, type Rates } from '../../money/money.ts';
-import { type ActivityEntry, requestOrigin, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { PRODUCT_NOT_FOUND } from '../products/products.messages.ts';
-import { deleteProducts, listProducts, type ProductRow } from '../products/products.repository.ts';
-import { conversionFor, productDetail, toListItem } from '../products/products.view.ts';
-import { createFromForm, updateFromForm } from '../products/products.write.ts';
+import { type ActivityEntry, requestOrigin, staffActivity, withActivity } from '../activity/index.ts';
+import {
+  conversionFor,
+  createFromForm,
+  deleteProducts,
+  listProducts,
+  PRODUCT_NOT_FOUND,
+  type ProductRow,
+  productDetail,
+  toListItem,
+  updateFromForm,
+} from '../products/index.ts';
 import {
   type ApprovalDecision,
   decideApproval,

@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { findProduct, type ProductRow } from '../products/products.repository.ts';
+import { findProduct, type ProductRow } from '../products/index.ts';
 
 /** A vendor's own products: source vendor, of their store. Any other product is, to them, not there. */
 export function ownedBy(storeId: string): SQL {

@@ -20,23 +20,25 @@ import {
   type ActivityEntry,
   recordFailedAttempt,
   requestOrigin,
+  staffActivity,
   withActivity,
-} from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { normalizeEmail } from '../customers/customers.repository.ts';
-import { displayName, imageKind, TOO_LARGE } from '../media/media.files.ts';
+} from '../activity/index.ts';
+import { normalizeEmail } from '../customers/index.ts';
 import {
+  displayName,
+  fileOrRefuse,
   findFolderByName,
+  imageKind,
   keepFile,
+  localMediaStore,
+  type MediaStore,
   mediaUrl,
   PRODUCT_FOLDER,
   readMediaSettings,
-} from '../media/media.library.ts';
-import { fileOrRefuse } from '../media/media.multipart.ts';
-import { localMediaStore, type MediaStore } from '../media/media.store.ts';
-import { openSession, revokeSession } from '../security/sessions.repository.ts';
-import type { SignInGuard } from '../security/sign-in-guard.ts';
-import { readStoreSettings } from '../settings/store-settings.repository.ts';
+  TOO_LARGE,
+} from '../media/index.ts';
+import { openSession, revokeSession, type SignInGuard } from '../security/index.ts';
+import { readStoreSettings } from '../settings/index.ts';
 import {
   applicationApproved,
   applicationForStaff,

@@ -1,11 +1,13 @@
 import { and, count, desc, eq, ilike, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { activityLog, orders, outbox, products, sessions, stores } from '../../db/schema.ts';
+import { type activityLog, orders, type outbox, products, sessions, stores } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
-import { normalizeEmail } from '../customers/customers.repository.ts';
-import { containsPattern } from '../orders/orders.admin.repository.ts';
-import { storeLinesPaid } from '../vendor-orders/vendor-orders.figures.ts';
-import { holdsStoreLine } from '../vendor-orders/vendor-orders.repository.ts';
+import { insertActivity } from '../activity/index.ts';
+import { normalizeEmail } from '../customers/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { storeLinesPaid } from '../vendor-earnings/index.ts';
+import { holdsStoreLine } from '../vendor-orders/index.ts';
 
 // A vendor is a store of the kind 'vendor' with a sign-in: it applies (pending), staff approve it (active) or
 // reject it with a reason, and may later suspend and reactivate it.
@@ -88,7 +90,7 @@ export async function insertApplication(
       .returning();
     if (!row) throw new Error('store insert returned no row');
     const queued = messages(row);
-    if (queued.length > 0) await tx.insert(outbox).values(queued);
+    await queueMail(tx, queued);
     return row;
   });
 }
@@ -171,14 +173,14 @@ export async function decide(
         .set({ revokedAt: now })
         .where(and(eq(sessions.actorType, 'vendor'), eq(sessions.accountId, id), isNull(sessions.revokedAt)));
     }
-    await tx.insert(activityLog).values({
+    await insertActivity(tx, {
       ...options.activity,
       details: {
         before: { status: current.status },
         after: { status: to, ...(options.reason ? { reason: options.reason } : {}) },
       },
     });
-    await tx.insert(outbox).values(options.message(row));
+    await queueMail(tx, options.message(row));
     return { row };
   });
 }

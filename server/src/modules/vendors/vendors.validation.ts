@@ -1,7 +1,7 @@
 import type { FieldError } from '../../http/errors.ts';
 import { isHttpUrl } from '../../lib/sanitize.ts';
-import { normalizeEmail } from '../customers/customers.repository.ts';
-import { isEmail } from '../staff/staff.validation.ts';
+import { normalizeEmail } from '../customers/index.ts';
+import { isEmail } from '../staff/index.ts';
 import type { VendorChanges } from './vendors.repository.ts';
 
 /** The apply and Settings forms' messages; the apps show the same texts. */

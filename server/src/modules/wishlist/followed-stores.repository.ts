@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storeFollows, stores } from '../../db/schema.ts';
-import { shopperVisible } from '../products/products.repository.ts';
+import { shopperVisible } from '../products/index.ts';
 
 export interface FollowedStoreRow {
   id: string;

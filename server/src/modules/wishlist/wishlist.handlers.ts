@@ -7,9 +7,8 @@ import { notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { converterFor, loadRates, toAmount } from '../../money/money.ts';
-import { lowestCosts, priceContextFor } from '../pricing/pricing.repository.ts';
-import { shopperPrice, shownPrice } from '../pricing/pricing.rules.ts';
-import { visibleToShoppers } from '../products/products.repository.ts';
+import { lowestCosts, priceContextFor, shopperPrice, shownPrice } from '../pricing/index.ts';
+import { visibleToShoppers } from '../products/index.ts';
 import {
   addToWishlist,
   findProductStatus,

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, wishlistEntries } from '../../db/schema.ts';
-import { shopperVisible } from '../products/products.repository.ts';
+import { shopperVisible } from '../products/index.ts';
 
 export interface WishlistRow {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prorate, storeDiscountMinor } from './vendor-orders.figures.ts';
+import { prorate, storeDiscountMinor } from './vendor-earnings.figures.ts';
 
 const ALPHA = 'alpha';
 const BETA = 'beta';

@@ -1,13 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { activityLog, productSkus, products } from '../../db/schema.ts';
+import { productSkus, products } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { decimalTextToMinor, loadRates, toDecimalText } from '../../money/money.ts';
-import { type ActivityEntry, insertActivity } from '../activity/activity.repository.ts';
-import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
-import { readStoreSettings, writeStoreSettings } from '../settings/store-settings.repository.ts';
-import type { MarketplaceAdapter } from './marketplace.types.ts';
-import { MarketplaceError } from './marketplace-error.ts';
+import { type ActivityEntry, insertActivity } from '../activity/index.ts';
+import { type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
+import { readPricingRules, repriceImported } from '../pricing/index.ts';
+import { readStoreSettings, writeStoreSettings } from '../settings/index.ts';
 
 export type SyncFrequency = 'hourly' | 'daily' | 'weekly';
 
@@ -54,9 +53,7 @@ async function log(
   } & Record<string, unknown>,
 ) {
   const { action, target, outcome = 'success', ...details } = entry;
-  await db
-    .insert(activityLog)
-    .values({ actorType: 'system', action, target: target ?? null, outcome, details });
+  await insertActivity(db, { actorType: 'system', action, target: target ?? null, outcome, details });
 }
 
 /**

@@ -5,16 +5,14 @@ import type { Database } from '../../db/client.ts';
 import { activityLog } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
+import { csvCell } from '../../lib/csv.ts';
 import { loadRates } from '../../money/money.ts';
-import { recordFailedAttempt, withActivity } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { csvCell } from '../products/products.export.ts';
-import { importErrors } from '../products/products.input.ts';
-import { readStoreSettings, writeStoreSettings } from '../settings/store-settings.repository.ts';
-import { MARKETPLACE_UNREACHABLE, NO_PRODUCT_DATA, saveMarketplaceImport } from './marketplace.handlers.ts';
-import { MARKETPLACE_SYNC, nextSyncAt, PRICE_DRIFT, syncMarketplaceProducts } from './marketplace.sync.ts';
-import type { MarketplaceAdapter } from './marketplace.types.ts';
-import { MarketplaceError } from './marketplace-error.ts';
+import { recordFailedAttempt, staffActivity, withActivity } from '../activity/index.ts';
+import { type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
+import { importErrors } from '../products/index.ts';
+import { readStoreSettings, writeStoreSettings } from '../settings/index.ts';
+import { MARKETPLACE_UNREACHABLE, NO_PRODUCT_DATA, saveMarketplaceImport } from './dropshipping.handlers.ts';
+import { MARKETPLACE_SYNC, nextSyncAt, PRICE_DRIFT, syncMarketplaceProducts } from './dropshipping.sync.ts';
 
 /** What the sync/error log shows: every call made to the marketplace, and what came of it. */
 export const MARKETPLACE_LOG_ACTIONS = [

@@ -7,9 +7,9 @@ import { basisPointsOf } from '../../money/money.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, limitedStaffToken, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
-import { type AliExpressStandIn, startAliExpressStandIn } from './aliexpress-stand-in.ts';
-import { createFixtureMarketplace } from './fixture-marketplace.ts';
-import { marketplaceSyncJob } from './marketplace.sync.ts';
+import { type AliExpressStandIn, startAliExpressStandIn } from '../marketplace/aliexpress-stand-in.ts';
+import { createFixtureMarketplace } from '../marketplace/fixture-marketplace.ts';
+import { marketplaceSyncJob } from './dropshipping.sync.ts';
 
 // Fixture items the demo catalogue has not imported.
 const NEW_ITEM = '1005006209875364';

@@ -2,22 +2,22 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaigns, couponRedemptions, coupons, orders, products, stores } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor, decimalTextToMinor, toDecimalText } from '../../money/money.ts';
-import type { PricedOrder } from '../orders/orders.priced.ts';
+import {
+  appliesTo,
+  type CampaignRow,
+  type CampaignType,
+  COUPON_CODE,
+  liveOrder,
+  normaliseCode,
+} from '../campaigns/index.ts';
+import type { PricedOrder } from './orders.priced.ts';
 import {
   computeOrderTotals,
   type OrderDiscount,
   type OrderLine,
   type OrderTotals,
   usdDiscountMinor,
-} from '../orders/orders.pricing.ts';
-import { liveOrder } from './campaigns.repository.ts';
-import {
-  appliesTo,
-  type CampaignRow,
-  type CampaignType,
-  COUPON_CODE,
-  normaliseCode,
-} from './campaigns.rules.ts';
+} from './orders.pricing.ts';
 
 // A coupon code at checkout: the quote checks it and shows its discount; the order checks it again inside its
 // transaction, holding the campaign's row lock (SELECT ... FOR UPDATE) while it counts the uses and records its

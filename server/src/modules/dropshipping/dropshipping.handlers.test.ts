@@ -4,8 +4,8 @@ import { activityLog, products } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, demoAdminToken, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { type AliExpressStandIn, startAliExpressStandIn } from './aliexpress-stand-in.ts';
-import type { AeProductResult } from './marketplace.types.ts';
+import { type AliExpressStandIn, startAliExpressStandIn } from '../marketplace/aliexpress-stand-in.ts';
+import type { AeProductResult } from '../marketplace/marketplace.types.ts';
 
 // A fixture item the demo catalogue leaves out (the seed models a local product on it), so it can be imported.
 const NEW_ITEM = '1005006632847105';

@@ -17,26 +17,30 @@ import {
   type Rates,
   toDecimalText,
 } from '../../money/money.ts';
-import { type ActivityEntry, insertActivity, recordFailedAttempt } from '../activity/activity.repository.ts';
-import { staffActivity } from '../activity/staff-activity.ts';
-import { priceDeliveryOptions } from '../orders/orders.delivery.ts';
-import { OrderRejection, type PricedOrder, priceOrder } from '../orders/orders.priced.ts';
-import { computeOrderTotals } from '../orders/orders.pricing.ts';
-import { readPricingRules, repriceImported } from '../pricing/pricing.repository.ts';
-import { importErrors, importedProduct, skuDetailsOf } from '../products/products.input.ts';
+import { type ActivityEntry, insertActivity, recordFailedAttempt, staffActivity } from '../activity/index.ts';
+import { type DeliveryOption, type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
 import {
+  computeOrderTotals,
+  OrderRejection,
+  type PricedOrder,
+  priceDeliveryOptions,
+  priceOrder,
+} from '../orders/index.ts';
+import { readPricingRules, repriceImported } from '../pricing/index.ts';
+import {
+  catalogueStaff,
   effectiveStatus,
   findImportedProduct,
   findProductByAnyId,
+  importErrors,
+  importedProduct,
   type ProductRow,
+  productDetail,
+  skuDetailsOf,
   skusOf,
   upsertImportedProduct,
   visibleToShoppers,
-} from '../products/products.repository.ts';
-import { catalogueStaff } from '../products/products.rules.ts';
-import { productDetail } from '../products/products.view.ts';
-import type { DeliveryOption, MarketplaceAdapter } from './marketplace.types.ts';
-import { MarketplaceError } from './marketplace-error.ts';
+} from '../products/index.ts';
 
 type MarketplaceProductInfo = components['schemas']['MarketplaceProductInfo'];
 

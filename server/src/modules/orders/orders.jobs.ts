@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
-import { changeStatus, OrderChangeRejection } from '../orders/orders.status.ts';
-import { abandonedCheckouts } from './hosted-checkout.ts';
+import { abandonedCheckouts } from '../payments/index.ts';
+import { changeStatus, OrderChangeRejection } from './orders.status.ts';
 
 export const ABANDONED_CHECKOUTS = 'payments.abandoned-checkouts';
 export const ABANDONED_NOTE = 'The payment was not completed in time.';

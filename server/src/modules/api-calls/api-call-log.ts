@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { apiCallLogs } from '../../db/schema.ts';
-import type { MarketplaceAdapter } from '../marketplace/marketplace.types.ts';
+import type { MarketplaceAdapter } from '../marketplace/index.ts';
 
 export type ApiService = (typeof apiCallLogs.$inferInsert)['service'];
 

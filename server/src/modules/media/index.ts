@@ -1,0 +1,18 @@
+// The media module's entry for other code; its handlers are wired in service.ts.
+export { displayName, imageKind, TOO_LARGE, UPLOADS_FOLDER } from './media.files.ts';
+export {
+  findFolderByName,
+  keepFile,
+  mediaUrl,
+  PRODUCT_FOLDER,
+  pictureSizeOrRefuse,
+  readMediaSettings,
+} from './media.library.ts';
+export { fileOrRefuse, registerMediaUploads, uploadedFile } from './media.multipart.ts';
+export {
+  localMediaStore,
+  type MediaStore,
+  type S3Settings,
+  STORED_NAME,
+  s3MediaStore,
+} from './media.store.ts';

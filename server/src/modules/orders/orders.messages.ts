@@ -1,1 +1,0 @@
-export const ORDER_NOT_FOUND = 'Order not found.';

@@ -1,0 +1,2 @@
+// The stats module's entry for other code; its handlers are wired in service.ts.
+export { conversionPercent } from './stats.repository.ts';
