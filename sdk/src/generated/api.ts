@@ -5430,7 +5430,7 @@ export interface components {
                 /** Format: date-time */
                 addedAt: string;
             }[];
-            /** @description The latest 20 activity log entries about the account, newest first. */
+            /** @description The latest 20 events of the account, newest first: activity log entries about or by it, and what the shopper did in the store (orders placed, disputes opened, reviews written). */
             activity: {
                 _id: string;
                 action: string;
@@ -8140,6 +8140,36 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "rules": {
+                 *           "markupType": "percentage",
+                 *           "markupValue": 35,
+                 *           "minMarginPercent": 15,
+                 *           "compareAtMode": "marketplace",
+                 *           "compareAtPercent": 30,
+                 *           "b2bEnabled": true,
+                 *           "b2bDiscountPercent": 8,
+                 *           "currencyMode": "auto"
+                 *         },
+                 *         "countries": [
+                 *           {
+                 *             "country": "BD",
+                 *             "adjustmentType": "percentage",
+                 *             "value": 5
+                 *           },
+                 *           {
+                 *             "country": "IN",
+                 *             "adjustmentType": "fixed",
+                 *             "value": 1.5
+                 *           }
+                 *         ],
+                 *         "repriced": 0
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SuccessEnvelope"] & {
                     data: components["schemas"]["PricingSettings"];
                 };
@@ -8151,6 +8181,27 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "id": "2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71",
+                 *         "folderId": "2b5e8a1d-4f7c-4dab-9e3a-6c9f2d5b8e14",
+                 *         "name": "aroma-diffuser-front.jpg",
+                 *         "url": "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg",
+                 *         "contentType": "image/jpeg",
+                 *         "kind": "image",
+                 *         "sizeBytes": 184320,
+                 *         "width": 1200,
+                 *         "height": 1200,
+                 *         "uploadedBy": "Tanvir Hasan",
+                 *         "createdAt": "2026-11-18T11:05:42.000Z",
+                 *         "usedBy": [
+                 *           "Mango Wood Aroma Diffuser 300 ml"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SuccessEnvelope"] & {
                     data: components["schemas"]["MediaFile"];
                 };
@@ -8162,6 +8213,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "endpoint": "https://portal.packzy.com/api/v1",
+                 *         "apiKeyMasked": "••••••••3c9d",
+                 *         "connected": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SuccessEnvelope"] & {
                     data: components["schemas"]["CourierSettings"];
                 };
@@ -8173,6 +8234,15 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "cdnEnabled": true,
+                 *         "cdnBaseUrl": "https://cdn.shop.example.com/media"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SuccessEnvelope"] & {
                     data: components["schemas"]["MediaSettings"];
                 };
@@ -8233,6 +8303,32 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "twoFactorRequired": false,
+                 *         "passwordPolicy": {
+                 *           "uppercase": true,
+                 *           "lowercase": true,
+                 *           "numbers": true,
+                 *           "specialCharacters": false,
+                 *           "minLength": true
+                 *         },
+                 *         "passwordExpiryDays": 90,
+                 *         "ipWhitelist": [
+                 *           "103.112.54.0/24"
+                 *         ],
+                 *         "alerts": {
+                 *           "failedLogin": true,
+                 *           "newDevice": true,
+                 *           "passwordChange": true,
+                 *           "adminAction": false
+                 *         },
+                 *         "updatedAt": "2026-11-14T09:20:00.000Z"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SuccessEnvelope"] & {
                     data: components["schemas"]["SecuritySettings"];
                 };
@@ -8784,6 +8880,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "1c7e4b9a-3d2f-4e8a-b6c1-9f0d2a5e7b34",
+                     *           "action": "login.failed",
+                     *           "user": "manager@example.com",
+                     *           "ip": "103.112.54.18",
+                     *           "timestamp": "2026-11-22T07:41:09.000Z",
+                     *           "severity": "medium"
+                     *         },
+                     *         {
+                     *           "id": "2d8f5c0b-4e3a-4f9b-87d2-0a1e3b6f8c45",
+                     *           "action": "two_factor.enabled",
+                     *           "user": "admin@example.com",
+                     *           "ip": "103.112.54.21",
+                     *           "timestamp": "2026-11-21T10:02:37.000Z",
+                     *           "severity": "low"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["SecurityEvent"][];
                         meta: components["schemas"]["PageMeta"];
@@ -8811,6 +8935,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "pending": false,
+                     *         "required": false,
+                     *         "recoveryCodesLeft": 8
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["TwoFactorStatus"];
                     };
@@ -8836,6 +8971,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "secret": "JBSWY3DPEHPK3PXPKQ4TGMZR",
+                     *         "otpauthUrl": "otpauth://totp/Shop:admin%40example.com?secret=JBSWY3DPEHPK3PXPKQ4TGMZR&issuer=Shop",
+                     *         "qrCode": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAMgAAADIAQMAAACXljzdAAAABlBMVEX///8AAABVwtN+AAAA"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["TwoFactorSetup"];
                     };
@@ -8871,6 +9016,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Two-factor sign-in is on.",
+                     *       "data": {
+                     *         "recoveryCodes": [
+                     *           "7fk3q-9m2xa",
+                     *           "x4vbn-2p8hw",
+                     *           "h6wd5-r3tky",
+                     *           "m9zc3-k7eup",
+                     *           "p2ys8-j4axd",
+                     *           "t5gu6-f9xqn",
+                     *           "c8nh3-w3qmb",
+                     *           "r3ex7-b5dzs",
+                     *           "k2wp9-n6vhe",
+                     *           "u7ta4-s8cyg"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["TwoFactorRecoveryCodes"];
                     };
@@ -8926,6 +9091,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "0e4a7c2d-9b1f-4d6e-a3c8-5f2b7e9d1a60",
+                     *           "name": "Chrome on Windows",
+                     *           "ip": "103.112.54.21",
+                     *           "location": null,
+                     *           "lastUsed": "2026-11-22T09:12:00.000Z",
+                     *           "createdAt": "2026-11-20T08:30:14.000Z",
+                     *           "current": true
+                     *         },
+                     *         {
+                     *           "id": "3b9d1f6e-2a8c-4e5b-9d7a-1c0f4e8b2d93",
+                     *           "name": "Safari on iOS",
+                     *           "ip": "37.111.204.9",
+                     *           "location": null,
+                     *           "lastUsed": "2026-11-21T18:47:52.000Z",
+                     *           "createdAt": "2026-11-14T06:05:31.000Z",
+                     *           "current": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["TrustedDevice"][];
                     };
@@ -8970,6 +9160,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "_id": "0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20",
+                     *         "name": "Store Admin",
+                     *         "email": "admin@example.com",
+                     *         "role": "SuperAdmin",
+                     *         "permissions": [
+                     *           "dashboard",
+                     *           "products",
+                     *           "orders",
+                     *           "users",
+                     *           "admins",
+                     *           "reports",
+                     *           "settings",
+                     *           "disputes",
+                     *           "refunds",
+                     *           "analytics"
+                     *         ],
+                     *         "status": "Active",
+                     *         "lastLogin": "2026-11-22T09:12:00.000Z",
+                     *         "createdAt": "2026-10-01T06:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Admin"];
                     };
@@ -8995,6 +9211,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "name": "SuperAdmin",
+                     *           "description": "Full system access",
+                     *           "permissions": [
+                     *             "dashboard",
+                     *             "products",
+                     *             "orders",
+                     *             "users",
+                     *             "admins",
+                     *             "reports",
+                     *             "settings",
+                     *             "disputes",
+                     *             "refunds",
+                     *             "analytics"
+                     *           ],
+                     *           "admins": 1,
+                     *           "updatedAt": "2026-10-01T06:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "name": "Manager",
+                     *           "description": "Manage products, orders, users",
+                     *           "permissions": [
+                     *             "dashboard",
+                     *             "products",
+                     *             "orders",
+                     *             "users",
+                     *             "reports",
+                     *             "refunds",
+                     *             "analytics"
+                     *           ],
+                     *           "admins": 1,
+                     *           "updatedAt": "2026-11-12T10:20:00.000Z"
+                     *         },
+                     *         {
+                     *           "name": "Support",
+                     *           "description": "Customer support",
+                     *           "permissions": [
+                     *             "dashboard",
+                     *             "orders",
+                     *             "disputes"
+                     *           ],
+                     *           "admins": 1,
+                     *           "updatedAt": "2026-10-01T06:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Role"][];
                     };
@@ -9332,6 +9599,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *           "name": "Demo Shopper",
+                     *           "email": "shopper@example.com",
+                     *           "role": "user",
+                     *           "status": "Active",
+                     *           "kind": "shopper",
+                     *           "staffRole": null,
+                     *           "invited": false,
+                     *           "joined": "2026-10-01T06:00:00.000Z",
+                     *           "lastLogin": "2026-11-22T08:55:41.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "2e7d9c41-5b3a-4f8e-a1c6-8d0b2f4e6a13",
+                     *           "name": "Farhan Ahmed",
+                     *           "email": "manager@example.com",
+                     *           "role": "manager",
+                     *           "status": "Active",
+                     *           "kind": "staff",
+                     *           "staffRole": "Manager",
+                     *           "invited": false,
+                     *           "joined": "2026-10-01T06:00:00.000Z",
+                     *           "lastLogin": "2026-11-21T16:20:03.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 7
+                     *       },
+                     *       "stats": {
+                     *         "total": 7,
+                     *         "active": 6,
+                     *         "admins": 4,
+                     *         "newThisMonth": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["UserAccount"][];
                         meta: components["schemas"]["PageMeta"];
@@ -9428,6 +9737,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Invitation sent to invited.shopper@example.com.",
+                     *       "data": {
+                     *         "user": {
+                     *           "_id": "6c1f8e3a-5d2b-4a9e-8f7c-0b3d5e9a1c26",
+                     *           "name": "Karim Hasan",
+                     *           "email": "invited.shopper@example.com",
+                     *           "role": "user",
+                     *           "status": "Inactive",
+                     *           "kind": "shopper",
+                     *           "staffRole": null,
+                     *           "invited": true,
+                     *           "joined": "2026-11-22T09:20:00.000Z",
+                     *           "lastLogin": null
+                     *         },
+                     *         "expiresAt": "2026-11-29T09:20:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["UserInvitation"];
                     };
@@ -9467,6 +9797,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "1 account updated, 1 not changed.",
+                     *       "data": {
+                     *         "done": [
+                     *           "5b0e6a2c-3f41-4c8e-9a17-2d6b8e4f1c90"
+                     *         ],
+                     *         "failed": [
+                     *           {
+                     *             "id": "2e7d9c41-5b3a-4f8e-a1c6-8d0b2f4e6a13",
+                     *             "message": "Staff accounts are managed from the Admin list."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["BulkAccountsResult"];
                     };
@@ -9496,6 +9843,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "_id": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *           "name": "Demo Shopper",
+                     *           "email": "shopper@example.com",
+                     *           "role": "user",
+                     *           "status": "Active",
+                     *           "kind": "shopper",
+                     *           "staffRole": null,
+                     *           "invited": false,
+                     *           "joined": "2026-10-01T06:00:00.000Z",
+                     *           "lastLogin": "2026-11-22T08:55:41.000Z"
+                     *         },
+                     *         "profile": {
+                     *           "isBusiness": false,
+                     *           "username": "shopper",
+                     *           "phone": "+8801712345678",
+                     *           "address": "House 12, Road 5, Dhanmondi, Dhaka 1205",
+                     *           "totalOrders": 6
+                     *         },
+                     *         "orders": [
+                     *           {
+                     *             "_id": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *             "id": "ORD-20261121-0007",
+                     *             "date": "2026-11-21T07:45:12.000Z",
+                     *             "status": "Shipped",
+                     *             "total": 4902.9,
+                     *             "currency": "BDT",
+                     *             "items": 2
+                     *           }
+                     *         ],
+                     *         "disputes": [
+                     *           {
+                     *             "_id": "4d6f8a0b-2c4e-4f6a-8b0d-2e4f6a8b0c1d",
+                     *             "subject": "Earbuds arrived with a broken case",
+                     *             "status": "under_review",
+                     *             "priority": "medium",
+                     *             "createdAt": "2026-11-22T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "wishlist": [
+                     *           {
+                     *             "productId": "1005006521764410",
+                     *             "title": "USB C HUB 7 in 1 Type C to HDMI 4K 60Hz Adapter USB 3.0 PD 100W SD TF",
+                     *             "image": "http://localhost:3000/media/marketplace/1005006521764410-1.svg",
+                     *             "addedAt": "2026-11-18T19:03:27.000Z"
+                     *           }
+                     *         ],
+                     *         "activity": [
+                     *           {
+                     *             "_id": "8e2a5c7f-1b9d-4f3e-a6c0-7d4b2e8f1a95",
+                     *             "action": "user.status_changed",
+                     *             "actor": "Store Admin",
+                     *             "outcome": "success",
+                     *             "timestamp": "2026-11-10T11:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["UserDetails"];
                     };
@@ -9526,6 +9936,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "User deleted.",
+                     *       "data": {
+                     *         "_id": "5b0e6a2c-3f41-4c8e-9a17-2d6b8e4f1c90"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["IdRef"];
                     };
@@ -9565,6 +9984,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "User updated.",
+                     *       "data": {
+                     *         "_id": "1f9a6c3e-7d2b-4a5f-8e0c-4b6d2a9f3e57",
+                     *         "name": "Emily Carter",
+                     *         "email": "emily@example.com",
+                     *         "role": "user",
+                     *         "status": "Inactive",
+                     *         "kind": "shopper",
+                     *         "staffRole": null,
+                     *         "invited": false,
+                     *         "joined": "2026-10-03T14:12:09.000Z",
+                     *         "lastLogin": "2026-11-19T21:40:18.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["UserAccount"];
                     };
@@ -9603,6 +10040,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Welcome! Your password is set.",
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2YzFmOGUzYS01ZDJiLTRhOWUtOGY3Yy0wYjNkNWU5YTFjMjYiLCJhdWQiOiJzaG9wOmN1c3RvbWVyIiwidXNlcm5hbWUiOiJrYXJpbS5oYXNhbiIsImVtYWlsIjoiaW52aXRlZC5zaG9wcGVyQGV4YW1wbGUuY29tIiwidHYiOjEsInNpZCI6IjRhN2M5ZTJiLTFkM2YtNGI2YS04ZTVjLTdmMGEyZDRiNmU5MSIsImlhdCI6MTc5NTEzMDQwMCwiZXhwIjoxNzk1NzM1MjAwfQ.ouOMEgvfShWUyZS81yjCRYx2jML_-dlRyrSYu41Mmpo",
+                     *       "data": {
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2YzFmOGUzYS01ZDJiLTRhOWUtOGY3Yy0wYjNkNWU5YTFjMjYiLCJhdWQiOiJzaG9wOmN1c3RvbWVyIiwidXNlcm5hbWUiOiJrYXJpbS5oYXNhbiIsImVtYWlsIjoiaW52aXRlZC5zaG9wcGVyQGV4YW1wbGUuY29tIiwidHYiOjEsInNpZCI6IjRhN2M5ZTJiLTFkM2YtNGI2YS04ZTVjLTdmMGEyZDRiNmU5MSIsImlhdCI6MTc5NTEzMDQwMCwiZXhwIjoxNzk1NzM1MjAwfQ.ouOMEgvfShWUyZS81yjCRYx2jML_-dlRyrSYu41Mmpo",
+                     *         "user": {
+                     *           "_id": "6c1f8e3a-5d2b-4a9e-8f7c-0b3d5e9a1c26",
+                     *           "username": "karim.hasan",
+                     *           "firstName": "Karim",
+                     *           "lastName": "Hasan",
+                     *           "name": "Karim Hasan",
+                     *           "email": "invited.shopper@example.com",
+                     *           "phone": null,
+                     *           "address": null,
+                     *           "totalOrders": 0,
+                     *           "createdAt": "2026-11-22T09:20:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerSessionEnvelope"];
                 };
             };
@@ -9637,6 +10096,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20",
+                     *           "name": "Store Admin",
+                     *           "firstName": "Store",
+                     *           "lastName": "Admin",
+                     *           "email": "admin@example.com",
+                     *           "phone": "+8801700000001",
+                     *           "role": "SuperAdmin",
+                     *           "department": "Administration",
+                     *           "permissions": [
+                     *             "dashboard",
+                     *             "products",
+                     *             "orders",
+                     *             "users",
+                     *             "admins",
+                     *             "reports",
+                     *             "settings",
+                     *             "disputes",
+                     *             "refunds",
+                     *             "analytics"
+                     *           ],
+                     *           "status": "Active",
+                     *           "lastLogin": "2026-11-22T09:12:00.000Z",
+                     *           "createdAt": "2026-10-01T06:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "6a3f1e8d-0c4b-4d2a-9e7f-5b1c3d8a2e64",
+                     *           "name": "Sadia Islam",
+                     *           "firstName": "Sadia",
+                     *           "lastName": "Islam",
+                     *           "email": "support@example.com",
+                     *           "phone": null,
+                     *           "role": "Support",
+                     *           "department": "Customer Support",
+                     *           "permissions": [
+                     *             "dashboard",
+                     *             "orders",
+                     *             "disputes"
+                     *           ],
+                     *           "status": "Active",
+                     *           "lastLogin": "2026-11-21T15:03:44.000Z",
+                     *           "createdAt": "2026-10-01T06:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 4
+                     *       },
+                     *       "stats": {
+                     *         "total": 4,
+                     *         "active": 4,
+                     *         "suspended": 0,
+                     *         "pending": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["StaffAccount"][];
                         meta: components["schemas"]["PageMeta"];
@@ -9687,6 +10207,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Admin created.",
+                     *       "data": {
+                     *         "_id": "4e8b2d6f-9a1c-4f3e-b7d5-2c0a6e4f8b19",
+                     *         "name": "Nusrat Jahan",
+                     *         "firstName": "Nusrat",
+                     *         "lastName": "Jahan",
+                     *         "email": "nusrat.jahan@example.com",
+                     *         "phone": "+8801911002233",
+                     *         "role": "Editor",
+                     *         "department": "Marketing",
+                     *         "permissions": [
+                     *           "dashboard",
+                     *           "products"
+                     *         ],
+                     *         "status": "Active",
+                     *         "lastLogin": null,
+                     *         "createdAt": "2026-11-22T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["StaffAccount"];
                     };
@@ -9727,6 +10270,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "1 admin suspended, 1 not changed.",
+                     *       "data": {
+                     *         "done": [
+                     *           "8c5b2d7e-1f4a-4e9c-b3d6-0a2f7e5c9b81"
+                     *         ],
+                     *         "failed": [
+                     *           {
+                     *             "id": "0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20",
+                     *             "message": "You cannot change your own account here."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["BulkAccountsResult"];
                     };
@@ -9756,6 +10316,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Admin deleted.",
+                     *       "data": {
+                     *         "_id": "8c5b2d7e-1f4a-4e9c-b3d6-0a2f7e5c9b81"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["IdRef"];
                     };
@@ -9796,6 +10365,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Admin updated.",
+                     *       "data": {
+                     *         "_id": "8c5b2d7e-1f4a-4e9c-b3d6-0a2f7e5c9b81",
+                     *         "name": "Tanvir Hasan",
+                     *         "firstName": "Tanvir",
+                     *         "lastName": "Hasan",
+                     *         "email": "editor@example.com",
+                     *         "phone": null,
+                     *         "role": "Editor",
+                     *         "department": "Product Management",
+                     *         "permissions": [
+                     *           "dashboard",
+                     *           "products"
+                     *         ],
+                     *         "status": "Suspended",
+                     *         "lastLogin": "2026-11-19T12:44:05.000Z",
+                     *         "createdAt": "2026-10-01T06:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["StaffAccount"];
                     };
@@ -10183,6 +10775,53 @@ export interface operations {
                      *     3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f,1005006841234567,TWS Wireless Earbuds,published,aliexpress,18.99,29.99,USD,412,63705,12000038123456701,,2026-11-02T09:15:00.000Z
                      */
                     "text/csv": string;
+                    /**
+                     * @example [
+                     *       {
+                     *         "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *         "productId": "1005006218437795",
+                     *         "title": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones",
+                     *         "status": "published",
+                     *         "source": "aliexpress",
+                     *         "price": 18.99,
+                     *         "originalPrice": 34.99,
+                     *         "currency": "USD",
+                     *         "stock": 412,
+                     *         "categoryId": 63705,
+                     *         "skuIds": [
+                     *           "12000036512894401",
+                     *           "12000036512894402"
+                     *         ],
+                     *         "tags": [
+                     *           "audio",
+                     *           "earbuds"
+                     *         ],
+                     *         "createdAt": "2026-11-02T09:15:00.000Z"
+                     *       },
+                     *       {
+                     *         "_id": "f1a9c5e3-7d2b-4c8f-b6e0-3d4a2f8c1e59",
+                     *         "productId": "90000002001",
+                     *         "title": "Handmade Full-Grain Leather Belt",
+                     *         "status": "published",
+                     *         "source": "vendor",
+                     *         "price": 13.99,
+                     *         "originalPrice": 26.99,
+                     *         "currency": "USD",
+                     *         "stock": 37,
+                     *         "categoryId": 200000297,
+                     *         "skuIds": [
+                     *           "9000000200101",
+                     *           "9000000200102"
+                     *         ],
+                     *         "tags": [
+                     *           "leather",
+                     *           "handmade",
+                     *           "accessories"
+                     *         ],
+                     *         "createdAt": "2026-10-01T06:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ExportedProduct"][];
                 };
             };
@@ -10465,6 +11104,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "provider": "aliexpress",
+                     *         "connected": true,
+                     *         "message": "Connected to the AliExpress dropshipping API.",
+                     *         "checkedAt": "2026-11-22T09:14:03.000Z",
+                     *         "token": {
+                     *           "masked": "••••••••7f2c",
+                     *           "expiresAt": "2026-12-21T09:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MarketplaceStatus"];
                     };
@@ -10512,6 +11166,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "2 imported, 1 failed.",
+                     *       "data": [
+                     *         {
+                     *           "id": "1005006637251902",
+                     *           "outcome": "created",
+                     *           "message": "Imported.",
+                     *           "productId": "e6c3a8d1-2f9b-4b7e-a0d4-8c5f1e3a9b26",
+                     *           "title": "2024 New Smart Watch Men Women 1.96 Inch AMOLED Bluetooth Call Heart Rate Monitor"
+                     *         },
+                     *         {
+                     *           "id": "1005006174306628",
+                     *           "outcome": "updated",
+                     *           "message": "Already in the catalogue; prices and stock refreshed.",
+                     *           "productId": "d2b7f9e4-0a6c-4e3b-8f1d-5a9c7e2b6f08",
+                     *           "title": "Power Bank 20000mAh Portable Charger PD 22.5W Fast Charging External Battery"
+                     *         },
+                     *         {
+                     *           "id": "1005001234567890",
+                     *           "outcome": "failed",
+                     *           "message": "The marketplace has no product with this id.",
+                     *           "productId": null,
+                     *           "title": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MarketplaceImportResult"][];
                     };
@@ -10539,6 +11222,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "frequency": "daily",
+                     *         "driftPercent": 5,
+                     *         "lastSyncAt": "2026-11-22T02:00:04.000Z",
+                     *         "nextSyncAt": "2026-11-23T02:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MarketplaceSyncEnvelope"];
                 };
             };
@@ -10577,6 +11272,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Sync settings saved.",
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "frequency": "hourly",
+                     *         "driftPercent": 5,
+                     *         "lastSyncAt": "2026-11-22T02:00:04.000Z",
+                     *         "nextSyncAt": "2026-11-22T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MarketplaceSyncEnvelope"];
                 };
             };
@@ -10602,6 +11310,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Checked 31 products.",
+                     *       "data": {
+                     *         "checked": 31,
+                     *         "updated": 4,
+                     *         "drifted": 1,
+                     *         "withdrawn": 1,
+                     *         "failed": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MarketplaceSyncRun"];
                     };
@@ -10635,6 +11356,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "5e9c2a7d-3b1f-4d8e-a6c4-0f2b8d5e1a39",
+                     *           "time": "2026-11-22T02:00:04.000Z",
+                     *           "type": "success",
+                     *           "action": "sync.run",
+                     *           "message": "Checked 31 products; 4 updated, 1 withdrawn."
+                     *         },
+                     *         {
+                     *           "id": "6f0d3b8e-4c2a-4e9f-b7d5-1a3c9e6f2b40",
+                     *           "time": "2026-11-21T16:42:10.000Z",
+                     *           "type": "error",
+                     *           "action": "product.import",
+                     *           "message": "Import of 1005001234567890 failed: the marketplace has no product with this id."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MarketplaceLogEntry"][];
                         meta: components["schemas"]["PageMeta"];
@@ -11070,6 +11817,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "1a4d7f0c-3e6b-4c9a-8d2f-5b8e1c4a7d03",
+                     *           "name": "Marketing",
+                     *           "builtIn": true,
+                     *           "fileCount": 6
+                     *         },
+                     *         {
+                     *           "id": "2b5e8a1d-4f7c-4dab-9e3a-6c9f2d5b8e14",
+                     *           "name": "Product",
+                     *           "builtIn": true,
+                     *           "fileCount": 48
+                     *         },
+                     *         {
+                     *           "id": "3c6f9b2e-5a8d-4ebc-8f4b-7d0a3e6c9f25",
+                     *           "name": "Factory",
+                     *           "builtIn": true,
+                     *           "fileCount": 3
+                     *         },
+                     *         {
+                     *           "id": "4d7a0c3f-6b9e-4fcd-a05c-8e1b4f7d0a36",
+                     *           "name": "Eid campaign 2026",
+                     *           "builtIn": false,
+                     *           "fileCount": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MediaFolder"][];
                     };
@@ -11106,6 +11884,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Folder created.",
+                     *       "data": {
+                     *         "id": "4d7a0c3f-6b9e-4fcd-a05c-8e1b4f7d0a36",
+                     *         "name": "Eid campaign 2026",
+                     *         "builtIn": false,
+                     *         "fileCount": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MediaFolder"];
                     };
@@ -11161,6 +11951,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71",
+                     *           "folderId": "2b5e8a1d-4f7c-4dab-9e3a-6c9f2d5b8e14",
+                     *           "name": "aroma-diffuser-front.jpg",
+                     *           "url": "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg",
+                     *           "contentType": "image/jpeg",
+                     *           "kind": "image",
+                     *           "sizeBytes": 184320,
+                     *           "width": 1200,
+                     *           "height": 1200,
+                     *           "uploadedBy": "Tanvir Hasan",
+                     *           "createdAt": "2026-11-18T11:05:42.000Z",
+                     *           "usedBy": [
+                     *             "Mango Wood Aroma Diffuser 300 ml"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "5f2c8e1a-7d4b-4a3f-9e6c-0b1d7a4e8c52",
+                     *           "folderId": "1a4d7f0c-3e6b-4c9a-8d2f-5b8e1c4a7d03",
+                     *           "name": "winter-sale-banner.webp",
+                     *           "url": "http://localhost:3000/media/uploads/5f2c8e1a-7d4b-4a3f-9e6c-0b1d7a4e8c52.webp",
+                     *           "contentType": "image/webp",
+                     *           "kind": "image",
+                     *           "sizeBytes": 96512,
+                     *           "width": 1920,
+                     *           "height": 640,
+                     *           "uploadedBy": "Store Admin",
+                     *           "createdAt": "2026-11-15T08:20:00.000Z",
+                     *           "usedBy": []
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 24,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MediaFile"][];
                         meta: components["schemas"]["PageMeta"];
@@ -11346,6 +12178,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "hero": [
+                     *           {
+                     *             "id": "8a2c6e0f-1d4b-4f8a-9c3e-5b7d9f1a3c60",
+                     *             "placement": "hero",
+                     *             "title": {
+                     *               "en": "Top picks, delivered worldwide",
+                     *               "bn": "সেরা পণ্য, বিশ্বজুড়ে ডেলিভারি",
+                     *               "es": "Lo más destacado, con envío a todo el mundo",
+                     *               "hi": "टॉप पिक्स, दुनिया भर में डिलीवरी"
+                     *             },
+                     *             "text": {
+                     *               "en": "We deliver to 40+ countries, priced in your currency.",
+                     *               "bn": "৪০টিরও বেশি দেশে ডেলিভারি, দাম আপনার মুদ্রায়।"
+                     *             },
+                     *             "imageUrl": null,
+                     *             "background": "linear-gradient(120deg,",
+                     *             "link": "/products"
+                     *           }
+                     *         ],
+                     *         "promo": [
+                     *           {
+                     *             "id": "0c4e8a2b-3f6d-4bac-9e5a-7d9f1b3c5e82",
+                     *             "placement": "promo",
+                     *             "title": {
+                     *               "en": "Free Shipping",
+                     *               "bn": "ফ্রি শিপিং"
+                     *             },
+                     *             "text": {
+                     *               "en": "On orders over {freeShippingAbove}.",
+                     *               "bn": "{freeShippingAbove}-এর বেশি অর্ডারে।"
+                     *             },
+                     *             "imageUrl": null,
+                     *             "background": "var(--mantine-color-teal-light)",
+                     *             "link": null
+                     *           }
+                     *         ],
+                     *         "popup": {
+                     *           "title": {
+                     *             "en": "10% off your first order",
+                     *             "bn": "প্রথম অর্ডারে ১০% ছাড়"
+                     *           },
+                     *           "text": {
+                     *             "en": "Use code WELCOME10 at checkout."
+                     *           },
+                     *           "imageUrl": null,
+                     *           "link": "/products",
+                     *           "everyDays": 7
+                     *         },
+                     *         "meta": {
+                     *           "title": "Shop - gadgets, fashion and home, delivered worldwide",
+                     *           "description": "Top picks from trusted suppliers, priced in your currency."
+                     *         },
+                     *         "analytics": {
+                     *           "ga4Id": "G-7QX2L9MZ4B",
+                     *           "metaPixelId": null
+                     *         },
+                     *         "freeShippingAbove": {
+                     *           "USD": 50,
+                     *           "BDT": 6075,
+                     *           "INR": 4430,
+                     *           "EUR": 43
+                     *         },
+                     *         "taxRules": [
+                     *           {
+                     *             "country": "ES",
+                     *             "rate": 21,
+                     *             "inclusive": true,
+                     *             "label": "IVA"
+                     *           },
+                     *           {
+                     *             "country": "BD",
+                     *             "rate": 5,
+                     *             "inclusive": false,
+                     *             "label": "VAT"
+                     *           }
+                     *         ],
+                     *         "taxRate": 0,
+                     *         "deliveryPolicy": "supplier"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["StorefrontContent"];
                     };
@@ -11374,6 +12291,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "slug": "how-we-pick-our-suppliers",
+                     *           "title": "How we pick our suppliers",
+                     *           "excerpt": "Five checks every product passes before it reaches the store.",
+                     *           "coverUrl": null,
+                     *           "publishedAt": "2026-11-16T06:00:00.000Z",
+                     *           "authorName": "Store Admin"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 10,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["BlogPostSummary"][];
                         meta: components["schemas"]["PageMeta"];
@@ -11402,6 +12339,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "slug": "how-we-pick-our-suppliers",
+                     *         "title": "How we pick our suppliers",
+                     *         "excerpt": "Five checks every product passes before it reaches the store.",
+                     *         "coverUrl": null,
+                     *         "publishedAt": "2026-11-16T06:00:00.000Z",
+                     *         "authorName": "Store Admin",
+                     *         "bodyHtml": "<p>Every product in the store comes from a supplier we have checked. Before a product is listed we look at:</p><ol><li>the supplier’s rating and how long they have been selling;</li><li>whether the pictures match what arrives.</li></ol>"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["BlogPost"];
                     };
@@ -11595,6 +12546,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "title": {
+                     *           "en": "10% off your first order",
+                     *           "bn": "প্রথম অর্ডারে ১০% ছাড়"
+                     *         },
+                     *         "text": {
+                     *           "en": "Use code WELCOME10 at checkout."
+                     *         },
+                     *         "imageUrl": null,
+                     *         "link": "/products",
+                     *         "everyDays": 7,
+                     *         "updatedAt": "2026-11-10T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PopupSettings"];
                     };
@@ -11638,6 +12608,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Popup saved.",
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "title": {
+                     *           "en": "10% off your first order",
+                     *           "bn": "প্রথম অর্ডারে ১০% ছাড়"
+                     *         },
+                     *         "text": {
+                     *           "en": "Use code WELCOME10 at checkout."
+                     *         },
+                     *         "imageUrl": null,
+                     *         "link": "/products",
+                     *         "everyDays": 14,
+                     *         "updatedAt": "2026-11-22T09:55:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PopupSettings"];
                     };
@@ -11670,6 +12660,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "8e2a6c0f-4b3d-4f7e-9a1c-5d7f9b1e3a04",
+                     *           "slug": "gift-guide",
+                     *           "title": "Gift guide: ten ideas under 25",
+                     *           "excerpt": "Small presents that travel well.",
+                     *           "coverUrl": null,
+                     *           "status": "draft",
+                     *           "publishedAt": null,
+                     *           "authorName": "Store Admin",
+                     *           "createdAt": "2026-11-22T09:50:00.000Z",
+                     *           "updatedAt": "2026-11-22T09:50:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "7d1f5b9e-3a2c-4e6d-8f0b-4c6e8a0d2f93",
+                     *           "slug": "how-we-pick-our-suppliers",
+                     *           "title": "How we pick our suppliers",
+                     *           "excerpt": "Five checks every product passes before it reaches the store.",
+                     *           "coverUrl": null,
+                     *           "status": "published",
+                     *           "publishedAt": "2026-11-16T06:00:00.000Z",
+                     *           "authorName": "Store Admin",
+                     *           "createdAt": "2026-11-16T06:00:00.000Z",
+                     *           "updatedAt": "2026-11-16T06:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AdminBlogPostSummary"][];
                         meta: components["schemas"]["PageMeta"];
@@ -11709,6 +12735,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Post saved.",
+                     *       "data": {
+                     *         "id": "8e2a6c0f-4b3d-4f7e-9a1c-5d7f9b1e3a04",
+                     *         "slug": "gift-guide",
+                     *         "title": "Gift guide: ten ideas under 25",
+                     *         "excerpt": "Small presents that travel well.",
+                     *         "coverUrl": null,
+                     *         "status": "draft",
+                     *         "publishedAt": null,
+                     *         "authorName": "Store Admin",
+                     *         "createdAt": "2026-11-22T09:50:00.000Z",
+                     *         "updatedAt": "2026-11-22T09:50:00.000Z",
+                     *         "bodyHtml": "<p>Draft: pick ten products from the catalogue.</p>"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AdminBlogPost"];
                     };
@@ -11864,6 +12909,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "metaTitle": "Shop - gadgets, fashion and home, delivered worldwide",
+                     *         "metaDescription": "Top picks from trusted suppliers, priced in your currency.",
+                     *         "analyticsGa4Id": "G-7QX2L9MZ4B",
+                     *         "analyticsMetaPixelId": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MarketingSettings"];
                     };
@@ -11899,6 +12955,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Marketing settings saved.",
+                     *       "data": {
+                     *         "metaTitle": "Shop - gadgets, fashion and home, delivered worldwide",
+                     *         "metaDescription": "Top picks from trusted suppliers, priced in your currency.",
+                     *         "analyticsGa4Id": "G-7QX2L9MZ4B",
+                     *         "analyticsMetaPixelId": "1290457788123456"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MarketingSettings"];
                     };
@@ -11969,6 +13037,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "ok": true,
+                     *         "message": "Connected to the courier API."
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: {
                             ok: boolean;
@@ -11998,6 +13075,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Asked the courier about 5 shipments.",
+                     *       "data": {
+                     *         "asked": 5,
+                     *         "delivered": 2,
+                     *         "failed": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: {
                             asked: number;
@@ -12034,6 +13122,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "2f6b0d4e-8a1c-4e3f-9b7d-5c2a8e0f4b16",
+                     *           "name": "Winter Sale",
+                     *           "type": "percentage",
+                     *           "status": "Scheduled",
+                     *           "startsAt": "2026-12-01T00:00:00.000Z",
+                     *           "endsAt": "2027-01-01T00:00:00.000Z",
+                     *           "rules": "10% off Electronics, on orders of $50.00 or more; 1 use per shopper, 500 in all.",
+                     *           "value": 10,
+                     *           "minOrder": 50,
+                     *           "products": [],
+                     *           "categories": [
+                     *             "Electronics"
+                     *           ],
+                     *           "usageLimitTotal": 500,
+                     *           "usageLimitPerShopper": 1,
+                     *           "storeId": null,
+                     *           "coupons": [
+                     *             {
+                     *               "_id": "3a7c1e5f-9b2d-4f4a-8c8e-6d3b9f1a5c27",
+                     *               "code": "WINTER10",
+                     *               "redemptions": 0,
+                     *               "createdAt": "2026-11-22T10:05:00.000Z"
+                     *             }
+                     *           ],
+                     *           "results": {
+                     *             "orders": 0,
+                     *             "discount": 0,
+                     *             "revenue": 0,
+                     *             "currency": "USD"
+                     *           },
+                     *           "createdBy": "Store Admin",
+                     *           "createdAt": "2026-11-22T10:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Campaign"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12109,6 +13243,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "5c9e3a7f-1d4b-4e8c-a2f6-8b0d4f6a2c17",
+                     *           "admin": "Store Admin",
+                     *           "adminId": "0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20",
+                     *           "email": "admin@example.com",
+                     *           "action": "campaign.create",
+                     *           "details": "Winter Sale: 10% off Electronics, code WINTER10",
+                     *           "ip": "103.112.54.21",
+                     *           "userAgent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36",
+                     *           "location": null,
+                     *           "timestamp": "2026-11-22T10:05:00.000Z",
+                     *           "status": "success",
+                     *           "sessionDuration": 3180,
+                     *           "target": "campaign:2f6b0d4e-8a1c-4e3f-9b7d-5c2a8e0f4b16",
+                     *           "changes": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ActivityLog"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12192,6 +13354,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign ended.",
+                     *       "data": {
+                     *         "_id": "1e5a9c3d-7f0b-4d2e-8a6c-4b1f7d9e3a05",
+                     *         "name": "Eid Electronics Week",
+                     *         "type": "fixed",
+                     *         "status": "Ended",
+                     *         "startsAt": "2026-11-01T00:00:00.000Z",
+                     *         "endsAt": "2026-11-22T10:10:00.000Z",
+                     *         "rules": "$5.00 off Electronics, on orders of $30.00 or more; 1 use per shopper.",
+                     *         "value": 5,
+                     *         "minOrder": 30,
+                     *         "products": [
+                     *           {
+                     *             "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones"
+                     *           }
+                     *         ],
+                     *         "categories": [
+                     *           "Electronics"
+                     *         ],
+                     *         "usageLimitTotal": null,
+                     *         "usageLimitPerShopper": 1,
+                     *         "storeId": null,
+                     *         "coupons": [
+                     *           {
+                     *             "_id": "4b8d2f6a-0c3e-4a5b-9d9f-7e4c0a2b6d38",
+                     *             "code": "EID5",
+                     *             "redemptions": 14,
+                     *             "createdAt": "2026-10-28T09:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "results": {
+                     *           "orders": 14,
+                     *           "discount": 70,
+                     *           "revenue": 512.46,
+                     *           "currency": "USD"
+                     *         },
+                     *         "createdBy": "Farhan Ahmed",
+                     *         "createdAt": "2026-10-28T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CampaignEnvelope"];
                 };
             };
@@ -12264,6 +13471,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Code deleted.",
+                     *       "data": {
+                     *         "_id": "2f6b0d4e-8a1c-4e3f-9b7d-5c2a8e0f4b16",
+                     *         "name": "Winter Sale",
+                     *         "type": "percentage",
+                     *         "status": "Scheduled",
+                     *         "startsAt": "2026-12-01T00:00:00.000Z",
+                     *         "endsAt": "2027-01-01T00:00:00.000Z",
+                     *         "rules": "10% off Electronics, on orders of $50.00 or more; 1 use per shopper, 500 in all.",
+                     *         "value": 10,
+                     *         "minOrder": 50,
+                     *         "products": [],
+                     *         "categories": [
+                     *           "Electronics"
+                     *         ],
+                     *         "usageLimitTotal": 500,
+                     *         "usageLimitPerShopper": 1,
+                     *         "storeId": null,
+                     *         "coupons": [],
+                     *         "results": {
+                     *           "orders": 0,
+                     *           "discount": 0,
+                     *           "revenue": 0,
+                     *           "currency": "USD"
+                     *         },
+                     *         "createdBy": "Store Admin",
+                     *         "createdAt": "2026-11-22T10:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CampaignEnvelope"];
                 };
             };
@@ -12296,6 +13536,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "6a0e4c8f-2b5d-4f1a-9c7e-3d5f7b9a1c48",
+                     *           "service": "marketplace",
+                     *           "call": "aliexpress.ds.product.get",
+                     *           "outcome": "success",
+                     *           "message": "Product 1005006637251902 fetched.",
+                     *           "durationMs": 412,
+                     *           "at": "2026-11-22T09:58:31.000Z"
+                     *         },
+                     *         {
+                     *           "id": "7b1f5d9a-3c6e-4a2b-8d8f-4e6a8c0b2d59",
+                     *           "service": "rates",
+                     *           "call": "latest rates",
+                     *           "outcome": "error",
+                     *           "message": "The rates provider timed out after 10 s; yesterday's rates stay in use.",
+                     *           "durationMs": 10003,
+                     *           "at": "2026-11-22T06:00:10.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ApiCallLog"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12342,6 +13612,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "1a6c0e4f-7b3d-4f9a-8c2e-0d4f6b8a2c73",
+                     *           "id": "ORD-20261120-0004",
+                     *           "customer": "Emily Carter",
+                     *           "email": "emily@example.com",
+                     *           "phone": "+14155550142",
+                     *           "date": "2026-11-20T18:30:05.000Z",
+                     *           "status": "Delivered",
+                     *           "total": 54.98,
+                     *           "currency": "USD",
+                     *           "channel": "b2c",
+                     *           "items": [
+                     *             {
+                     *               "sku": "12000037190284415",
+                     *               "name": "2024 New Smart Watch Men Women 1.96 Inch AMOLED Bluetooth Call Heart Rate Monitor",
+                     *               "qty": 1,
+                     *               "price": 49.99,
+                     *               "total": 49.99,
+                     *               "productId": "e6c3a8d1-2f9b-4b7e-a0d4-8c5f1e3a9b26",
+                     *               "image": "http://localhost:3000/media/marketplace/1005006637251902-1.svg",
+                     *               "delivery": {
+                     *                 "code": "CAINIAO_STANDARD",
+                     *                 "company": "AliExpress Standard Shipping",
+                     *                 "fee": 4.99
+                     *               }
+                     *             }
+                     *           ],
+                     *           "shipping": {
+                     *             "method": "AliExpress Standard Shipping",
+                     *             "tracking": "LP00202611200004CN",
+                     *             "address": "1458 Valencia Street, San Francisco, CA 94110, US",
+                     *             "cost": 4.99,
+                     *             "carrier": "USPS"
+                     *           },
+                     *           "payment": {
+                     *             "method": "Credit Card",
+                     *             "gatewayRef": "PAY-20261120-0004",
+                     *             "status": "Paid",
+                     *             "paidAt": "2026-11-20T18:30:41.000Z"
+                     *           },
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "Placed",
+                     *               "date": "2026-11-20T18:30:05.000Z",
+                     *               "by": "system"
+                     *             },
+                     *             {
+                     *               "status": "Shipped",
+                     *               "date": "2026-11-21T02:40:00.000Z",
+                     *               "by": "system"
+                     *             },
+                     *             {
+                     *               "status": "Delivered",
+                     *               "date": "2026-11-22T08:12:00.000Z",
+                     *               "by": "system",
+                     *               "note": "Delivered, signed by E. Carter."
+                     *             }
+                     *           ],
+                     *           "customerId": "1f9a6c3e-7d2b-4a5f-8e0c-4b6d2a9f3e57",
+                     *           "itemsPrice": 49.99,
+                     *           "shippingPrice": 4.99,
+                     *           "taxPrice": 0,
+                     *           "tax": {
+                     *             "rate": 0,
+                     *             "inclusive": false,
+                     *             "label": "Tax"
+                     *           },
+                     *           "discount": 0,
+                     *           "couponCode": null,
+                     *           "refunded": 0,
+                     *           "rate": "1",
+                     *           "notes": null,
+                     *           "reason": null,
+                     *           "archived": false,
+                     *           "shippingAddress": {
+                     *             "full_name": "Emily Carter",
+                     *             "address": "1458 Valencia Street",
+                     *             "city": "San Francisco",
+                     *             "province": "CA",
+                     *             "postalCode": "94110",
+                     *             "country": "US"
+                     *           },
+                     *           "refunds": [],
+                     *           "forwarding": null,
+                     *           "allowedStatuses": [
+                     *             "Completed"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 23
+                     *       },
+                     *       "stats": {
+                     *         "total": 23,
+                     *         "pending": 4,
+                     *         "shipped": 6,
+                     *         "revenue": 1287.4,
+                     *         "currency": "USD"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AdminOrder"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12393,6 +13770,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Order ORD-20261122-0012 created.",
+                     *       "data": {
+                     *         "_id": "0f5b9d3e-6a2c-4e8f-b1d7-9c3e5a7f1b62",
+                     *         "id": "ORD-20261122-0012",
+                     *         "customer": "Rahim Uddin",
+                     *         "email": "rahim.uddin@example.com",
+                     *         "phone": "+8801811223344",
+                     *         "date": "2026-11-22T10:20:00.000Z",
+                     *         "status": "Placed",
+                     *         "total": 2149,
+                     *         "currency": "BDT",
+                     *         "channel": "b2c",
+                     *         "items": [
+                     *           {
+                     *             "sku": "9000000200101",
+                     *             "name": "Handmade Full-Grain Leather Belt",
+                     *             "qty": 1,
+                     *             "price": 1699,
+                     *             "total": 1699,
+                     *             "productId": "f1a9c5e3-7d2b-4c8f-b6e0-3d4a2f8c1e59",
+                     *             "image": "http://localhost:3000/media/uploads/4a8e2c6f-0b3d-4f9a-8c1e-7d5b3f9a1e26.jpg"
+                     *           }
+                     *         ],
+                     *         "shipping": {
+                     *           "method": "Store delivery",
+                     *           "tracking": null,
+                     *           "address": "22 Agrabad C/A, Chattogram 4100, BD",
+                     *           "cost": 120,
+                     *           "carrier": null
+                     *         },
+                     *         "payment": {
+                     *           "method": "Cash on Delivery",
+                     *           "gatewayRef": null,
+                     *           "status": "Unpaid",
+                     *           "paidAt": null
+                     *         },
+                     *         "statusHistory": [
+                     *           {
+                     *             "status": "Placed",
+                     *             "date": "2026-11-22T10:20:00.000Z",
+                     *             "by": "Sadia Islam",
+                     *             "note": "Phone order."
+                     *           }
+                     *         ],
+                     *         "customerId": null,
+                     *         "itemsPrice": 1699,
+                     *         "shippingPrice": 120,
+                     *         "taxPrice": 0,
+                     *         "tax": {
+                     *           "rate": 0,
+                     *           "inclusive": false,
+                     *           "label": "Tax"
+                     *         },
+                     *         "paymentFee": 330,
+                     *         "cashOnDelivery": {
+                     *           "collectedAt": null,
+                     *           "collectedBy": null
+                     *         },
+                     *         "discount": 0,
+                     *         "couponCode": null,
+                     *         "refunded": 0,
+                     *         "rate": "121.5",
+                     *         "notes": "Phone order taken by support.",
+                     *         "reason": null,
+                     *         "archived": false,
+                     *         "shippingAddress": {
+                     *           "full_name": "Rahim Uddin",
+                     *           "address": "22 Agrabad C/A",
+                     *           "city": "Chattogram",
+                     *           "postalCode": "4100",
+                     *           "country": "BD"
+                     *         },
+                     *         "refunds": [],
+                     *         "forwarding": null,
+                     *         "allowedStatuses": [
+                     *           "Pending",
+                     *           "Confirmed",
+                     *           "Processing",
+                     *           "Cancelled",
+                     *           "Failed"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AdminOrder"];
                     };
@@ -12502,6 +13966,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "2b7d1f5a-8c4e-4a0b-9d3f-1e5a7c9b3d84",
+                     *           "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *           "orderNumber": "ORD-20261121-0007",
+                     *           "customer": "Demo Shopper",
+                     *           "status": "Shipped",
+                     *           "date": "2026-11-22T03:15:00.000Z",
+                     *           "by": "system",
+                     *           "note": "Tracking number from AliExpress."
+                     *         },
+                     *         {
+                     *           "_id": "3c8e2a6b-9d5f-4b1c-8e4a-2f6b8d0c4e95",
+                     *           "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *           "orderNumber": "ORD-20261121-0007",
+                     *           "customer": "Demo Shopper",
+                     *           "status": "Processing",
+                     *           "date": "2026-11-21T09:02:18.000Z",
+                     *           "by": "Farhan Ahmed",
+                     *           "note": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 58
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["OrderStatusLog"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12533,6 +14029,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "1 order updated, 1 not changed.",
+                     *       "data": {
+                     *         "updated": [
+                     *           "0f5b9d3e-6a2c-4e8f-b1d7-9c3e5a7f1b62"
+                     *         ],
+                     *         "failed": [
+                     *           {
+                     *             "id": "1a6c0e4f-7b3d-4f9a-8c2e-0d4f6b8a2c73",
+                     *             "message": "ORD-20261120-0004 cannot move from Delivered to Processing."
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["BulkOrderResult"];
                     };
@@ -12563,6 +14076,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "2 orders archived.",
+                     *       "data": {
+                     *         "updated": [
+                     *           "1a6c0e4f-7b3d-4f9a-8c2e-0d4f6b8a2c73",
+                     *           "4d9f3b7c-0e6a-4c2d-9f5b-3a7c9e1d5f06"
+                     *         ],
+                     *         "failed": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["BulkOrderResult"];
                     };
@@ -12688,6 +14214,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Forwarded to AliExpress.",
+                     *       "data": {
+                     *         "id": "5e1a9d3c-7b4f-4c2e-8a0d-6f2b4d8e0a49",
+                     *         "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *         "orderNumber": "ORD-20261121-0007",
+                     *         "product": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones; USB C HUB 7 in 1 Type C to HDMI 4K 60Hz Adapter USB 3.0 PD 100W SD TF",
+                     *         "country": "BD",
+                     *         "shipping": "AliExpress Standard Shipping",
+                     *         "status": "Forwarded",
+                     *         "aeOrderId": "8195624703318842",
+                     *         "tracking": null,
+                     *         "syncLog": [
+                     *           {
+                     *             "time": "2026-11-21T09:02:30.000Z",
+                     *             "type": "success",
+                     *             "message": "Placed AliExpress order 8195624703318842."
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-21T09:02:30.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["OrderForwarding"];
                     };
@@ -12720,6 +14271,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Shipped with tracking LP00202611210007CN.",
+                     *       "data": {
+                     *         "id": "5e1a9d3c-7b4f-4c2e-8a0d-6f2b4d8e0a49",
+                     *         "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *         "orderNumber": "ORD-20261121-0007",
+                     *         "product": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones; USB C HUB 7 in 1 Type C to HDMI 4K 60Hz Adapter USB 3.0 PD 100W SD TF",
+                     *         "country": "BD",
+                     *         "shipping": "AliExpress Standard Shipping",
+                     *         "status": "Shipped",
+                     *         "aeOrderId": "8195624703318842",
+                     *         "tracking": "LP00202611210007CN",
+                     *         "syncLog": [
+                     *           {
+                     *             "time": "2026-11-21T09:02:30.000Z",
+                     *             "type": "success",
+                     *             "message": "Placed AliExpress order 8195624703318842."
+                     *           },
+                     *           {
+                     *             "time": "2026-11-22T03:15:00.000Z",
+                     *             "type": "success",
+                     *             "message": "Shipped with tracking LP00202611210007CN."
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-22T03:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["OrderForwarding"];
                     };
@@ -12756,6 +14337,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "6f2b0e4d-8c5a-4d3f-9b1e-7a3c5e9f1b50",
+                     *           "orderId": "0f5b9d3e-6a2c-4e8f-b1d7-9c3e5a7f1b62",
+                     *           "orderNumber": "ORD-20261122-0009",
+                     *           "product": "Power Bank 20000mAh Portable Charger PD 22.5W Fast Charging External Battery",
+                     *           "country": "IN",
+                     *           "shipping": "AliExpress Standard Shipping",
+                     *           "status": "Failed",
+                     *           "aeOrderId": null,
+                     *           "tracking": null,
+                     *           "syncLog": [
+                     *             {
+                     *               "time": "2026-11-22T08:10:12.000Z",
+                     *               "type": "error",
+                     *               "message": "AliExpress refused the order: the SKU is out of stock."
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-22T08:10:12.000Z"
+                     *         },
+                     *         {
+                     *           "id": "5e1a9d3c-7b4f-4c2e-8a0d-6f2b4d8e0a49",
+                     *           "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *           "orderNumber": "ORD-20261121-0007",
+                     *           "product": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones; USB C HUB 7 in 1 Type C to HDMI 4K 60Hz Adapter USB 3.0 PD 100W SD TF",
+                     *           "country": "BD",
+                     *           "shipping": "AliExpress Standard Shipping",
+                     *           "status": "Shipped",
+                     *           "aeOrderId": "8195624703318842",
+                     *           "tracking": "LP00202611210007CN",
+                     *           "syncLog": [
+                     *             {
+                     *               "time": "2026-11-22T03:15:00.000Z",
+                     *               "type": "success",
+                     *               "message": "Shipped with tracking LP00202611210007CN."
+                     *             }
+                     *           ],
+                     *           "updatedAt": "2026-11-22T03:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["OrderForwarding"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12804,6 +14435,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Refund RF-000014 recorded.",
+                     *       "data": {
+                     *         "_id": "7a3c1f5e-0d6b-4e4a-9c2f-8b4d6f0a2c61",
+                     *         "id": "RF-000014",
+                     *         "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *         "orderNumber": "ORD-20261121-0007",
+                     *         "customer": "Demo Shopper",
+                     *         "amount": 2299,
+                     *         "currency": "BDT",
+                     *         "status": "Pending",
+                     *         "reason": "Earbuds arrived with a broken charging case.",
+                     *         "createdAt": "2026-11-22T10:30:00.000Z",
+                     *         "processedAt": null,
+                     *         "createdBy": "Sadia Islam",
+                     *         "processedBy": null,
+                     *         "gatewayRef": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Refund"];
                     };
@@ -12840,6 +14493,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "7a3c1f5e-0d6b-4e4a-9c2f-8b4d6f0a2c61",
+                     *           "id": "RF-000014",
+                     *           "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *           "orderNumber": "ORD-20261121-0007",
+                     *           "customer": "Demo Shopper",
+                     *           "amount": 2299,
+                     *           "currency": "BDT",
+                     *           "status": "Pending",
+                     *           "reason": "Earbuds arrived with a broken charging case.",
+                     *           "createdAt": "2026-11-22T10:30:00.000Z",
+                     *           "processedAt": null,
+                     *           "createdBy": "Sadia Islam",
+                     *           "processedBy": null,
+                     *           "gatewayRef": null
+                     *         },
+                     *         {
+                     *           "_id": "8b4d2a6f-1e7c-4f5b-8d3a-9c5e7a1b3d72",
+                     *           "id": "RF-000013",
+                     *           "orderId": "2c7e1a5d-9f3b-4d6e-a8c0-5b9d1f3e7a24",
+                     *           "orderNumber": "ORD-20261117-0002",
+                     *           "customer": "Priya Sharma",
+                     *           "amount": 1899,
+                     *           "currency": "INR",
+                     *           "status": "Completed",
+                     *           "reason": "Item not delivered within the promised window.",
+                     *           "createdAt": "2026-11-19T12:00:00.000Z",
+                     *           "processedAt": "2026-11-19T15:42:10.000Z",
+                     *           "createdBy": "Farhan Ahmed",
+                     *           "processedBy": "Farhan Ahmed",
+                     *           "gatewayRef": "rfnd_Pq7xK2mZ9aB4cD"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 14
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Refund"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12870,6 +14567,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Refund RF-000014 paid back.",
+                     *       "data": {
+                     *         "_id": "7a3c1f5e-0d6b-4e4a-9c2f-8b4d6f0a2c61",
+                     *         "id": "RF-000014",
+                     *         "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *         "orderNumber": "ORD-20261121-0007",
+                     *         "customer": "Demo Shopper",
+                     *         "amount": 2299,
+                     *         "currency": "BDT",
+                     *         "status": "Completed",
+                     *         "reason": "Earbuds arrived with a broken charging case.",
+                     *         "createdAt": "2026-11-22T10:30:00.000Z",
+                     *         "processedAt": "2026-11-22T11:05:48.000Z",
+                     *         "createdBy": "Sadia Islam",
+                     *         "processedBy": "Farhan Ahmed",
+                     *         "gatewayRef": "RE-PAY-20261121-0007"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Refund"];
                     };
@@ -12910,6 +14629,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "9c5e3b7a-2f8d-4a6c-b0e4-1d7f9b3c5e83",
+                     *           "reference": "ORD-20261121-0007",
+                     *           "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *           "orderNumber": "ORD-20261121-0007",
+                     *           "customer": "Demo Shopper",
+                     *           "provider": "bkash",
+                     *           "method": "bKash",
+                     *           "state": "paid",
+                     *           "amount": 4902.9,
+                     *           "refunded": 0,
+                     *           "currency": "BDT",
+                     *           "providerRef": "TRX9K4M2Q7XB",
+                     *           "failureMessage": null,
+                     *           "confirmedAt": "2026-11-21T07:46:40.000Z",
+                     *           "createdAt": "2026-11-21T07:45:20.000Z",
+                     *           "mismatch": null
+                     *         },
+                     *         {
+                     *           "_id": "0d6f4c8b-3a9e-4b7d-81f5-2e8a0c4d6f94",
+                     *           "reference": "ORD-20261122-0010",
+                     *           "orderId": null,
+                     *           "orderNumber": null,
+                     *           "customer": null,
+                     *           "provider": "razorpay",
+                     *           "method": "Razorpay",
+                     *           "state": "paid",
+                     *           "amount": 2499,
+                     *           "refunded": 0,
+                     *           "currency": "INR",
+                     *           "providerRef": "pay_Nx8Lq2VzR4mT7c",
+                     *           "failureMessage": null,
+                     *           "confirmedAt": "2026-11-22T06:14:02.000Z",
+                     *           "createdAt": "2026-11-22T06:13:31.000Z",
+                     *           "mismatch": "paid_without_order"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 41
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PaymentRecord"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12942,6 +14709,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "kind": "paid_without_order",
+                     *           "paymentId": "0d6f4c8b-3a9e-4b7d-81f5-2e8a0c4d6f94",
+                     *           "orderId": null,
+                     *           "orderNumber": "ORD-20261122-0010",
+                     *           "customer": null,
+                     *           "provider": "razorpay",
+                     *           "method": "Razorpay",
+                     *           "amount": 2499,
+                     *           "currency": "INR",
+                     *           "reference": "pay_Nx8Lq2VzR4mT7c",
+                     *           "at": "2026-11-22T06:14:02.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PaymentMismatch"][];
                         meta: components["schemas"]["PageMeta"];
@@ -12969,6 +14761,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "provider": "bkash",
+                     *           "currency": "BDT",
+                     *           "count": 18,
+                     *           "amount": 61240.5,
+                     *           "refunded": 2299,
+                     *           "states": [
+                     *             {
+                     *               "state": "paid",
+                     *               "count": 16,
+                     *               "amount": 57845.6
+                     *             },
+                     *             {
+                     *               "state": "failed",
+                     *               "count": 2,
+                     *               "amount": 3394.9
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "provider": "razorpay",
+                     *           "currency": "INR",
+                     *           "count": 6,
+                     *           "amount": 11894,
+                     *           "refunded": 1899,
+                     *           "states": [
+                     *             {
+                     *               "state": "paid",
+                     *               "count": 5,
+                     *               "amount": 9995
+                     *             },
+                     *             {
+                     *               "state": "partially_refunded",
+                     *               "count": 1,
+                     *               "amount": 1899
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PaymentProviderSummary"][];
                     };
@@ -12999,6 +14836,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "8b4d2a6f-1e7c-4f5b-8d3a-9c5e7a1b3d72",
+                     *           "id": "RF-000013",
+                     *           "orderId": "2c7e1a5d-9f3b-4d6e-a8c0-5b9d1f3e7a24",
+                     *           "orderNumber": "ORD-20261117-0002",
+                     *           "provider": "razorpay",
+                     *           "status": "Completed",
+                     *           "amount": 1899,
+                     *           "currency": "INR",
+                     *           "gatewayRef": "rfnd_Pq7xK2mZ9aB4cD",
+                     *           "createdAt": "2026-11-19T12:00:00.000Z",
+                     *           "processedAt": "2026-11-19T15:42:10.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PaymentRefund"][];
                         meta: components["schemas"]["PageMeta"];
@@ -13035,6 +14897,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "0f5b9d3e-6a2c-4e8f-b1d7-9c3e5a7f1b62",
+                     *           "orderNumber": "ORD-20261122-0012",
+                     *           "customer": "Rahim Uddin",
+                     *           "status": "Delivered",
+                     *           "carrier": "Steadfast",
+                     *           "tracking": "SF2611224471",
+                     *           "currency": "BDT",
+                     *           "owed": 2149,
+                     *           "state": "collected",
+                     *           "collectedAt": "2026-11-24T13:05:00.000Z",
+                     *           "collectedBy": "courier",
+                     *           "remitted": null,
+                     *           "remittedAt": null,
+                     *           "remittanceRef": null,
+                     *           "outstanding": 2149
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       },
+                     *       "summary": [
+                     *         {
+                     *           "carrier": "Steadfast",
+                     *           "currency": "BDT",
+                     *           "orders": 9,
+                     *           "owed": 18450,
+                     *           "collected": 14320,
+                     *           "remitted": 12171,
+                     *           "outstanding": 2149
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["CodOrder"][];
                         meta: components["schemas"]["PageMeta"];
@@ -13076,6 +14978,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Remittance recorded.",
+                     *       "data": {
+                     *         "_id": "0f5b9d3e-6a2c-4e8f-b1d7-9c3e5a7f1b62",
+                     *         "orderNumber": "ORD-20261122-0012",
+                     *         "customer": "Rahim Uddin",
+                     *         "status": "Delivered",
+                     *         "carrier": "Steadfast",
+                     *         "tracking": "SF2611224471",
+                     *         "currency": "BDT",
+                     *         "owed": 2149,
+                     *         "state": "remitted",
+                     *         "collectedAt": "2026-11-24T13:05:00.000Z",
+                     *         "collectedBy": "courier",
+                     *         "remitted": 2149,
+                     *         "remittedAt": "2026-11-26T10:00:00.000Z",
+                     *         "remittanceRef": "STF-PAYOUT-88213",
+                     *         "outstanding": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["CodOrder"];
                     };
@@ -13296,6 +15221,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Priority set to high.",
+                     *       "data": {
+                     *         "_id": "4d6f8a0b-2c4e-4f6a-8b0d-2e4f6a8b0c1d",
+                     *         "subject": "Earbuds arrived with a broken case",
+                     *         "description": "The charging case lid snapped off on arrival.",
+                     *         "category": "product_quality",
+                     *         "priority": "high",
+                     *         "status": "under_review",
+                     *         "user": {
+                     *           "_id": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *           "name": "Demo Shopper"
+                     *         },
+                     *         "order": {
+                     *           "_id": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *           "orderNumber": "ORD-20261121-0007",
+                     *           "currency": "BDT"
+                     *         },
+                     *         "orderId": "ORD-20261121-0007",
+                     *         "evidence": [
+                     *           "http://localhost:3000/media/disputes/1b6d0f4a-8e2c-4a7b-9d5f-3c7e9a1b5d08.jpg"
+                     *         ],
+                     *         "messages": [
+                     *           {
+                     *             "_id": "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *             "sender": "user",
+                     *             "message": "The lid snapped off when I opened the box.",
+                     *             "timestamp": "2026-11-22T08:00:00.000Z",
+                     *             "readByStaffAt": "2026-11-22T08:40:00.000Z"
+                     *           }
+                     *         ],
+                     *         "resolution": null,
+                     *         "createdAt": "2026-11-22T08:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:35:00.000Z",
+                     *         "waitingSince": "2026-11-22T08:00:00.000Z",
+                     *         "waitingHours": 2,
+                     *         "unreadMessages": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DisputeEnvelope"];
                 };
             };
@@ -13760,6 +15727,78 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "9d3f7b1e-5a2c-4e8d-b6f0-4c8e2a6d0f15",
+                     *           "admin": "Farhan Ahmed",
+                     *           "adminId": "2e7d9c41-5b3a-4f8e-a1c6-8d0b2f4e6a13",
+                     *           "email": "manager@example.com",
+                     *           "action": "order.status",
+                     *           "details": "ORD-20261121-0007 Confirmed → Processing",
+                     *           "ip": "103.112.54.18",
+                     *           "userAgent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
+                     *           "location": null,
+                     *           "timestamp": "2026-11-21T09:02:18.000Z",
+                     *           "status": "success",
+                     *           "sessionDuration": 1260,
+                     *           "target": "order:ORD-20261121-0007",
+                     *           "changes": {
+                     *             "before": {
+                     *               "status": "Confirmed"
+                     *             },
+                     *             "after": {
+                     *               "status": "Processing"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "0e4a8c2f-6b3d-4f9e-87a1-5d9f3b7e1a26",
+                     *           "admin": null,
+                     *           "adminId": null,
+                     *           "email": "intruder@example.net",
+                     *           "action": "admin.login",
+                     *           "details": "Wrong password",
+                     *           "ip": "45.83.12.200",
+                     *           "userAgent": "curl/8.5.0",
+                     *           "location": null,
+                     *           "timestamp": "2026-11-21T02:17:44.000Z",
+                     *           "status": "failed",
+                     *           "sessionDuration": null,
+                     *           "target": null,
+                     *           "changes": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 342
+                     *       },
+                     *       "facets": {
+                     *         "admins": [
+                     *           {
+                     *             "_id": "2e7d9c41-5b3a-4f8e-a1c6-8d0b2f4e6a13",
+                     *             "name": "Farhan Ahmed",
+                     *             "email": "manager@example.com"
+                     *           },
+                     *           {
+                     *             "_id": "0b6f4c3e-2a51-4d8e-9f27-3c1a5e7d9b20",
+                     *             "name": "Store Admin",
+                     *             "email": "admin@example.com"
+                     *           }
+                     *         ],
+                     *         "actions": [
+                     *           "admin.login",
+                     *           "campaign.create",
+                     *           "order.status",
+                     *           "product.update",
+                     *           "settings.update"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ActivityLog"][];
                         meta: components["schemas"]["PageMeta"];
@@ -13889,6 +15928,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "BDT rate saved.",
+                     *       "data": {
+                     *         "code": "BDT",
+                     *         "rate": 122.1,
+                     *         "symbol": "৳",
+                     *         "updatedAt": "2026-11-22T10:40:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["CurrencyRate"];
                     };
@@ -13917,6 +15968,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "23 rates refreshed.",
+                     *       "data": {
+                     *         "updated": 23,
+                     *         "source": "provider"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: {
                             updated: number;
@@ -14096,6 +16157,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "1f5b9d3a-7c4e-4a0f-9b2d-6e0a4c8f2b37",
+                     *           "productId": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *           "message": "SKU 12000036512894401 price set by hand to 18.99 USD (the rules gave 17.49).",
+                     *           "by": "Farhan Ahmed",
+                     *           "timestamp": "2026-11-20T14:12:09.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 10,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: {
                             /** Format: uuid */
@@ -14194,6 +16274,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "from": "2026-11-16",
+                     *         "to": "2026-11-22",
+                     *         "previousFrom": "2026-11-09",
+                     *         "previousTo": "2026-11-15",
+                     *         "sales": {
+                     *           "value": 1287.4,
+                     *           "previous": 1104.25,
+                     *           "change": 16.6
+                     *         },
+                     *         "orders": {
+                     *           "value": 23,
+                     *           "previous": 19,
+                     *           "change": 21.1
+                     *         },
+                     *         "visits": {
+                     *           "value": 1830,
+                     *           "previous": 1712,
+                     *           "change": 6.9
+                     *         },
+                     *         "conversion": {
+                     *           "value": 1.26,
+                     *           "previous": 1.11,
+                     *           "change": 13.5
+                     *         },
+                     *         "series": [
+                     *           {
+                     *             "date": "2026-11-21",
+                     *             "sales": 240.5,
+                     *             "orders": 4,
+                     *             "visits": 268
+                     *           },
+                     *           {
+                     *             "date": "2026-11-22",
+                     *             "sales": 312,
+                     *             "orders": 5,
+                     *             "visits": 301
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AnalyticsOverview"];
                     };
@@ -14224,6 +16349,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "2a6e0c4b-8f5d-4b1a-9e3c-7f1b5d9a3e48",
+                     *           "name": "Sales by product, November 2026",
+                     *           "type": "sales-by-product",
+                     *           "from": "2026-11-01",
+                     *           "to": "2026-11-22",
+                     *           "status": "Ready",
+                     *           "rowCount": 27,
+                     *           "error": null,
+                     *           "createdBy": "Farhan Ahmed",
+                     *           "createdAt": "2026-11-22T10:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Report"][];
                         meta: components["schemas"]["PageMeta"];
@@ -14269,6 +16418,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Report ready.",
+                     *       "data": {
+                     *         "id": "2a6e0c4b-8f5d-4b1a-9e3c-7f1b5d9a3e48",
+                     *         "name": "Sales by product, November 2026",
+                     *         "type": "sales-by-product",
+                     *         "from": "2026-11-01",
+                     *         "to": "2026-11-22",
+                     *         "status": "Ready",
+                     *         "rowCount": 27,
+                     *         "error": null,
+                     *         "createdBy": "Farhan Ahmed",
+                     *         "createdAt": "2026-11-22T10:45:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Report"];
                     };
@@ -14326,6 +16493,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "3b7f1d5c-9a6e-4c2b-8f4d-0a2c6e8b4f59",
+                     *           "createdAt": "2026-11-22T02:00:00.000Z",
+                     *           "trigger": "Scheduled",
+                     *           "createdBy": "Schedule",
+                     *           "schemaVersion": "0019_payments_cod_vendor_ledger",
+                     *           "sizeBytes": 1843206,
+                     *           "rowCount": 4127
+                     *         },
+                     *         {
+                     *           "id": "4c8a2e6d-0b7f-4d3c-9a5e-1b3d7f9c5a60",
+                     *           "createdAt": "2026-11-20T16:22:41.000Z",
+                     *           "trigger": "Manual",
+                     *           "createdBy": "Store Admin",
+                     *           "schemaVersion": "0019_payments_cod_vendor_ledger",
+                     *           "sizeBytes": 1790533,
+                     *           "rowCount": 4011
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Backup"][];
                     };
@@ -14396,6 +16588,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Backup uploaded.",
+                     *       "data": {
+                     *         "id": "5d9b3f7e-1c8a-4e4d-8b6f-2c4e8a0d6b71",
+                     *         "createdAt": "2026-11-22T10:50:00.000Z",
+                     *         "trigger": "Uploaded",
+                     *         "createdBy": "Store Admin",
+                     *         "schemaVersion": "0019_payments_cod_vendor_ledger",
+                     *         "sizeBytes": 1790533,
+                     *         "rowCount": 4011
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BackupEnvelope"];
                 };
             };
@@ -14424,6 +16631,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "retention": 7
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BackupScheduleEnvelope"];
                 };
             };
@@ -14460,6 +16676,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Backup schedule saved.",
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "retention": 14
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BackupScheduleEnvelope"];
                 };
             };
@@ -14566,6 +16792,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *           "name": "Demo Shopper",
+                     *           "email": "shopper@example.com",
+                     *           "status": "active",
+                     *           "orders": 6,
+                     *           "totalSpent": 112.37,
+                     *           "lastOrder": "2026-11-21T07:45:12.000Z",
+                     *           "joined": "2026-10-01T06:00:00.000Z",
+                     *           "invited": false
+                     *         },
+                     *         {
+                     *           "_id": "rahim.uddin@example.com",
+                     *           "name": "Rahim Uddin",
+                     *           "email": "rahim.uddin@example.com",
+                     *           "status": "guest",
+                     *           "orders": 1,
+                     *           "totalSpent": 0,
+                     *           "lastOrder": "2026-11-22T10:20:00.000Z",
+                     *           "joined": null,
+                     *           "invited": false
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 4
+                     *       },
+                     *       "stats": {
+                     *         "shoppers": 3,
+                     *         "active": 3,
+                     *         "suspended": 0,
+                     *         "guests": 1,
+                     *         "b2cOrders": 19,
+                     *         "b2cRevenue": 1043.18,
+                     *         "currency": "USD"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Shopper"][];
                         meta: components["schemas"]["PageMeta"];
@@ -14606,6 +16875,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Shopper suspended.",
+                     *       "data": {
+                     *         "_id": "1f9a6c3e-7d2b-4a5f-8e0c-4b6d2a9f3e57",
+                     *         "name": "Emily Carter",
+                     *         "email": "emily@example.com",
+                     *         "status": "suspended",
+                     *         "orders": 2,
+                     *         "totalSpent": 54.98,
+                     *         "lastOrder": "2026-11-20T18:30:05.000Z",
+                     *         "joined": "2026-10-03T14:12:09.000Z",
+                     *         "invited": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Shopper"];
                     };
@@ -14643,6 +16929,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "c4a2f7e9-3b8d-4e1a-a6c5-9d7b0e3f2a48",
+                     *           "name": "Dhaka Craft House",
+                     *           "email": "hello@dhakacraft.example.com",
+                     *           "phone": "+8801911223344",
+                     *           "country": "BD",
+                     *           "description": "Handmade leather goods and accessories from Old Dhaka workshops.",
+                     *           "status": "active",
+                     *           "products": 2,
+                     *           "d2cOrders": 5,
+                     *           "revenue": 148.6,
+                     *           "createdAt": "2026-10-01T06:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       },
+                     *       "stats": {
+                     *         "factories": 1,
+                     *         "active": 1,
+                     *         "suspended": 0,
+                     *         "d2cOrders": 3,
+                     *         "d2cRevenue": 89.97,
+                     *         "currency": "USD"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Factory"][];
                         meta: components["schemas"]["PageMeta"];
@@ -14684,6 +17003,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Factory added.",
+                     *       "data": {
+                     *         "_id": "d5b3a8f0-4c9e-4f2b-b7d6-0e8c1f4a3b59",
+                     *         "name": "Narayanganj Knitwear Ltd.",
+                     *         "email": "orders@ngknit.example.com",
+                     *         "phone": "+8801711998877",
+                     *         "country": "BD",
+                     *         "description": "Cotton knitwear, hoodies and T-shirts made to order.",
+                     *         "status": "pending",
+                     *         "products": 0,
+                     *         "d2cOrders": 0,
+                     *         "revenue": 0,
+                     *         "createdAt": "2026-11-22T11:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["FactoryEnvelope"];
                 };
             };
@@ -14785,6 +17123,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "f1a9c5e3-7d2b-4c8f-b6e0-3d4a2f8c1e59",
+                     *           "productId": "90000002001",
+                     *           "title": "Handmade Full-Grain Leather Belt",
+                     *           "status": "published",
+                     *           "price": 13.07,
+                     *           "currency": "USD",
+                     *           "stock": 37,
+                     *           "image": "http://localhost:3000/media/uploads/4a8e2c6f-0b3d-4f9a-8c1e-7d5b3f9a1e26.jpg"
+                     *         },
+                     *         {
+                     *           "_id": "6e2c8a4f-1d7b-4a3e-9c5f-8b0d2e6a4c17",
+                     *           "productId": "90000002002",
+                     *           "title": "Hand-painted Claw Hair Clips, Set of 6",
+                     *           "status": "disabled",
+                     *           "price": 5.03,
+                     *           "currency": "USD",
+                     *           "stock": 12,
+                     *           "image": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["FactoryProduct"][];
                         meta: components["schemas"]["PageMeta"];
@@ -14860,6 +17230,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *           "orderNumber": "ORD-20261119-0003",
+                     *           "date": "2026-11-19T13:22:47.000Z",
+                     *           "customer": "Demo Shopper",
+                     *           "email": "shopper@example.com",
+                     *           "total": 1749,
+                     *           "currency": "BDT",
+                     *           "status": "Delivered",
+                     *           "channel": "d2c"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 5
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["FactoryOrder"][];
                         meta: components["schemas"]["PageMeta"];
@@ -14956,6 +17349,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *           "orderNumber": "ORD-20261119-0003",
+                     *           "user": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *           "items": [
+                     *             {
+                     *               "product": "f1a9c5e3-7d2b-4c8f-b6e0-3d4a2f8c1e59",
+                     *               "sku_id": "9000000200101",
+                     *               "name": "Handmade Full-Grain Leather Belt",
+                     *               "quantity": 1,
+                     *               "price": 1699,
+                     *               "image": "http://localhost:3000/media/uploads/4a8e2c6f-0b3d-4f9a-8c1e-7d5b3f9a1e26.jpg",
+                     *               "currency": "BDT",
+                     *               "carrier": "Pathao Courier",
+                     *               "trackingNumber": "PTH-DHK-558120",
+                     *               "shippedAt": "2026-11-20T05:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "shippingAddress": {
+                     *             "full_name": "Demo Shopper",
+                     *             "address": "House 12, Road 5, Dhanmondi",
+                     *             "city": "Dhaka",
+                     *             "postalCode": "1205",
+                     *             "country": "BD"
+                     *           },
+                     *           "paymentMethod": "bKash",
+                     *           "currency": "BDT",
+                     *           "itemsPrice": 1699,
+                     *           "shippingPrice": 0,
+                     *           "taxPrice": 0,
+                     *           "totalPrice": 1749,
+                     *           "paymentFee": 50,
+                     *           "discountPrice": 0,
+                     *           "couponCode": null,
+                     *           "isPaid": true,
+                     *           "paidAt": "2026-11-19T13:23:30.000Z",
+                     *           "isDelivered": true,
+                     *           "deliveredAt": "2026-11-21T10:02:00.000Z",
+                     *           "status": "Delivered",
+                     *           "statusHistory": [
+                     *             {
+                     *               "status": "Placed",
+                     *               "date": "2026-11-19T13:22:47.000Z",
+                     *               "by": "system"
+                     *             },
+                     *             {
+                     *               "status": "Delivered",
+                     *               "date": "2026-11-21T10:02:00.000Z",
+                     *               "by": "system"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-19T13:22:47.000Z",
+                     *           "paymentStatus": "Paid",
+                     *           "carrier": "Pathao Courier",
+                     *           "trackingNumber": "PTH-DHK-558120",
+                     *           "refundedPrice": 0,
+                     *           "refunds": [],
+                     *           "canCancel": false
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 10,
+                     *         "total": 6
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Order"][];
                         meta: components["schemas"]["PageMeta"];
@@ -15027,6 +17491,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Order placed.",
+                     *       "data": {
+                     *         "_id": "2c8e4a0b-5d1f-4b7c-9e3a-0f6b8d2c4e15",
+                     *         "orderNumber": "ORD-20261122-0013",
+                     *         "user": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *         "items": [
+                     *           {
+                     *             "product": "e6c3a8d1-2f9b-4b7e-a0d4-8c5f1e3a9b26",
+                     *             "sku_id": "12000037190284415",
+                     *             "name": "2024 New Smart Watch Men Women 1.96 Inch AMOLED Bluetooth Call Heart Rate Monitor",
+                     *             "quantity": 1,
+                     *             "price": 6079,
+                     *             "image": "http://localhost:3000/media/marketplace/1005006637251902-1.svg",
+                     *             "currency": "BDT",
+                     *             "delivery": {
+                     *               "code": "CAINIAO_STANDARD",
+                     *               "company": "AliExpress Standard Shipping",
+                     *               "fee": 0
+                     *             }
+                     *           }
+                     *         ],
+                     *         "shippingAddress": {
+                     *           "full_name": "Demo Shopper",
+                     *           "address": "House 12, Road 5, Dhanmondi",
+                     *           "city": "Dhaka",
+                     *           "postalCode": "1205",
+                     *           "country": "BD",
+                     *           "mobile_no": "1712345678",
+                     *           "phone_country": "+880",
+                     *           "logistics_service_name": "AliExpress Standard Shipping"
+                     *         },
+                     *         "paymentMethod": "bKash",
+                     *         "currency": "BDT",
+                     *         "itemsPrice": 6079,
+                     *         "shippingPrice": 0,
+                     *         "taxPrice": 303.95,
+                     *         "totalPrice": 6382.95,
+                     *         "tax": {
+                     *           "rate": 5,
+                     *           "inclusive": false,
+                     *           "label": "VAT"
+                     *         },
+                     *         "discountPrice": 0,
+                     *         "couponCode": null,
+                     *         "isPaid": false,
+                     *         "isDelivered": false,
+                     *         "status": "Placed",
+                     *         "statusHistory": [
+                     *           {
+                     *             "status": "Placed",
+                     *             "date": "2026-11-22T11:10:04.000Z",
+                     *             "by": "system"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T11:10:04.000Z",
+                     *         "paymentStatus": "Unpaid",
+                     *         "carrier": null,
+                     *         "trackingNumber": null,
+                     *         "refundedPrice": 0,
+                     *         "refunds": [],
+                     *         "canCancel": true,
+                     *         "canPay": true,
+                     *         "paymentRedirect": "https://checkout.pay.bka.sh/v1.2.0-beta/checkout/payment/create?paymentID=TR0011Gp2yq7m1732274004"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
@@ -15060,6 +17593,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "method": "bKash",
+                     *           "onProviderPage": true,
+                     *           "fee": 0,
+                     *           "currency": "BDT",
+                     *           "maxOrder": null
+                     *         },
+                     *         {
+                     *           "method": "SSLCommerz",
+                     *           "onProviderPage": true,
+                     *           "fee": 0,
+                     *           "currency": "BDT",
+                     *           "maxOrder": null
+                     *         },
+                     *         {
+                     *           "method": "Cash on Delivery",
+                     *           "onProviderPage": false,
+                     *           "fee": 328,
+                     *           "currency": "BDT",
+                     *           "maxOrder": 30375
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PaymentMethodOption"][];
                     };
@@ -15089,6 +17650,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "currency": "EUR",
+                     *         "items": [
+                     *           {
+                     *             "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *             "sku_id": "12000036512894401",
+                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones",
+                     *             "quantity": 2,
+                     *             "price": 16.99,
+                     *             "lineTotal": 33.98,
+                     *             "image": "http://localhost:3000/media/marketplace/1005006218437795-1.svg",
+                     *             "delivery": {
+                     *               "code": "CAINIAO_STANDARD",
+                     *               "company": "AliExpress Standard Shipping",
+                     *               "fee": 0
+                     *             }
+                     *           }
+                     *         ],
+                     *         "itemsPrice": 33.98,
+                     *         "shippingPrice": 0,
+                     *         "taxPrice": 5.31,
+                     *         "totalPrice": 30.58,
+                     *         "paymentFee": 0,
+                     *         "tax": {
+                     *           "rate": 21,
+                     *           "inclusive": true,
+                     *           "label": "IVA"
+                     *         },
+                     *         "deliveryPolicy": "supplier",
+                     *         "discountPrice": 3.4,
+                     *         "coupon": {
+                     *           "code": "WINTER10",
+                     *           "applied": true,
+                     *           "message": "10% off applied.",
+                     *           "type": "percentage"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["OrderQuote"];
                     };
@@ -15119,6 +17722,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "redirectUrl": "https://sandbox.sslcommerz.com/EasyCheckOut/testcde5b1f0c3a9e2d47f68a1b3c5e7d9f20"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: {
                             /** Format: uri */
@@ -15212,6 +17823,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "outcome": "paid"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: {
                             /** @enum {string} */
@@ -15244,6 +17863,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Order cancelled.",
+                     *       "data": {
+                     *         "_id": "8e4c0a6f-3b9d-4f2e-a7c1-6d0f2b8e4a93",
+                     *         "orderNumber": "ORD-20261122-0011",
+                     *         "user": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *         "items": [
+                     *           {
+                     *             "product": "9b5e1d7c-4a3f-4e2d-8c6b-0f7a3d5e9c14",
+                     *             "sku_id": "9000000200301",
+                     *             "name": "Mango Wood Aroma Diffuser 300 ml",
+                     *             "quantity": 1,
+                     *             "price": 1809,
+                     *             "image": "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg",
+                     *             "currency": "BDT"
+                     *           }
+                     *         ],
+                     *         "shippingAddress": {
+                     *           "full_name": "Demo Shopper",
+                     *           "address": "House 12, Road 5, Dhanmondi",
+                     *           "city": "Dhaka",
+                     *           "postalCode": "1205",
+                     *           "country": "BD"
+                     *         },
+                     *         "paymentMethod": "Cash on Delivery",
+                     *         "currency": "BDT",
+                     *         "itemsPrice": 1809,
+                     *         "shippingPrice": 606,
+                     *         "taxPrice": 90.45,
+                     *         "totalPrice": 2833.45,
+                     *         "paymentFee": 328,
+                     *         "tax": {
+                     *           "rate": 5,
+                     *           "inclusive": false,
+                     *           "label": "VAT"
+                     *         },
+                     *         "discountPrice": 0,
+                     *         "couponCode": null,
+                     *         "isPaid": false,
+                     *         "isDelivered": false,
+                     *         "status": "Cancelled",
+                     *         "statusHistory": [
+                     *           {
+                     *             "status": "Placed",
+                     *             "date": "2026-11-22T09:05:31.000Z",
+                     *             "by": "system"
+                     *           },
+                     *           {
+                     *             "status": "Cancelled",
+                     *             "date": "2026-11-22T09:40:02.000Z",
+                     *             "by": "Demo Shopper",
+                     *             "note": "Ordered the wrong colour."
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T09:05:31.000Z",
+                     *         "paymentStatus": "Unpaid",
+                     *         "carrier": null,
+                     *         "trackingNumber": null,
+                     *         "refundedPrice": 0,
+                     *         "refunds": [],
+                     *         "canCancel": false,
+                     *         "canPay": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
@@ -15273,6 +17959,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "_id": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                     *         "orderNumber": "ORD-20261121-0007",
+                     *         "user": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *         "items": [
+                     *           {
+                     *             "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *             "sku_id": "12000036512894401",
+                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones",
+                     *             "quantity": 1,
+                     *             "price": 2299,
+                     *             "image": "http://localhost:3000/media/marketplace/1005006218437795-1.svg",
+                     *             "currency": "BDT",
+                     *             "delivery": {
+                     *               "code": "CAINIAO_STANDARD",
+                     *               "company": "AliExpress Standard Shipping",
+                     *               "fee": 0
+                     *             }
+                     *           },
+                     *           {
+                     *             "product": "a8d4e2f1-6b3c-4a7e-9d5f-2c1b8e0a4d73",
+                     *             "sku_id": "12000037025511873",
+                     *             "name": "USB C HUB 7 in 1 Type C to HDMI 4K 60Hz Adapter USB 3.0 PD 100W SD TF",
+                     *             "quantity": 1,
+                     *             "price": 2199,
+                     *             "image": "http://localhost:3000/media/marketplace/1005006521764410-1.svg",
+                     *             "currency": "BDT",
+                     *             "delivery": {
+                     *               "code": "CAINIAO_FULFILLMENT_STD",
+                     *               "company": "AliExpress Selection Standard",
+                     *               "fee": 180
+                     *             }
+                     *           }
+                     *         ],
+                     *         "shippingAddress": {
+                     *           "full_name": "Demo Shopper",
+                     *           "address": "House 12, Road 5, Dhanmondi",
+                     *           "city": "Dhaka",
+                     *           "postalCode": "1205",
+                     *           "country": "BD",
+                     *           "mobile_no": "1712345678",
+                     *           "phone_country": "+880"
+                     *         },
+                     *         "paymentMethod": "bKash",
+                     *         "currency": "BDT",
+                     *         "itemsPrice": 4498,
+                     *         "shippingPrice": 180,
+                     *         "taxPrice": 224.9,
+                     *         "totalPrice": 4902.9,
+                     *         "tax": {
+                     *           "rate": 5,
+                     *           "inclusive": false,
+                     *           "label": "VAT"
+                     *         },
+                     *         "discountPrice": 0,
+                     *         "couponCode": null,
+                     *         "isPaid": true,
+                     *         "paidAt": "2026-11-21T07:46:40.000Z",
+                     *         "isDelivered": false,
+                     *         "deliveredAt": null,
+                     *         "status": "Shipped",
+                     *         "statusHistory": [
+                     *           {
+                     *             "status": "Placed",
+                     *             "date": "2026-11-21T07:45:12.000Z",
+                     *             "by": "system"
+                     *           },
+                     *           {
+                     *             "status": "Shipped",
+                     *             "date": "2026-11-22T03:15:00.000Z",
+                     *             "by": "system"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-21T07:45:12.000Z",
+                     *         "paymentStatus": "Paid",
+                     *         "carrier": "Cainiao",
+                     *         "trackingNumber": "LP00202611210007CN",
+                     *         "refundedPrice": 0,
+                     *         "refunds": [],
+                     *         "canCancel": false,
+                     *         "canPay": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
@@ -15512,6 +18285,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Thanks for your review!",
+                     *       "data": {
+                     *         "_id": "8c2e4a6b-0d5f-4c7a-9b3e-1f5a7c9d3b26",
+                     *         "name": "Demo Shopper",
+                     *         "rating": 5,
+                     *         "comment": "Thick, soft leather and the buckle feels solid. Arrived in two days.",
+                     *         "helpful": 0,
+                     *         "unhelpful": 0,
+                     *         "createdAt": "2026-11-22T11:20:00.000Z",
+                     *         "product": {
+                     *           "_id": "f1a9c5e3-7d2b-4c8f-b6e0-3d4a2f8c1e59",
+                     *           "name": "Handmade Full-Grain Leather Belt",
+                     *           "image": "http://localhost:3000/media/uploads/4a8e2c6f-0b3d-4f9a-8c1e-7d5b3f9a1e26.jpg"
+                     *         },
+                     *         "hidden": false,
+                     *         "updatedAt": "2026-11-22T11:20:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MyReviewEnvelope"];
                 };
             };
@@ -15546,6 +18341,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "7b1d3f5a-9c2e-4f60-8a1b-3c5d7e9f1a2b",
+                     *           "name": "Demo Shopper",
+                     *           "rating": 4,
+                     *           "comment": "Great sound for the price; the case feels a little flimsy.",
+                     *           "helpful": 12,
+                     *           "unhelpful": 1,
+                     *           "createdAt": "2026-10-28T09:15:00.000Z",
+                     *           "product": {
+                     *             "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones",
+                     *             "image": "http://localhost:3000/media/marketplace/1005006218437795-1.svg"
+                     *           },
+                     *           "hidden": false,
+                     *           "updatedAt": "2026-10-28T09:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 10,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MyReview"][];
                         meta: components["schemas"]["PageMeta"];
@@ -15573,6 +18396,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "product": {
+                     *             "_id": "f1a9c5e3-7d2b-4c8f-b6e0-3d4a2f8c1e59",
+                     *             "name": "Handmade Full-Grain Leather Belt",
+                     *             "image": "http://localhost:3000/media/uploads/4a8e2c6f-0b3d-4f9a-8c1e-7d5b3f9a1e26.jpg"
+                     *           },
+                     *           "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *           "orderNumber": "ORD-20261119-0003",
+                     *           "deliveredAt": "2026-11-21T10:02:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ReviewableProduct"][];
                     };
@@ -15611,6 +18451,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Review updated.",
+                     *       "data": {
+                     *         "_id": "7b1d3f5a-9c2e-4f60-8a1b-3c5d7e9f1a2b",
+                     *         "name": "Demo Shopper",
+                     *         "rating": 3,
+                     *         "comment": "Great sound for the price, but the case lid broke after a month.",
+                     *         "helpful": 12,
+                     *         "unhelpful": 1,
+                     *         "createdAt": "2026-10-28T09:15:00.000Z",
+                     *         "product": {
+                     *           "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *           "name": "TWS Wireless Earbuds Bluetooth 5.3 Headphones ENC Noise Cancelling Earphones",
+                     *           "image": "http://localhost:3000/media/marketplace/1005006218437795-1.svg"
+                     *         },
+                     *         "hidden": false,
+                     *         "updatedAt": "2026-11-22T11:25:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MyReviewEnvelope"];
                 };
             };
@@ -15649,6 +18511,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "_id": "7b1d3f5a-9c2e-4f60-8a1b-3c5d7e9f1a2b",
+                     *         "name": "Demo Shopper",
+                     *         "rating": 4,
+                     *         "comment": "Great sound for the price; the case feels a little flimsy.",
+                     *         "helpful": 13,
+                     *         "unhelpful": 1,
+                     *         "createdAt": "2026-10-28T09:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Review"];
                     };
@@ -15689,6 +18565,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Review hidden.",
+                     *       "data": {
+                     *         "_id": "9d3f5b7c-1e6a-4d8b-a2c4-6e8a0c2f4b37",
+                     *         "name": "Anonymous",
+                     *         "rating": 1,
+                     *         "comment": "Visit my shop for cheaper earbuds!!!",
+                     *         "helpful": 0,
+                     *         "unhelpful": 7,
+                     *         "createdAt": "2026-11-20T22:41:00.000Z",
+                     *         "hidden": true,
+                     *         "customerId": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["StaffReview"];
                     };
@@ -15725,6 +18618,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "7b1d3f5a-9c2e-4f60-8a1b-3c5d7e9f1a2b",
+                     *           "name": "Demo Shopper",
+                     *           "rating": 4,
+                     *           "comment": "Great sound for the price; the case feels a little flimsy.",
+                     *           "helpful": 12,
+                     *           "unhelpful": 1,
+                     *           "createdAt": "2026-10-28T09:15:00.000Z",
+                     *           "hidden": false,
+                     *           "customerId": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35"
+                     *         },
+                     *         {
+                     *           "_id": "9d3f5b7c-1e6a-4d8b-a2c4-6e8a0c2f4b37",
+                     *           "name": "Anonymous",
+                     *           "rating": 1,
+                     *           "comment": "Visit my shop for cheaper earbuds!!!",
+                     *           "helpful": 0,
+                     *           "unhelpful": 7,
+                     *           "createdAt": "2026-11-20T22:41:00.000Z",
+                     *           "hidden": true,
+                     *           "customerId": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["StaffReview"][];
                         meta: components["schemas"]["PageMeta"];
@@ -15756,6 +18683,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "_id": "7a1e3c5b-9d2f-4a6e-8b0c-1d3e5f7a9b2c",
+                     *         "name": "SOUNDPEATS Official Store",
+                     *         "logo": null,
+                     *         "description": "Wireless earbuds and speakers, shipped from the brand’s own warehouse.",
+                     *         "country": "CN",
+                     *         "productCount": 1,
+                     *         "followers": 214,
+                     *         "createdAt": "2026-10-01T06:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["PublicStore"];
                     };
@@ -15883,6 +18825,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Signed in with Google.",
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI1ZDJlOGE0MS03YzNiLTRmOTAtYTZlMS0yYjljNGQ3ZjFlMzUiLCJhdWQiOiJzaG9wOmN1c3RvbWVyIiwidXNlcm5hbWUiOiJzaG9wcGVyIiwiZW1haWwiOiJzaG9wcGVyQGV4YW1wbGUuY29tIiwidHYiOjEsInNpZCI6IjBkM2I2ZjlhLTJjNWUtNGU4Yi05YTFkLTZjNGY4YjJlMGEzNyIsImlhdCI6MTc5NTEzMTAwMCwiZXhwIjoxNzk1NzM1ODAwfQ.zbprqX19HUZj1X_0uLPphCj_MMhZ-W45vFN07STuf8s",
+                     *       "data": {
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI1ZDJlOGE0MS03YzNiLTRmOTAtYTZlMS0yYjljNGQ3ZjFlMzUiLCJhdWQiOiJzaG9wOmN1c3RvbWVyIiwidXNlcm5hbWUiOiJzaG9wcGVyIiwiZW1haWwiOiJzaG9wcGVyQGV4YW1wbGUuY29tIiwidHYiOjEsInNpZCI6IjBkM2I2ZjlhLTJjNWUtNGU4Yi05YTFkLTZjNGY4YjJlMGEzNyIsImlhdCI6MTc5NTEzMTAwMCwiZXhwIjoxNzk1NzM1ODAwfQ.zbprqX19HUZj1X_0uLPphCj_MMhZ-W45vFN07STuf8s",
+                     *         "user": {
+                     *           "_id": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *           "username": "shopper",
+                     *           "firstName": "Demo",
+                     *           "lastName": "Shopper",
+                     *           "name": "Demo Shopper",
+                     *           "email": "shopper@example.com",
+                     *           "phone": "+8801712345678",
+                     *           "address": "House 12, Road 5, Dhanmondi, Dhaka 1205",
+                     *           "totalOrders": 6,
+                     *           "createdAt": "2026-10-01T00:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerSessionEnvelope"];
                 };
             };
@@ -15938,6 +18902,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "totalOrders": 6,
+                     *         "pendingDelivery": 1,
+                     *         "wishlistItems": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["AccountOverview"];
                     };
@@ -15963,6 +18937,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "shipToCountry": "BD",
+                     *         "currency": "BDT",
+                     *         "language": "bn",
+                     *         "theme": "light",
+                     *         "notifications": {
+                     *           "orderUpdates": true,
+                     *           "promotions": false
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountSettingsEnvelope"];
                 };
             };
@@ -15997,6 +18986,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Settings saved.",
+                     *       "data": {
+                     *         "shipToCountry": "IN",
+                     *         "currency": "INR",
+                     *         "language": "hi",
+                     *         "theme": "dark",
+                     *         "notifications": {
+                     *           "orderUpdates": true,
+                     *           "promotions": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountSettingsEnvelope"];
                 };
             };
@@ -16025,6 +19030,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "9d5f1b7e-3a0c-4e8f-b2d4-8f0b2d4a6c93",
+                     *           "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *           "kind": "return",
+                     *           "reason": "The belt is one size too small.",
+                     *           "status": "Approved",
+                     *           "note": "Please post it back to our Dhaka warehouse within 7 days.",
+                     *           "createdAt": "2026-11-21T12:30:00.000Z",
+                     *           "decidedAt": "2026-11-21T16:05:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ReturnRequest"][];
                     };
@@ -16065,6 +19087,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request sent. We will answer within 2 working days.",
+                     *       "data": {
+                     *         "_id": "9d5f1b7e-3a0c-4e8f-b2d4-8f0b2d4a6c93",
+                     *         "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *         "kind": "return",
+                     *         "reason": "The belt is one size too small.",
+                     *         "status": "Requested",
+                     *         "note": null,
+                     *         "createdAt": "2026-11-21T12:30:00.000Z",
+                     *         "decidedAt": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ReturnRequest"];
                     };
@@ -16099,6 +19137,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "9d5f1b7e-3a0c-4e8f-b2d4-8f0b2d4a6c93",
+                     *           "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *           "kind": "return",
+                     *           "reason": "The belt is one size too small.",
+                     *           "status": "Requested",
+                     *           "note": null,
+                     *           "createdAt": "2026-11-21T12:30:00.000Z",
+                     *           "decidedAt": null,
+                     *           "orderNumber": "ORD-20261119-0003",
+                     *           "customerName": "Demo Shopper",
+                     *           "totalPrice": 1749,
+                     *           "currency": "BDT"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["StaffReturnRequest"][];
                         meta: components["schemas"]["PageMeta"];
@@ -16138,6 +19202,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Return approved.",
+                     *       "data": {
+                     *         "_id": "9d5f1b7e-3a0c-4e8f-b2d4-8f0b2d4a6c93",
+                     *         "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *         "kind": "return",
+                     *         "reason": "The belt is one size too small.",
+                     *         "status": "Approved",
+                     *         "note": "Please post it back to our Dhaka warehouse within 7 days.",
+                     *         "createdAt": "2026-11-21T12:30:00.000Z",
+                     *         "decidedAt": "2026-11-21T16:05:00.000Z",
+                     *         "orderNumber": "ORD-20261119-0003",
+                     *         "customerName": "Demo Shopper",
+                     *         "totalPrice": 1749,
+                     *         "currency": "BDT"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["StaffReturnRequest"];
                     };
@@ -16663,6 +19747,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Application received. We will email you once staff have reviewed it.",
+                     *       "data": {
+                     *         "_id": "e7c5b1a9-6d4f-4a3c-8e2b-0f9d7c5a3e61",
+                     *         "name": "Sylhet Tea Traders",
+                     *         "email": "hello@sylhettea.example.com",
+                     *         "phone": "+8801611778899",
+                     *         "address": "Zindabazar, Sylhet 3100",
+                     *         "description": "Single-estate teas from Sylhet gardens.",
+                     *         "logoUrl": null,
+                     *         "status": "pending",
+                     *         "reviewNote": null,
+                     *         "createdAt": "2026-11-20T15:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VendorProfileEnvelope"];
                 };
             };
@@ -16692,6 +19794,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Login successful.",
+                     *       "data": {
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJiM2U4ZDFhNi00YzdmLTRiMmUtOWE1ZC02ZjBjOGUyYjRkMTciLCJhdWQiOiJzaG9wOnZlbmRvciIsImVtYWlsIjoic2FsZXNAYmVuZ2FsaG9tZS5leGFtcGxlLmNvbSIsInR2IjoxLCJpYXQiOjE3OTUxMzE2MDAsImV4cCI6MTc5NTczNjQwMH0.inX51GywUlqGQWAPhCfgJIxQJ-oPUfT2A2YIMt-5uMQ",
+                     *         "store": {
+                     *           "_id": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *           "name": "Bengal Home Goods",
+                     *           "email": "sales@bengalhome.example.com",
+                     *           "phone": "+8801811556677",
+                     *           "address": "Plot 14, Tejgaon Industrial Area, Dhaka 1208",
+                     *           "description": "Home and bath essentials made in Bangladesh.",
+                     *           "logoUrl": "http://localhost:3000/media/vendors/b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17/logo.png",
+                     *           "status": "active",
+                     *           "reviewNote": null,
+                     *           "createdAt": "2026-10-01T06:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VendorSessionEnvelope"];
                 };
             };
@@ -16872,6 +19995,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "storeName": "Bengal Home Goods",
+                     *         "orders": 4,
+                     *         "revenue": 61.42,
+                     *         "currency": "USD",
+                     *         "activeProducts": 1,
+                     *         "recentOrders": [
+                     *           {
+                     *             "_id": "8e4c0a6f-3b9d-4f2e-a7c1-6d0f2b8e4a93",
+                     *             "orderNumber": "ORD-20261120-0005",
+                     *             "customer": "Demo Shopper",
+                     *             "date": "2026-11-20T11:05:31.000Z",
+                     *             "amount": 1809,
+                     *             "currency": "BDT",
+                     *             "status": "Processing"
+                     *           },
+                     *           {
+                     *             "_id": "3d9f5b1c-7a2e-4c8d-b4f0-2e6a8c0d4f37",
+                     *             "orderNumber": "ORD-20261118-0001",
+                     *             "customer": "Priya Sharma",
+                     *             "date": "2026-11-18T04:12:09.000Z",
+                     *             "amount": 1299,
+                     *             "currency": "INR",
+                     *             "status": "Delivered"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["VendorDashboard"];
                     };
@@ -16906,6 +20061,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "e7c5b1a9-6d4f-4a3c-8e2b-0f9d7c5a3e61",
+                     *           "name": "Sylhet Tea Traders",
+                     *           "email": "hello@sylhettea.example.com",
+                     *           "phone": "+8801611778899",
+                     *           "address": "Zindabazar, Sylhet 3100",
+                     *           "description": "Single-estate teas from Sylhet gardens.",
+                     *           "logoUrl": null,
+                     *           "status": "pending",
+                     *           "reviewNote": null,
+                     *           "createdAt": "2026-11-20T15:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       },
+                     *       "counts": {
+                     *         "pending": 1,
+                     *         "active": 1,
+                     *         "rejected": 0,
+                     *         "suspended": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["VendorProfile"][];
                         meta: components["schemas"]["PageMeta"];
@@ -16975,6 +20160,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Application rejected.",
+                     *       "data": {
+                     *         "_id": "e7c5b1a9-6d4f-4a3c-8e2b-0f9d7c5a3e61",
+                     *         "name": "Sylhet Tea Traders",
+                     *         "email": "hello@sylhettea.example.com",
+                     *         "phone": "+8801611778899",
+                     *         "address": "Zindabazar, Sylhet 3100",
+                     *         "description": "Single-estate teas from Sylhet gardens.",
+                     *         "logoUrl": null,
+                     *         "status": "rejected",
+                     *         "reviewNote": "Food products need a BSTI certificate; please apply again with it attached.",
+                     *         "createdAt": "2026-11-20T15:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VendorProfileEnvelope"];
                 };
             };
@@ -17005,6 +20208,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Vendor suspended.",
+                     *       "data": {
+                     *         "_id": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *         "name": "Bengal Home Goods",
+                     *         "email": "sales@bengalhome.example.com",
+                     *         "phone": "+8801811556677",
+                     *         "address": "Plot 14, Tejgaon Industrial Area, Dhaka 1208",
+                     *         "description": "Home and bath essentials made in Bangladesh.",
+                     *         "logoUrl": "http://localhost:3000/media/vendors/b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17/logo.png",
+                     *         "status": "suspended",
+                     *         "reviewNote": null,
+                     *         "createdAt": "2026-10-01T06:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VendorProfileEnvelope"];
                 };
             };
@@ -17071,6 +20292,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "9b5e1d7c-4a3f-4e2d-8c6b-0f7a3d5e9c14",
+                     *           "id": "9b5e1d7c-4a3f-4e2d-8c6b-0f7a3d5e9c14",
+                     *           "productId": "90000002003",
+                     *           "status": "published",
+                     *           "source": "vendor",
+                     *           "logText": "{\"ae_item_base_info_dto\":{\"product_id\":90000002003,\"subject\":\"Mango Wood Aroma Diffuser 300 ml\"}}",
+                     *           "name": "Mango Wood Aroma Diffuser 300 ml",
+                     *           "images": [
+                     *             "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg"
+                     *           ],
+                     *           "price": 14.87,
+                     *           "currency": "USD",
+                     *           "originalPrice": 30.99,
+                     *           "sku": {
+                     *             "sku_price": 30.99
+                     *           },
+                     *           "availableStock": 24,
+                     *           "property": [
+                     *             {
+                     *               "attr_name": "Material",
+                     *               "attr_value": "Mango wood"
+                     *             }
+                     *           ],
+                     *           "categoryId": 200003782,
+                     *           "storeId": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *           "createdAt": "2026-10-01T06:00:00.000Z",
+                     *           "approval": "approved",
+                     *           "approvalNote": null
+                     *         },
+                     *         {
+                     *           "_id": "4c8e2a6f-0d3b-4f9a-b1e7-6a2d9c5f3e08",
+                     *           "id": "4c8e2a6f-0d3b-4f9a-b1e7-6a2d9c5f3e08",
+                     *           "productId": "90000002005",
+                     *           "status": "draft",
+                     *           "source": "vendor",
+                     *           "logText": "{\"ae_item_base_info_dto\":{\"product_id\":90000002005,\"subject\":\"Jute Storage Basket, Set of 3\"}}",
+                     *           "name": "Jute Storage Basket, Set of 3",
+                     *           "images": [
+                     *             "http://localhost:3000/media/uploads/7e3a9c1f-5b2d-4d8e-a4f6-1c8b0e5d3a92.jpg"
+                     *           ],
+                     *           "price": 10.69,
+                     *           "currency": "USD",
+                     *           "originalPrice": null,
+                     *           "sku": {
+                     *             "sku_price": null
+                     *           },
+                     *           "availableStock": 15,
+                     *           "property": [],
+                     *           "categoryId": null,
+                     *           "storeId": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *           "createdAt": "2026-11-21T12:10:00.000Z",
+                     *           "approval": "rejected",
+                     *           "approvalNote": "The photos show a different basket from the one described; please upload your own pictures."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["VendorProductListItem"][];
                         meta: components["schemas"]["PageMeta"];
@@ -17191,6 +20479,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Product deleted.",
+                     *       "data": {
+                     *         "_id": "4c8e2a6f-0d3b-4f9a-b1e7-6a2d9c5f3e08"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["IdRef"];
                     };
@@ -17259,6 +20556,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Product rejected.",
+                     *       "data": {
+                     *         "_id": "4c8e2a6f-0d3b-4f9a-b1e7-6a2d9c5f3e08",
+                     *         "id": "4c8e2a6f-0d3b-4f9a-b1e7-6a2d9c5f3e08",
+                     *         "productId": "90000002005",
+                     *         "status": "draft",
+                     *         "source": "vendor",
+                     *         "logText": "{\"ae_item_base_info_dto\":{\"product_id\":90000002005,\"subject\":\"Jute Storage Basket, Set of 3\"}}",
+                     *         "name": "Jute Storage Basket, Set of 3",
+                     *         "images": [
+                     *           "http://localhost:3000/media/uploads/7e3a9c1f-5b2d-4d8e-a4f6-1c8b0e5d3a92.jpg"
+                     *         ],
+                     *         "price": 1299,
+                     *         "currency": "BDT",
+                     *         "originalPrice": null,
+                     *         "sku": {
+                     *           "sku_price": null
+                     *         },
+                     *         "availableStock": 15,
+                     *         "property": [
+                     *           {
+                     *             "attr_name": "Material",
+                     *             "attr_value": "Jute"
+                     *           }
+                     *         ],
+                     *         "categoryId": null,
+                     *         "storeId": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *         "createdAt": "2026-11-21T12:10:00.000Z",
+                     *         "approval": "rejected",
+                     *         "approvalNote": "The photos show a different basket from the one described; please upload your own pictures.",
+                     *         "rate": 1,
+                     *         "description": "<p>Hand-woven jute baskets in three sizes with cotton handles.</p>",
+                     *         "skus": [
+                     *           {
+                     *             "sku_id": "9000000200501",
+                     *             "sku_attr": "14:771#Natural",
+                     *             "offer_sale_price": "1299.00",
+                     *             "sku_price": "1299.00",
+                     *             "sku_available_stock": 15,
+                     *             "currency_code": "BDT"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductDetailEnvelope"];
                 };
             };
@@ -17292,6 +20637,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "8e4c0a6f-3b9d-4f2e-a7c1-6d0f2b8e4a93",
+                     *           "id": "ORD-20261120-0005",
+                     *           "customer": "Demo Shopper",
+                     *           "date": "2026-11-20T11:05:31.000Z",
+                     *           "items": [
+                     *             {
+                     *               "_id": "0a6e2c8f-4d1b-4f5a-9c3e-7b9d1f3a5c04",
+                     *               "product": "9b5e1d7c-4a3f-4e2d-8c6b-0f7a3d5e9c14",
+                     *               "name": "Mango Wood Aroma Diffuser 300 ml",
+                     *               "sku": "9000000200301",
+                     *               "quantity": 1,
+                     *               "price": 1809,
+                     *               "lineTotal": 1809,
+                     *               "image": "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg",
+                     *               "carrier": null,
+                     *               "trackingNumber": null,
+                     *               "shippedAt": null
+                     *             }
+                     *           ],
+                     *           "discount": 0,
+                     *           "total": 1809,
+                     *           "currency": "BDT",
+                     *           "status": "Processing",
+                     *           "isPaid": true,
+                     *           "shipped": false,
+                     *           "canShip": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 4
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["VendorOrder"][];
                         meta: components["schemas"]["PageMeta"];
@@ -17446,6 +20831,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Payout of 38.70 USD recorded.",
+                     *       "data": {
+                     *         "balance": 0,
+                     *         "earned": 61.42,
+                     *         "commission": 7.68,
+                     *         "refunded": 0,
+                     *         "paidOut": 53.74,
+                     *         "currency": "USD",
+                     *         "commissionPercent": 12.5,
+                     *         "commissionIsDefault": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VendorEarningsEnvelope"];
                 };
             };
@@ -17485,6 +20886,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Commission set to 10%.",
+                     *       "data": {
+                     *         "balance": 38.7,
+                     *         "earned": 61.42,
+                     *         "commission": 7.68,
+                     *         "refunded": 0,
+                     *         "paidOut": 15.04,
+                     *         "currency": "USD",
+                     *         "commissionPercent": 10,
+                     *         "commissionIsDefault": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VendorEarningsEnvelope"];
                 };
             };
@@ -17514,6 +20931,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "_id": "8e4c0a6f-3b9d-4f2e-a7c1-6d0f2b8e4a93",
+                     *         "id": "ORD-20261120-0005",
+                     *         "customer": "Demo Shopper",
+                     *         "date": "2026-11-20T11:05:31.000Z",
+                     *         "items": [
+                     *           {
+                     *             "_id": "0a6e2c8f-4d1b-4f5a-9c3e-7b9d1f3a5c04",
+                     *             "product": "9b5e1d7c-4a3f-4e2d-8c6b-0f7a3d5e9c14",
+                     *             "name": "Mango Wood Aroma Diffuser 300 ml",
+                     *             "sku": "9000000200301",
+                     *             "quantity": 1,
+                     *             "price": 1809,
+                     *             "lineTotal": 1809,
+                     *             "image": "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg",
+                     *             "carrier": null,
+                     *             "trackingNumber": null,
+                     *             "shippedAt": null
+                     *           }
+                     *         ],
+                     *         "discount": 0,
+                     *         "total": 1809,
+                     *         "currency": "BDT",
+                     *         "status": "Processing",
+                     *         "isPaid": true,
+                     *         "shipped": false,
+                     *         "canShip": true,
+                     *         "shipTo": {
+                     *           "name": "Demo Shopper",
+                     *           "address": "House 12, Road 5, Dhanmondi",
+                     *           "city": "Dhaka",
+                     *           "province": null,
+                     *           "postalCode": "1205",
+                     *           "country": "BD",
+                     *           "phone": "+8801712345678"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VendorOrderEnvelope"];
                 };
             };
@@ -17552,6 +21011,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Marked shipped.",
+                     *       "data": {
+                     *         "_id": "8e4c0a6f-3b9d-4f2e-a7c1-6d0f2b8e4a93",
+                     *         "id": "ORD-20261120-0005",
+                     *         "customer": "Demo Shopper",
+                     *         "date": "2026-11-20T11:05:31.000Z",
+                     *         "items": [
+                     *           {
+                     *             "_id": "0a6e2c8f-4d1b-4f5a-9c3e-7b9d1f3a5c04",
+                     *             "product": "9b5e1d7c-4a3f-4e2d-8c6b-0f7a3d5e9c14",
+                     *             "name": "Mango Wood Aroma Diffuser 300 ml",
+                     *             "sku": "9000000200301",
+                     *             "quantity": 1,
+                     *             "price": 1809,
+                     *             "lineTotal": 1809,
+                     *             "image": "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg",
+                     *             "carrier": "Pathao Courier",
+                     *             "trackingNumber": "PTH-DHK-561904",
+                     *             "shippedAt": "2026-11-22T11:40:00.000Z"
+                     *           }
+                     *         ],
+                     *         "discount": 0,
+                     *         "total": 1809,
+                     *         "currency": "BDT",
+                     *         "status": "Shipped",
+                     *         "isPaid": true,
+                     *         "shipped": true,
+                     *         "canShip": false,
+                     *         "shipTo": {
+                     *           "name": "Demo Shopper",
+                     *           "address": "House 12, Road 5, Dhanmondi",
+                     *           "city": "Dhaka",
+                     *           "province": null,
+                     *           "postalCode": "1205",
+                     *           "country": "BD",
+                     *           "phone": "+8801712345678"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["VendorOrderEnvelope"];
                 };
             };
@@ -17585,6 +21087,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "7b3d9f5c-1e8a-4c6d-a0b2-6d8f0b2e4a71",
+                     *           "code": "BENGALHOME15",
+                     *           "type": "percentage",
+                     *           "value": 15,
+                     *           "startsAt": "2026-11-25T00:00:00.000Z",
+                     *           "endsAt": "2026-12-25T00:00:00.000Z",
+                     *           "usageLimit": 200,
+                     *           "minOrder": 20,
+                     *           "currency": "USD",
+                     *           "status": "Scheduled",
+                     *           "uses": 0,
+                     *           "createdAt": "2026-11-22T11:30:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "8c4e0a6d-2f9b-4d7e-b1c3-7e9a1c3f5b82",
+                     *           "code": "BATH3OFF",
+                     *           "type": "fixed",
+                     *           "value": 3,
+                     *           "startsAt": "2026-11-01T00:00:00.000Z",
+                     *           "endsAt": "2026-11-30T23:59:59.000Z",
+                     *           "usageLimit": null,
+                     *           "minOrder": 15,
+                     *           "currency": "USD",
+                     *           "status": "Active",
+                     *           "uses": 3,
+                     *           "createdAt": "2026-10-30T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["VendorCoupon"][];
                         meta: components["schemas"]["PageMeta"];
@@ -17803,6 +21345,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "1c7e3a9f-5b2d-4f6e-8a0c-9e1b3d5f7a24",
+                     *           "kind": "shopper",
+                     *           "subject": "Mango Wood Aroma Diffuser 300 ml",
+                     *           "store": {
+                     *             "_id": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *             "name": "Bengal Home Goods"
+                     *           },
+                     *           "customer": {
+                     *             "_id": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *             "name": "Demo Shopper"
+                     *           },
+                     *           "product": {
+                     *             "_id": "9b5e1d7c-4a3f-4e2d-8c6b-0f7a3d5e9c14",
+                     *             "title": "Mango Wood Aroma Diffuser 300 ml",
+                     *             "image": "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg"
+                     *           },
+                     *           "lastMessage": {
+                     *             "sender": "vendor",
+                     *             "senderName": "Bengal Home Goods",
+                     *             "preview": "Yes, it comes with a BD/UK adapter and runs on 220 V.",
+                     *             "createdAt": "2026-11-21T15:20:00.000Z"
+                     *           },
+                     *           "lastMessageAt": "2026-11-21T15:20:00.000Z",
+                     *           "unread": 1,
+                     *           "createdAt": "2026-11-21T14:02:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       },
+                     *       "unread": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Conversation"][];
                         meta: components["schemas"]["PageMeta"];
@@ -17900,6 +21482,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "1c7e3a9f-5b2d-4f6e-8a0c-9e1b3d5f7a24",
+                     *           "kind": "shopper",
+                     *           "subject": "Mango Wood Aroma Diffuser 300 ml",
+                     *           "store": {
+                     *             "_id": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *             "name": "Bengal Home Goods"
+                     *           },
+                     *           "customer": {
+                     *             "_id": "5d2e8a41-7c3b-4f90-a6e1-2b9c4d7f1e35",
+                     *             "name": "Demo Shopper"
+                     *           },
+                     *           "product": {
+                     *             "_id": "9b5e1d7c-4a3f-4e2d-8c6b-0f7a3d5e9c14",
+                     *             "title": "Mango Wood Aroma Diffuser 300 ml",
+                     *             "image": "http://localhost:3000/media/uploads/2a7f4c9e-1b3d-4e8a-9c6f-5d0b8e2a4f71.jpg"
+                     *           },
+                     *           "lastMessage": {
+                     *             "sender": "customer",
+                     *             "senderName": "Demo Shopper",
+                     *             "preview": "Thanks! How long does a full tank last?",
+                     *             "createdAt": "2026-11-22T08:10:00.000Z"
+                     *           },
+                     *           "lastMessageAt": "2026-11-22T08:10:00.000Z",
+                     *           "unread": 1,
+                     *           "createdAt": "2026-11-21T14:02:00.000Z"
+                     *         },
+                     *         {
+                     *           "_id": "5a1c7e3d-9f6b-4d0c-8e4a-3c5f7b9d1e68",
+                     *           "kind": "staff",
+                     *           "subject": "Payout date for November",
+                     *           "store": {
+                     *             "_id": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *             "name": "Bengal Home Goods"
+                     *           },
+                     *           "customer": null,
+                     *           "product": null,
+                     *           "lastMessage": {
+                     *             "sender": "staff",
+                     *             "senderName": "Farhan Ahmed",
+                     *             "preview": "It goes out on 1 December with the rest of November's sales.",
+                     *             "createdAt": "2026-11-22T09:30:00.000Z"
+                     *           },
+                     *           "lastMessageAt": "2026-11-22T09:30:00.000Z",
+                     *           "unread": 1,
+                     *           "createdAt": "2026-11-22T08:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 2
+                     *       },
+                     *       "unread": {
+                     *         "total": 2,
+                     *         "shoppers": 1,
+                     *         "staff": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Conversation"][];
                         meta: components["schemas"]["PageMeta"];
@@ -17938,6 +21584,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Message sent to the store's staff.",
+                     *       "data": {
+                     *         "_id": "5a1c7e3d-9f6b-4d0c-8e4a-3c5f7b9d1e68",
+                     *         "kind": "staff",
+                     *         "subject": "Payout date for November",
+                     *         "store": {
+                     *           "_id": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *           "name": "Bengal Home Goods"
+                     *         },
+                     *         "customer": null,
+                     *         "product": null,
+                     *         "lastMessage": {
+                     *           "sender": "vendor",
+                     *           "senderName": "Bengal Home Goods",
+                     *           "preview": "When will the November payout reach our account?",
+                     *           "createdAt": "2026-11-22T08:45:00.000Z"
+                     *         },
+                     *         "lastMessageAt": "2026-11-22T08:45:00.000Z",
+                     *         "unread": 0,
+                     *         "createdAt": "2026-11-22T08:45:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "_id": "6b2d8f4e-0a7c-4e1d-9f5b-4d6a8c0e2f79",
+                     *             "sender": "vendor",
+                     *             "senderName": "Bengal Home Goods",
+                     *             "body": "When will the November payout reach our account?",
+                     *             "createdAt": "2026-11-22T08:45:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationEnvelope"];
                 };
             };
@@ -18031,6 +21712,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "5a1c7e3d-9f6b-4d0c-8e4a-3c5f7b9d1e68",
+                     *           "kind": "staff",
+                     *           "subject": "Payout date for November",
+                     *           "store": {
+                     *             "_id": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *             "name": "Bengal Home Goods"
+                     *           },
+                     *           "customer": null,
+                     *           "product": null,
+                     *           "lastMessage": {
+                     *             "sender": "vendor",
+                     *             "senderName": "Bengal Home Goods",
+                     *             "preview": "When will the November payout reach our account?",
+                     *             "createdAt": "2026-11-22T08:45:00.000Z"
+                     *           },
+                     *           "lastMessageAt": "2026-11-22T08:45:00.000Z",
+                     *           "unread": 1,
+                     *           "createdAt": "2026-11-22T08:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       },
+                     *       "unread": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Conversation"][];
                         meta: components["schemas"]["PageMeta"];
@@ -18071,6 +21785,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Message sent to Bengal Home Goods.",
+                     *       "data": {
+                     *         "_id": "8d4f0b6a-2c9e-4a3f-9b7d-6f8a0c2e4b91",
+                     *         "kind": "staff",
+                     *         "subject": "Product photos",
+                     *         "store": {
+                     *           "_id": "b3e8d1a6-4c7f-4b2e-9a5d-6f0c8e2b4d17",
+                     *           "name": "Bengal Home Goods"
+                     *         },
+                     *         "customer": null,
+                     *         "product": null,
+                     *         "lastMessage": {
+                     *           "sender": "staff",
+                     *           "senderName": "Tanvir Hasan",
+                     *           "preview": "Please upload photos of the kettle on a plain background.",
+                     *           "createdAt": "2026-11-22T11:50:00.000Z"
+                     *         },
+                     *         "lastMessageAt": "2026-11-22T11:50:00.000Z",
+                     *         "unread": 0,
+                     *         "createdAt": "2026-11-22T11:50:00.000Z",
+                     *         "messages": [
+                     *           {
+                     *             "_id": "9e5a1c7b-3d0f-4b4a-8c8e-7a9b1d3f5c02",
+                     *             "sender": "staff",
+                     *             "senderName": "Tanvir Hasan",
+                     *             "body": "Please upload photos of the kettle on a plain background.",
+                     *             "createdAt": "2026-11-22T11:50:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationEnvelope"];
                 };
             };

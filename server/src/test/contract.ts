@@ -8,11 +8,12 @@ import type { OperationId } from '../http/contract-types.ts';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 type HttpMethod = (typeof HTTP_METHODS)[number];
 
-interface MediaType {
+export interface MediaType {
   schema?: unknown;
   example?: unknown;
+  examples?: Record<string, { $ref?: string; value?: unknown }>;
 }
-interface ResponseObject {
+export interface ResponseObject {
   $ref?: string;
   content?: Record<string, MediaType>;
 }
@@ -35,7 +36,10 @@ export interface ContractOperation {
 interface OpenApiDocument {
   security?: Array<Record<string, string[]>>;
   paths: Record<string, Partial<Record<HttpMethod, OperationObject>>>;
-  components: { responses?: Record<string, ResponseObject> };
+  components: {
+    responses?: Record<string, ResponseObject>;
+    examples?: Record<string, { value?: unknown }>;
+  };
 }
 
 export const contract = parse(readFileSync(OPENAPI_PATH, 'utf8')) as OpenApiDocument;
@@ -71,9 +75,21 @@ addFormats(ajv);
 ajv.addSchema(contract as object, 'openapi');
 const validators = new Map<string, ValidateFunction>();
 
-function pointer(...segments: string[]): string {
+export function pointer(...segments: string[]): string {
   // JSON pointer escaping, then URI escaping: paths such as `/product/{id}` become `~1product~1%7Bid%7D`.
   return segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/');
+}
+
+/** Ajv's findings for `value` against the schema at `location` (`#/…` in the contract), or null when it matches. */
+export function contractSchemaErrors(location: string, value: unknown): string | null {
+  const schemaRef = `openapi${location}`;
+  let validate = validators.get(schemaRef);
+  if (!validate) {
+    validate = ajv.compile({ $ref: schemaRef });
+    validators.set(schemaRef, validate);
+  }
+  if (validate(value)) return null;
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
 }
 
 /**
@@ -105,17 +121,9 @@ export function assertMatchesContract(
     throw new Error(`${operationId} answered ${status} with content type "${contentType}", not JSON`);
   }
 
-  const schemaRef = `openapi${location}/content/application~1json/schema`;
-  let validate = validators.get(schemaRef);
-  if (!validate) {
-    validate = ajv.compile({ $ref: schemaRef });
-    validators.set(schemaRef, validate);
-  }
   const body: unknown = JSON.parse(response.body);
-  if (!validate(body)) {
-    const problems = (validate.errors ?? [])
-      .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
-      .join('; ');
+  const problems = contractSchemaErrors(`${location}/content/application~1json/schema`, body);
+  if (problems !== null) {
     throw new Error(
       `${operationId} ${status} does not match the contract: ${problems}\n${response.body.slice(0, 2000)}`,
     );
