@@ -1,5 +1,6 @@
 import { createApiClient } from '@shop/sdk/client';
 import { createQueryApi } from '@shop/sdk/query';
+import type { paths } from '@shop/sdk/types';
 import { adminSession } from '../app/session';
 
 export const API_URL = import.meta.env.VITE_API_URL ?? 'http://localhost:3000/api';
@@ -15,3 +16,14 @@ export const api = createApiClient({
 });
 
 export const $api = createQueryApi(api);
+
+/** The contract's paths that answer GET. */
+type ReadPath = { [P in keyof paths]: paths[P] extends { get: object } ? P : never }[keyof paths];
+
+/**
+ * The key every cached read of one GET operation starts with, whatever its parameters (`$api` keys a read
+ * `['get', path, init]`): what a write invalidates when it changes that operation's answers.
+ */
+export function readKey(path: ReadPath) {
+  return ['get', path] as const;
+}

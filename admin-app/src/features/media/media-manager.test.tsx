@@ -75,6 +75,31 @@ describe('File & Media Manager', { timeout: 20_000 }, () => {
     expect(api.sentTo('GET /media/files').at(-1)?.url.searchParams.get('page')).toBe('2');
   });
 
+  it('says when the server cannot be reached, and shows the folders after Retry', async () => {
+    let reachable = false;
+    stubApi({
+      'GET /admin/me': unavailable,
+      'GET /media/folders': () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, dataEnvelope(folders));
+      },
+      'GET /media/settings': () => jsonResponse(200, dataEnvelope(settings)),
+      'GET /media/files': filesHandler([file(1)]),
+    });
+    const { user } = renderApp('/manage-admin/media');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The media folders could not be loaded: the server could not be reached.',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Media folders' })).not.toBeInTheDocument();
+
+    reachable = true;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const nav = await screen.findByRole('navigation', { name: 'Media folders' });
+    expect(within(nav).getByRole('button', { name: /Marketing/ })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Files in Marketing' })).toBeInTheDocument();
+  });
+
   it('refuses other file types and files over 10 MB before sending them', () => {
     const exe = new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' });
     expect(refusal(exe)).toBe('Only JPG, PNG, MP4, PDF or WebP files can be uploaded.');

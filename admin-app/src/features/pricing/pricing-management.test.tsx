@@ -85,6 +85,29 @@ describe('Pricing & Profit Management', { timeout: 20_000 }, () => {
     expect(OVERRIDE_PAGE_SIZE).toBe(10);
   });
 
+  it('says the rules could not be loaded, shows no country list in their place, and loads them on Retry', async () => {
+    let reachable = false;
+    const api = pricingApi({
+      'GET /pricing': () => {
+        if (!reachable) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, dataEnvelope({ rules, countries: [], repriced: 0 }));
+      },
+    });
+    const { user } = renderApp('/manage-admin/pricing');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The pricing rules could not be loaded: the server could not be reached.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Country-wise Pricing' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Markup (%)')).not.toBeInTheDocument();
+
+    reachable = true;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Markup (%)')).toHaveValue('10');
+    expect(screen.getByRole('heading', { name: 'Country-wise Pricing' })).toBeInTheDocument();
+    expect(api.sentTo('GET /pricing').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('saves the rules through the server and says how many prices moved; a negative markup is refused', async () => {
     const api = pricingApi();
     const { user } = renderApp('/manage-admin/pricing');

@@ -1,13 +1,10 @@
-import { Button, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { IconDownload } from '@tabler/icons-react';
+import { SearchField } from '../../../components/search-field';
 import { ACTIVITY_STATUSES, type ActivitySearch, isReversedRange } from '../schemas/activity-search';
 
-// Typing settles for this long before the list asks the server again.
-const SEARCH_DEBOUNCE_MS = 300;
 const DATE_RANGE_REVERSED = 'The start date must not be after the end date.';
 
 type ActivityFiltersProps = {
@@ -17,40 +14,6 @@ type ActivityFiltersProps = {
   exporting: boolean;
   onExport: () => void;
 };
-
-/** A search box whose text reaches the URL (and the server) once typing pauses. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const search = useDebouncedCallback((next: string) => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
-  const router = useRouter();
-
-  // Leaving the screen while a search waits must not pull the browser back to it.
-  useEffect(() => router.subscribe('onBeforeNavigate', () => search.cancel()), [router, search]);
-  // The URL can change under the box (back button, a link): show what it says.
-  useEffect(() => {
-    setText((current) => (current.trim() === value ? current : value));
-  }, [value]);
-
-  return (
-    <TextInput
-      type="search"
-      label="Search"
-      placeholder="Admin, email or details"
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        search(event.currentTarget.value);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          search.cancel();
-          onSearch(text.trim());
-        }
-      }}
-    />
-  );
-}
 
 /** Spec 2 §2 Activity Logs: text search, admin, action, status, start and end date, and the CSV export. */
 export function ActivityFilters({ search, facets, onFilter, exporting, onExport }: ActivityFiltersProps) {
@@ -75,24 +38,29 @@ export function ActivityFilters({ search, facets, onFilter, exporting, onExport 
   return (
     <Paper withBorder p="md" radius="md">
       <Group align="flex-start" gap="md" wrap="wrap">
-        <SearchBox value={search.q} onSearch={(q) => q !== search.q && onFilter({ q })} />
-        <NativeSelect
+        <SearchField
+          label="Search"
+          placeholder="Admin, email or details"
+          value={search.q}
+          onSearch={(q) => onFilter({ q })}
+        />
+        <FilterSelect
           label="Admin"
-          data={adminOptions}
+          options={adminOptions}
           value={search.admin ?? ''}
-          onChange={(event) => onFilter({ admin: event.currentTarget.value || undefined })}
+          onChange={(admin) => onFilter({ admin: admin || undefined })}
         />
-        <NativeSelect
+        <FilterSelect
           label="Action"
-          data={actionOptions}
+          options={actionOptions}
           value={search.action ?? ''}
-          onChange={(event) => onFilter({ action: event.currentTarget.value || undefined })}
+          onChange={(action) => onFilter({ action: action || undefined })}
         />
-        <NativeSelect
+        <FilterSelect
           label="Status"
-          data={[{ value: 'all', label: 'All statuses' }, ...ACTIVITY_STATUSES]}
+          options={[{ value: 'all', label: 'All statuses' } as const, ...ACTIVITY_STATUSES]}
           value={search.status}
-          onChange={(event) => onFilter({ status: event.currentTarget.value as ActivitySearch['status'] })}
+          onChange={(status) => onFilter({ status })}
         />
         <TextInput
           type="date"

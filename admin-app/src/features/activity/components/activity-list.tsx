@@ -1,7 +1,8 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -34,7 +35,7 @@ export function ActivityList({ search, onSearchChange }: ActivityListProps) {
   });
   const [viewing, setViewing] = useState<Schemas['ActivityLog'] | null>(null);
   const columns = useMemo(() => activityColumns(setViewing), []);
-  const filter = (change: Partial<ActivitySearch>) => onSearchChange({ ...change, page: 1 });
+  const { filter, setPage } = useListState(search, onSearchChange);
   const rows = reversed ? [] : (list.data?.data ?? []);
 
   return (
@@ -46,27 +47,22 @@ export function ActivityList({ search, onSearchChange }: ActivityListProps) {
         exporting={exportCsv.isPending}
         onExport={() => exportCsv.mutate()}
       />
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load activity logs.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Activity logs"
-            features={activityTableFeatures}
-            columns={columns}
-            data={rows}
-            getRowId={(row) => row.id}
-            rowCount={reversed ? 0 : (list.data?.meta.total ?? 0)}
-            pagination={{ pageIndex: search.page - 1, pageSize: ACTIVITY_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={!reversed && list.isPending}
-            loadingText="Loading activity logs..."
-            emptyState={<Text c="dimmed">No activity logs found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Activity logs"
+        // A disabled query stays pending: with a backwards range nothing is loading.
+        query={{ ...list, isPending: !reversed && list.isPending }}
+        features={activityTableFeatures}
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.id}
+        total={reversed ? 0 : (list.data?.meta.total ?? 0)}
+        page={search.page}
+        pageSize={ACTIVITY_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading activity logs..."
+        emptyState={<Text c="dimmed">No activity logs found.</Text>}
+        errorFallback="Failed to load activity logs."
+      />
       <ActivityDetailsModal entry={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );

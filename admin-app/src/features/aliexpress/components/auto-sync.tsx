@@ -5,7 +5,7 @@ import { formatDate } from '@shop/ui/format';
 import { toast } from '@shop/ui/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { $api } from '../../../lib/api';
+import { $api, readKey } from '../../../lib/api';
 
 type SyncSettings = Schemas['MarketplaceSync'];
 type Frequency = SyncSettings['frequency'];
@@ -60,7 +60,7 @@ function SyncForm({ saved }: { saved: SyncSettings }) {
       toast.success(answer.message ?? 'Synced.');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: syncQuery().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['get', '/marketplace/log'] }),
+        queryClient.invalidateQueries({ queryKey: readKey('/marketplace/log') }),
       ]);
     } catch (error) {
       toast.error(errorMessage(error, 'The sync failed.'));

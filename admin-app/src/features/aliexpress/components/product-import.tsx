@@ -19,7 +19,7 @@ import type { Schemas } from '@shop/sdk/types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/router-links';
-import { $api } from '../../../lib/api';
+import { $api, readKey } from '../../../lib/api';
 
 type ImportResult = Schemas['MarketplaceImportResult'];
 
@@ -79,8 +79,8 @@ export function ProductImport() {
       setProgress({ done: index + 1, total: parsed.ids.length });
     }
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['get', '/marketplace/log'] }),
-      queryClient.invalidateQueries({ queryKey: ['get', '/product/'] }),
+      queryClient.invalidateQueries({ queryKey: readKey('/marketplace/log') }),
+      queryClient.invalidateQueries({ queryKey: readKey('/product/') }),
     ]);
   };
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDate } from '@shop/ui/format';
+import { ListTable } from '@shop/ui/list-kit/list-table';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
@@ -21,7 +21,8 @@ const columns = column.columns([
   column.accessor('type', {
     header: 'Type',
     cell: ({ getValue }) => (
-      <Badge color={TYPE_COLORS[getValue()]} variant="light">
+      // A long message must not squeeze the type column until the badge reads 'succ…'.
+      <Badge color={TYPE_COLORS[getValue()]} variant="light" miw="max-content">
         {getValue()}
       </Badge>
     ),
@@ -73,25 +74,22 @@ export function SyncLog() {
           Export CSV
         </Button>
       </Group>
-      {log.isError && !log.data ? (
-        <Text c="red" role="alert">
-          {errorMessage(log.error, 'Failed to load the log.')}
-        </Text>
-      ) : (
-        <DataTable
-          label="Sync log"
-          features={features}
-          columns={columns}
-          data={entries?.data ?? []}
-          getRowId={(row) => row.id}
-          rowCount={entries?.meta.total ?? 0}
-          pagination={{ pageIndex: page - 1, pageSize: SYNC_LOG_PAGE_SIZE }}
-          onPaginationChange={({ pageIndex }) => setPage(pageIndex + 1)}
-          loading={log.isPending}
-          loadingText="Loading the log..."
-          emptyState={<Text c="dimmed">Nothing synced or imported yet.</Text>}
-        />
-      )}
+      <ListTable
+        framed={false}
+        label="Sync log"
+        query={log}
+        features={features}
+        columns={columns}
+        data={entries?.data ?? []}
+        getRowId={(row) => row.id}
+        total={entries?.meta.total ?? 0}
+        page={page}
+        pageSize={SYNC_LOG_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading the log..."
+        emptyState={<Text c="dimmed">Nothing synced or imported yet.</Text>}
+        errorFallback="Failed to load the log."
+      />
     </Paper>
   );
 }

@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDate, formatMoney } from '@shop/ui/format';
+import { ListTable } from '@shop/ui/list-kit/list-table';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
@@ -230,18 +230,17 @@ function Figures({ data }: { data: Overview | undefined }) {
 const features = tableFeatures({ rowPaginationFeature });
 const column = createColumnHelper<typeof features, Report>();
 
+const reportsQuery = (page: number) =>
+  $api.queryOptions('get', '/analytics/reports', { params: { query: { page, limit: REPORT_PAGE_SIZE } } });
+
 function Reports({ range }: { range: { from: string; to: string } }) {
   const queryClient = useQueryClient();
   const [type, setType] = useState<ReportType>('sales-by-day');
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    ...$api.queryOptions('get', '/analytics/reports', {
-      params: { query: { page, limit: REPORT_PAGE_SIZE } },
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...reportsQuery(page), placeholderData: keepPreviousData });
   const generate = $api.useMutation('post', '/analytics/reports', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/analytics/reports'] }),
+    // Every page of the report log, and nothing else.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reportsQuery(1).queryKey.slice(0, 2) }),
   });
 
   const run = async () => {
@@ -321,25 +320,22 @@ function Reports({ range }: { range: { from: string; to: string } }) {
           For {range.from} to {range.to}
         </Text>
       </Group>
-      {list.isError && !list.data ? (
-        <Text c="red" role="alert">
-          {errorMessage(list.error, 'Failed to load the report log.')}
-        </Text>
-      ) : (
-        <DataTable
-          label="Report log"
-          features={features}
-          columns={columns}
-          data={list.data?.data ?? []}
-          getRowId={(row) => row.id}
-          rowCount={list.data?.meta.total ?? 0}
-          pagination={{ pageIndex: page - 1, pageSize: REPORT_PAGE_SIZE }}
-          onPaginationChange={({ pageIndex }) => setPage(pageIndex + 1)}
-          loading={list.isPending}
-          loadingText="Loading reports..."
-          emptyState={<Text c="dimmed">No reports generated yet.</Text>}
-        />
-      )}
+      <ListTable
+        framed={false}
+        label="Report log"
+        query={list}
+        features={features}
+        columns={columns}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row.id}
+        total={list.data?.meta.total ?? 0}
+        page={page}
+        pageSize={REPORT_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading reports..."
+        emptyState={<Text c="dimmed">No reports generated yet.</Text>}
+        errorFallback="Failed to load the report log."
+      />
     </Paper>
   );
 }

@@ -1,8 +1,9 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatMoney } from '@shop/ui/format';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,6 +34,7 @@ export function ShopperList({ search, onSearchChange }: ShopperListProps) {
   });
   const rows = list.data?.data ?? [];
   const stats = list.data?.stats;
+  const { filter, setPage } = useListState(search, onSearchChange);
   const setStatus = useSetShopperStatus();
   const invite = useInviteGuest();
   // The status picked in a row's select, shown there until it is saved (the list is then asked again) or cancelled.
@@ -79,37 +81,31 @@ export function ShopperList({ search, onSearchChange }: ShopperListProps) {
           },
         ]}
       />
-      <ShopperToolbar search={search} onFilter={(change) => onSearchChange({ ...change, page: 1 })} />
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load shoppers.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Shoppers"
-            features={shopperTableFeatures}
-            columns={shopperColumns({
-              statusOf: (shopper) => (choice?.shopper._id === shopper._id ? choice.status : shopper.status),
-              // Suspending signs the shopper out, so it asks first; making an account active does not.
-              onStatusChange: (shopper, status) => {
-                setChoice({ shopper, status });
-                if (status === 'active') void save(shopper, status);
-              },
-              onInvite: (shopper) => void sendInvitation(shopper),
-              inviting,
-            })}
-            data={rows}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: SHOPPER_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading shoppers..."
-            emptyState={<Text c="dimmed">No shoppers found.</Text>}
-          />
-        )}
-      </Paper>
+      <ShopperToolbar search={search} onFilter={filter} />
+      <ListTable
+        label="Shoppers"
+        query={list}
+        features={shopperTableFeatures}
+        columns={shopperColumns({
+          statusOf: (shopper) => (choice?.shopper._id === shopper._id ? choice.status : shopper.status),
+          // Suspending signs the shopper out, so it asks first; making an account active does not.
+          onStatusChange: (shopper, status) => {
+            setChoice({ shopper, status });
+            if (status === 'active') void save(shopper, status);
+          },
+          onInvite: (shopper) => void sendInvitation(shopper),
+          inviting,
+        })}
+        data={rows}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={SHOPPER_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading shoppers..."
+        emptyState={<Text c="dimmed">No shoppers found.</Text>}
+        errorFallback="Failed to load shoppers."
+      />
       <ConfirmDialog
         opened={choice?.status === 'suspended'}
         title="Suspend this shopper?"

@@ -1,8 +1,9 @@
-import { Group, NativeSelect, Paper } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
 import { SearchField } from '../../../components/search-field';
 import { SHOPPER_STATUSES, type ShopperListSearch } from '../schemas/shopper-list-search';
 
-const STATUS_OPTIONS = [{ value: 'all', label: 'All' }, ...SHOPPER_STATUSES];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All' } as const, ...SHOPPER_STATUSES];
 
 type ShopperToolbarProps = {
   search: ShopperListSearch;
@@ -19,15 +20,13 @@ export function ShopperToolbar({ search, onFilter }: ShopperToolbarProps) {
           label="Search"
           placeholder="Name or email"
           value={search.q}
-          onSearch={(q) => {
-            if (q !== search.q) onFilter({ q });
-          }}
+          onSearch={(q) => onFilter({ q })}
         />
-        <NativeSelect
+        <FilterSelect
           label="Status"
-          data={STATUS_OPTIONS}
+          options={STATUS_OPTIONS}
           value={search.status}
-          onChange={(event) => onFilter({ status: event.currentTarget.value as ShopperListSearch['status'] })}
+          onChange={(status) => onFilter({ status })}
         />
       </Group>
     </Paper>

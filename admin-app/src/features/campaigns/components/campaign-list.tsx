@@ -1,7 +1,9 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,7 +20,7 @@ import { CouponCodesModal } from './coupon-codes-modal';
 
 type Campaign = Schemas['Campaign'];
 
-const STATUS_OPTIONS = [{ value: 'all', label: 'All' }, ...CAMPAIGN_STATUSES];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All' } as const, ...CAMPAIGN_STATUSES];
 
 type CampaignListProps = {
   search: CampaignListSearch;
@@ -39,7 +41,7 @@ export function CampaignList({ search, onSearchChange }: CampaignListProps) {
   const [codesOf, setCodesOf] = useState<string | null>(null);
   const [ending, setEnding] = useState<Campaign | null>(null);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
-  const filter = (change: Partial<CampaignListSearch>) => onSearchChange({ ...change, page: 1 });
+  const { filter, setPage } = useListState(search, onSearchChange);
 
   const endNow = async (campaign: Campaign) => {
     try {
@@ -69,17 +71,13 @@ export function CampaignList({ search, onSearchChange }: CampaignListProps) {
               label="Search"
               placeholder="Name or code"
               value={search.q}
-              onSearch={(q) => {
-                if (q !== search.q) filter({ q });
-              }}
+              onSearch={(q) => filter({ q })}
             />
-            <NativeSelect
+            <FilterSelect
               label="Status"
-              data={STATUS_OPTIONS}
+              options={STATUS_OPTIONS}
               value={search.status}
-              onChange={(event) =>
-                filter({ status: event.currentTarget.value as CampaignListSearch['status'] })
-              }
+              onChange={(status) => filter({ status })}
             />
           </Group>
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
@@ -87,32 +85,26 @@ export function CampaignList({ search, onSearchChange }: CampaignListProps) {
           </Button>
         </Group>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load campaigns.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Campaigns"
-            features={campaignTableFeatures}
-            columns={campaignColumns({
-              onEdit: setEditing,
-              onCodes: (campaign) => setCodesOf(campaign._id),
-              onEnd: setEnding,
-              onDelete: setDeleting,
-            })}
-            data={rows}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: CAMPAIGN_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading campaigns..."
-            emptyState={<Text c="dimmed">No campaigns found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Campaigns"
+        query={list}
+        features={campaignTableFeatures}
+        columns={campaignColumns({
+          onEdit: setEditing,
+          onCodes: (campaign) => setCodesOf(campaign._id),
+          onEnd: setEnding,
+          onDelete: setDeleting,
+        })}
+        data={rows}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={CAMPAIGN_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading campaigns..."
+        emptyState={<Text c="dimmed">No campaigns found.</Text>}
+        errorFallback="Failed to load campaigns."
+      />
       <CampaignLog page={search.logPage} onPageChange={(logPage) => onSearchChange({ logPage })} />
       <CampaignFormModal editing={editing} onClose={() => setEditing(null)} />
       <CouponCodesModal

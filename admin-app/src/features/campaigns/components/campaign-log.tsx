@@ -1,8 +1,7 @@
 import { Paper, Text, Title } from '@mantine/core';
-import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDateTime } from '@shop/ui/format';
+import { ListTable } from '@shop/ui/list-kit/list-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { CAMPAIGN_LOG_PAGE_SIZE, campaignQueries } from '../api/campaigns.queries';
@@ -55,25 +54,22 @@ export function CampaignLog({ page, onPageChange }: CampaignLogProps) {
       <Title order={2} fz="h4" id="campaign-log-title" mb="sm">
         Campaign Log
       </Title>
-      {log.isError && !log.data ? (
-        <Text c="red" role="alert">
-          {errorMessage(log.error, 'Failed to load the campaign log.')}
-        </Text>
-      ) : (
-        <DataTable
-          label="Campaign log"
-          features={features}
-          columns={columns}
-          data={log.data?.data ?? []}
-          getRowId={(row) => row.id}
-          rowCount={log.data?.meta.total ?? 0}
-          pagination={{ pageIndex: page - 1, pageSize: CAMPAIGN_LOG_PAGE_SIZE }}
-          onPaginationChange={({ pageIndex }) => onPageChange(pageIndex + 1)}
-          loading={log.isPending}
-          loadingText="Loading the campaign log..."
-          emptyState={<Text c="dimmed">No campaign changes yet.</Text>}
-        />
-      )}
+      <ListTable
+        framed={false}
+        label="Campaign log"
+        query={log}
+        features={features}
+        columns={columns}
+        data={log.data?.data ?? []}
+        getRowId={(row) => row.id}
+        total={log.data?.meta.total ?? 0}
+        page={page}
+        pageSize={CAMPAIGN_LOG_PAGE_SIZE}
+        onPageChange={onPageChange}
+        loadingText="Loading the campaign log..."
+        emptyState={<Text c="dimmed">No campaign changes yet.</Text>}
+        errorFallback="Failed to load the campaign log."
+      />
     </Paper>
   );
 }

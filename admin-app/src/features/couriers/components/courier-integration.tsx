@@ -19,7 +19,7 @@ import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
-import { $api } from '../../../lib/api';
+import { $api, readKey } from '../../../lib/api';
 
 type Call = Schemas['ApiCallLog'];
 
@@ -30,7 +30,7 @@ const SERVICE_LABELS: Record<Call['service'], string> = {
   rates: 'Currency rates',
 };
 const settingsQuery = () => $api.queryOptions('get', '/couriers/settings');
-const logsKey = ['get', '/api-logs'] as const;
+const logsKey = readKey('/api-logs');
 
 /** Courier Integration & API Logs: the courier's key and endpoint, a connection test, tracking, and every outgoing call. */
 export function CourierIntegration() {
@@ -91,7 +91,7 @@ function CourierSettings() {
     try {
       const answer = await track.mutateAsync({});
       toast.success(answer.message ?? 'Tracking checked.');
-      await queryClient.invalidateQueries({ queryKey: ['get', '/orders'] });
+      await queryClient.invalidateQueries({ queryKey: readKey('/orders') });
     } catch (error) {
       toast.error(errorMessage(error, 'The tracking could not be checked.'));
     }

@@ -1,8 +1,10 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatMoney } from '@shop/ui/format';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -23,7 +25,7 @@ import { FactoryFormModal } from './factory-form-modal';
 
 type Factory = Schemas['Factory'];
 
-const STATUS_OPTIONS = [{ value: 'all', label: 'All' }, ...FACTORY_FILTER_STATUSES];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All' } as const, ...FACTORY_FILTER_STATUSES];
 const count = (n: number | undefined) => n?.toLocaleString('en-US');
 
 type FactoryListProps = {
@@ -55,7 +57,7 @@ export function FactoryList({ search, onSearchChange }: FactoryListProps) {
   // Suspending takes the factory's products off the storefront, so it asks first; activating does not.
   const toggleStatus = (factory: Factory) =>
     factory.status === 'suspended' ? void setStatus(factory, 'active') : setSuspending(factory);
-  const filter = (change: Partial<FactoryListSearch>) => onSearchChange({ ...change, page: 1 });
+  const { filter, setPage } = useListState(search, onSearchChange);
 
   return (
     <Stack gap="md">
@@ -80,17 +82,13 @@ export function FactoryList({ search, onSearchChange }: FactoryListProps) {
               label="Search"
               placeholder="Name or email"
               value={search.q}
-              onSearch={(q) => {
-                if (q !== search.q) filter({ q });
-              }}
+              onSearch={(q) => filter({ q })}
             />
-            <NativeSelect
+            <FilterSelect
               label="Status"
-              data={STATUS_OPTIONS}
+              options={STATUS_OPTIONS}
               value={search.status}
-              onChange={(event) =>
-                filter({ status: event.currentTarget.value as FactoryListSearch['status'] })
-              }
+              onChange={(status) => filter({ status })}
             />
           </Group>
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
@@ -98,32 +96,26 @@ export function FactoryList({ search, onSearchChange }: FactoryListProps) {
           </Button>
         </Group>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load factories.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Factories"
-            features={factoryTableFeatures}
-            columns={factoryColumns({
-              onView: (factory) =>
-                onSearchChange({ factory: factory._id, tab: 'products', productsPage: 1, ordersPage: 1 }),
-              onEdit: setEditing,
-              onToggleStatus: toggleStatus,
-            })}
-            data={rows}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: FACTORY_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading factories..."
-            emptyState={<Text c="dimmed">No factories found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Factories"
+        query={list}
+        features={factoryTableFeatures}
+        columns={factoryColumns({
+          onView: (factory) =>
+            onSearchChange({ factory: factory._id, tab: 'products', productsPage: 1, ordersPage: 1 }),
+          onEdit: setEditing,
+          onToggleStatus: toggleStatus,
+        })}
+        data={rows}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={FACTORY_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading factories..."
+        emptyState={<Text c="dimmed">No factories found.</Text>}
+        errorFallback="Failed to load factories."
+      />
       <FactoryDetail
         search={search}
         onSearchChange={onSearchChange}

@@ -53,6 +53,9 @@ export function DisputeDesk({ search, onSearchChange }: DisputeDeskProps) {
             disputes={rows}
             total={list.data?.meta.total ?? 0}
             loading={list.isPending}
+            failed={list.isError}
+            retrying={list.isFetching}
+            onRetry={() => void list.refetch()}
             page={search.page}
             onPageChange={(page) => onSearchChange({ page })}
             selectedId={search.id}

@@ -1,17 +1,19 @@
-import { Button, Group, NativeSelect, Paper } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { SearchField } from '../../../components/search-field';
 import { DISPUTE_CATEGORIES, DISPUTE_PRIORITIES, DISPUTE_STATUSES, optionsOf } from '../lib/dispute-values';
 import { clearedFilters, type DisputeDeskSearch, hasFilters } from '../schemas/dispute-desk-search';
-import { SearchField } from './search-field';
 
-const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...optionsOf(DISPUTE_STATUSES)];
-const CATEGORY_OPTIONS = [{ value: 'all', label: 'All categories' }, ...optionsOf(DISPUTE_CATEGORIES)];
-const PRIORITY_OPTIONS = [{ value: 'all', label: 'All priorities' }, ...optionsOf(DISPUTE_PRIORITIES)];
+const ALL = 'all' as const;
+const STATUS_OPTIONS = [{ value: ALL, label: 'All statuses' }, ...optionsOf(DISPUTE_STATUSES)];
+const CATEGORY_OPTIONS = [{ value: ALL, label: 'All categories' }, ...optionsOf(DISPUTE_CATEGORIES)];
+const PRIORITY_OPTIONS = [{ value: ALL, label: 'All priorities' }, ...optionsOf(DISPUTE_PRIORITIES)];
 const SORT_OPTIONS = [
   { value: 'newest', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
   { value: 'longest_waiting', label: 'Longest waiting for support' },
   { value: 'priority', label: 'Priority (urgent first)' },
-];
+] as const satisfies readonly { value: DisputeDeskSearch['sort']; label: string }[];
 
 type DisputeFiltersProps = {
   search: DisputeDeskSearch;
@@ -25,38 +27,34 @@ export function DisputeFilters({ search, onFilter }: DisputeFiltersProps) {
     <Paper component="section" aria-label="Filters" withBorder p="md" radius="md">
       <Group align="flex-end" gap="md" wrap="wrap">
         <SearchField
+          label="Search"
+          placeholder="Subject, description, customer or order"
           value={search.q}
-          onSearch={(q) => {
-            if (q !== search.q) onFilter({ q });
-          }}
+          onSearch={(q) => onFilter({ q })}
         />
-        <NativeSelect
+        <FilterSelect
           label="Status"
-          data={STATUS_OPTIONS}
+          options={STATUS_OPTIONS}
           value={search.status}
-          onChange={(event) => onFilter({ status: event.currentTarget.value as DisputeDeskSearch['status'] })}
+          onChange={(status) => onFilter({ status })}
         />
-        <NativeSelect
+        <FilterSelect
           label="Category"
-          data={CATEGORY_OPTIONS}
+          options={CATEGORY_OPTIONS}
           value={search.category}
-          onChange={(event) =>
-            onFilter({ category: event.currentTarget.value as DisputeDeskSearch['category'] })
-          }
+          onChange={(category) => onFilter({ category })}
         />
-        <NativeSelect
+        <FilterSelect
           label="Priority"
-          data={PRIORITY_OPTIONS}
+          options={PRIORITY_OPTIONS}
           value={search.priority}
-          onChange={(event) =>
-            onFilter({ priority: event.currentTarget.value as DisputeDeskSearch['priority'] })
-          }
+          onChange={(priority) => onFilter({ priority })}
         />
-        <NativeSelect
+        <FilterSelect
           label="Sort"
-          data={SORT_OPTIONS}
+          options={SORT_OPTIONS}
           value={search.sort}
-          onChange={(event) => onFilter({ sort: event.currentTarget.value as DisputeDeskSearch['sort'] })}
+          onChange={(sort) => onFilter({ sort })}
         />
         <Button variant="default" disabled={!hasFilters(search)} onClick={() => onFilter(clearedFilters)}>
           Clear Filters

@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   Group,
   Pagination,
   Paper,
@@ -24,6 +25,10 @@ type DisputeListProps = {
   /** Every dispute matching the filters, across pages. */
   total: number;
   loading: boolean;
+  /** The list could not be fetched: Retry asks again. */
+  failed: boolean;
+  retrying: boolean;
+  onRetry: () => void;
   page: number;
   onPageChange: (page: number) => void;
   selectedId: string | undefined;
@@ -35,6 +40,9 @@ export function DisputeList({
   disputes,
   total,
   loading,
+  failed,
+  retrying,
+  onRetry,
   page,
   onPageChange,
   selectedId,
@@ -53,6 +61,16 @@ export function DisputeList({
               {[0, 1, 2, 3, 4].map((line) => (
                 <Skeleton key={line} height={72} radius="sm" />
               ))}
+            </Stack>
+          ) : failed && disputes.length === 0 ? (
+            // The server's message is in the desk's red box below (spec 2 §8); this says why the list is empty.
+            <Stack align="center" gap="xs" py="xl">
+              <Text c="dimmed" ta="center">
+                The disputes could not be loaded.
+              </Text>
+              <Button size="xs" variant="light" loading={retrying} onClick={onRetry}>
+                Retry
+              </Button>
             </Stack>
           ) : disputes.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">

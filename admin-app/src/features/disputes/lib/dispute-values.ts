@@ -90,5 +90,5 @@ export const PRIORITY_COLOR: Record<Schemas['DisputePriority'], string> = {
 };
 
 /** Select options for a list of values, labelled as above. */
-export const optionsOf = (values: readonly string[]) =>
+export const optionsOf = <T extends string>(values: readonly T[]) =>
   values.map((value) => ({ value, label: labelOf(value) }));

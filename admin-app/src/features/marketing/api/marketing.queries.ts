@@ -1,5 +1,5 @@
 import type { QueryParams } from '@shop/sdk/types';
-import { $api } from '../../../lib/api';
+import { $api, readKey } from '../../../lib/api';
 
 /** Blog posts per page of the back office's list (the API's default). */
 export const BLOG_PAGE_SIZE = 10;
@@ -24,5 +24,6 @@ export const marketingKeys = {
   post: marketingQueries.post('').queryKey.slice(0, 2),
   settings: marketingQueries.settings().queryKey,
   mediaFolders: marketingQueries.mediaFolders().queryKey,
-  mediaFiles: ['get', '/media/files'] as const,
+  /** The media library's files (any folder), which an upload adds to. */
+  mediaFiles: readKey('/media/files'),
 };

@@ -2,7 +2,7 @@ import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { toast } from '@shop/ui/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { $api } from '../../../lib/api';
+import { $api, readKey } from '../../../lib/api';
 
 const IMPORT_SAVED = 'Product info saved successfully.';
 const IMPORT_FAILED = 'Failed to save product info.';
@@ -15,11 +15,11 @@ export function useImportMarketplaceProduct() {
   const queryClient = useQueryClient();
   const mutation = $api.useMutation('post', '/product/aliexpress/{id}', {
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['get', '/product/'] }),
-        queryClient.invalidateQueries({ queryKey: ['get', '/product/stats'] }),
-        queryClient.invalidateQueries({ queryKey: ['get', '/product/{id}'] }),
-      ]),
+      Promise.all(
+        [readKey('/product/'), readKey('/product/stats'), readKey('/product/{id}')].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 
   async function save(productId: string, country: string, product: Schemas['AeProductResult']) {

@@ -6,6 +6,7 @@ import {
   FileButton,
   Group,
   Image,
+  Loader,
   Modal,
   NavLink,
   NumberInput,
@@ -23,6 +24,7 @@ import {
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate } from '@shop/ui/format';
+import { ListError } from '@shop/ui/list-kit/list-error';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -62,6 +64,18 @@ export function MediaManager() {
   const [folderId, setFolderId] = useState<string | null>(null);
   const list = folders.data?.data ?? [];
   const selected = list.find((folder) => folder.id === folderId) ?? list[0] ?? null;
+
+  if (folders.isError) {
+    return (
+      <ListError
+        error={folders.error}
+        fallback="The media folders could not be loaded: the server could not be reached."
+        onRetry={() => void folders.refetch()}
+        retrying={folders.isFetching}
+      />
+    );
+  }
+  if (folders.isPending) return <Loader aria-label="Loading media" m="xl" />;
 
   return (
     <Group align="flex-start" gap="lg" wrap="wrap">
@@ -291,7 +305,12 @@ function FolderFiles({ folder }: { folder: MediaFolder }) {
           />
         </Group>
         {files.isError ? (
-          <Text c="red">{errorMessage(files.error, 'The files could not be loaded.')}</Text>
+          <ListError
+            error={files.error}
+            fallback="The files could not be loaded."
+            onRetry={() => void files.refetch()}
+            retrying={files.isFetching}
+          />
         ) : total === 0 && !files.isPending ? (
           <Text c="dimmed">No files in this folder yet.</Text>
         ) : (

@@ -77,6 +77,14 @@ export function useCreateRefund() {
   return $api.useMutation('post', '/orders/{id}/refunds', useOrderWrite());
 }
 
+/** POST /return-requests/{id}/decision (decideReturnRequest): only the requests list changes. */
+export function useDecideReturnRequest() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('post', '/return-requests/{id}/decision', {
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.returnRequests }),
+  });
+}
+
 /** POST /refunds/{id}/process (processRefund). */
 export function useProcessRefund() {
   return $api.useMutation('post', '/refunds/{id}/process', useOrderWrite());

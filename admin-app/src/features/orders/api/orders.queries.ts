@@ -8,6 +8,7 @@ type OrderListQuery = QueryParams<'listAdminOrders'>;
 type StatusLogQuery = QueryParams<'listOrderStatusLogs'>;
 type ForwardingQuery = QueryParams<'listForwardings'>;
 type RefundQuery = QueryParams<'listRefunds'>;
+type ReturnRequestQuery = QueryParams<'listReturnRequests'>;
 
 /** The product picker of the manual order asks in the store's own currency; the server prices the order anyway. */
 const PICKER_QUERY = { country: 'BD', currency: 'BDT', limit: 20 } as const;
@@ -23,6 +24,8 @@ export const orderQueries = {
     $api.queryOptions('get', '/orders/status-logs', { params: { query } }),
   forwardings: (query: ForwardingQuery) => $api.queryOptions('get', '/forwarding', { params: { query } }),
   refunds: (query: RefundQuery) => $api.queryOptions('get', '/refunds', { params: { query } }),
+  returnRequests: (query: ReturnRequestQuery) =>
+    $api.queryOptions('get', '/return-requests', { params: { query } }),
   products: (q: string) =>
     $api.queryOptions('get', '/product/', { params: { query: { ...PICKER_QUERY, q: q || undefined } } }),
 };
@@ -34,5 +37,6 @@ export const orderKeys = {
   statusLogs: orderQueries.statusLogs({}).queryKey.slice(0, 2),
   forwardings: orderQueries.forwardings({}).queryKey.slice(0, 2),
   refunds: orderQueries.refunds({}).queryKey.slice(0, 2),
+  returnRequests: orderQueries.returnRequests({}).queryKey.slice(0, 2),
   products: orderQueries.products('').queryKey.slice(0, 2),
 };

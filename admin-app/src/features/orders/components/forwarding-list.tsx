@@ -1,7 +1,9 @@
-import { Button, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
@@ -32,6 +34,7 @@ export function ForwardingList({ search, onSearchChange }: ForwardingListProps) 
     }),
     placeholderData: keepPreviousData,
   });
+  const { filter, setPage } = useListState(search, onSearchChange);
   const forward = useForwardOrder();
   const sync = useSyncOrderForwarding();
   const busy = forward.isPending || sync.isPending;
@@ -108,37 +111,29 @@ export function ForwardingList({ search, onSearchChange }: ForwardingListProps) 
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
-        <NativeSelect
+        <FilterSelect
           label="Status"
           w={220}
-          data={[{ value: 'all', label: 'All statuses' }, ...FORWARDING_STATUSES]}
+          options={[{ value: 'all', label: 'All statuses' } as const, ...FORWARDING_STATUSES]}
           value={search.status}
-          onChange={(event) =>
-            onSearchChange({ status: event.currentTarget.value as ForwardingSearch['status'], page: 1 })
-          }
+          onChange={(status) => filter({ status })}
         />
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load forwardings.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Forwardings"
-            features={features}
-            columns={columns}
-            data={list.data?.data ?? []}
-            getRowId={(row) => row.id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: ORDER_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading forwardings..."
-            emptyState={<Text c="dimmed">No orders to forward.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Forwardings"
+        query={list}
+        features={features}
+        columns={columns}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row.id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={ORDER_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading forwardings..."
+        emptyState={<Text c="dimmed">No orders to forward.</Text>}
+        errorFallback="Failed to load forwardings."
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
+import { Button, NativeSelect } from '@mantine/core';
+import { BulkBar } from '@shop/ui/list-kit/bulk-bar';
 import { useState } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../lib/order-status';
 
@@ -11,37 +12,30 @@ type OrderBulkBarProps = {
 
 const STATUS_OPTIONS = [{ value: '', label: 'Choose a status' }, ...ORDER_STATUSES];
 
-/** Spec 2 §2 bulk bar, shown while rows are ticked: Update Status (a status and apply) and Delete. */
+/** Spec 2 §2 bulk actions, shown while rows are ticked: Update Status (a status and apply) and Delete. */
 export function OrderBulkBar({ count, busy, onUpdateStatus, onDelete }: OrderBulkBarProps) {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   return (
-    <Paper withBorder p="sm" radius="md" bg="blue.0" role="toolbar" aria-label="Bulk actions">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm" fw={500}>
-          {count} selected
-        </Text>
-        <Group gap="xs" align="center">
-          <NativeSelect
-            size="xs"
-            aria-label="New status"
-            data={STATUS_OPTIONS}
-            value={status}
-            onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | '')}
-          />
-          <Button
-            size="xs"
-            disabled={busy || status === ''}
-            onClick={() => {
-              if (status !== '') onUpdateStatus(status);
-            }}
-          >
-            Update Status
-          </Button>
-          <Button size="xs" color="red" onClick={onDelete} disabled={busy}>
-            Delete
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
+    <BulkBar count={count}>
+      <NativeSelect
+        size="xs"
+        aria-label="New status"
+        data={STATUS_OPTIONS}
+        value={status}
+        onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | '')}
+      />
+      <Button
+        size="xs"
+        disabled={busy || status === ''}
+        onClick={() => {
+          if (status !== '') onUpdateStatus(status);
+        }}
+      >
+        Update Status
+      </Button>
+      <Button size="xs" color="red" onClick={onDelete} disabled={busy}>
+        Delete
+      </Button>
+    </BulkBar>
   );
 }

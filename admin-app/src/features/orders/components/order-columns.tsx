@@ -1,49 +1,25 @@
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatDate, formatMoney } from '@shop/ui/format';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { AnchorLink } from '../../../components/router-links';
 import { type AdminOrder, isArchivable } from '../lib/order-status';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badges';
-import type { RowSelection } from './use-row-selection';
 
 export const orderTableFeatures = tableFeatures({ rowPaginationFeature });
 const column = createColumnHelper<typeof orderTableFeatures, AdminOrder>();
 
 type OrderColumnsOptions = {
-  rows: AdminOrder[];
-  selection: RowSelection;
   onDelete: (order: AdminOrder) => void;
 };
 
 const itemCount = (order: AdminOrder) => order.items.reduce((sum, item) => sum + item.qty, 0);
 
 /**
- * Spec 2 §2 Order list rows: id, customer, date, items, total, payment, status, and View, Edit, Print, Delete.
- * Built on each render because the checkboxes read the selection; ten rows make that cheap.
+ * Spec 2 §2 Order list rows (after the list kit's checkbox): id, customer, date, items, total, payment, status,
+ * and View, Edit, Print, Delete.
  */
-export function orderColumns({ rows, selection, onDelete }: OrderColumnsOptions) {
-  const pageIds = rows.map((row) => row._id);
-  const ticked = pageIds.filter((id) => selection.isSelected(id)).length;
+export function orderColumns({ onDelete }: OrderColumnsOptions) {
   return column.columns([
-    column.display({
-      id: 'select',
-      header: () => (
-        <Checkbox
-          aria-label="Select all orders on this page"
-          checked={pageIds.length > 0 && ticked === pageIds.length}
-          indeterminate={ticked > 0 && ticked < pageIds.length}
-          disabled={pageIds.length === 0}
-          onChange={() => selection.toggleAll(pageIds)}
-        />
-      ),
-      cell: ({ row }) => (
-        <Checkbox
-          aria-label={`Select ${row.original.id}`}
-          checked={selection.isSelected(row.original._id)}
-          onChange={() => selection.toggle(row.original._id)}
-        />
-      ),
-    }),
     column.accessor('id', { header: 'Order ID', cell: ({ getValue }) => <Text fw={500}>{getValue()}</Text> }),
     column.display({
       id: 'customer',

@@ -1,12 +1,13 @@
-import { Button, Group, NativeSelect, Paper, Popover, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Popover, Stack, TextInput } from '@mantine/core';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { SearchField } from '../../../components/search-field';
 import { ORDER_STATUSES } from '../lib/order-status';
 import { ORDER_CHANNELS, type OrderListSearch } from '../schemas/order-list-search';
 
-const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...ORDER_STATUSES];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' } as const, ...ORDER_STATUSES];
 const CHANNEL_OPTIONS = [
-  { value: '', label: 'All channels' },
+  { value: '', label: 'All channels' } as const,
   ...ORDER_CHANNELS.map((channel) => ({ value: channel, label: channel.toUpperCase() })),
 ];
 const SORT_OPTIONS = [
@@ -14,7 +15,7 @@ const SORT_OPTIONS = [
   { value: 'oldest', label: 'Oldest first' },
   { value: 'total_desc', label: 'Total: high to low' },
   { value: 'total_asc', label: 'Total: low to high' },
-];
+] as const satisfies readonly { value: OrderListSearch['sort']; label: string }[];
 
 type OrderListToolbarProps = {
   search: OrderListSearch;
@@ -34,15 +35,13 @@ export function OrderListToolbar({ search, onFilter, exporting, onExport }: Orde
           label="Search"
           placeholder="Order ID or customer"
           value={search.q}
-          onSearch={(q) => {
-            if (q !== search.q) onFilter({ q });
-          }}
+          onSearch={(q) => onFilter({ q })}
         />
-        <NativeSelect
+        <FilterSelect
           label="Status"
-          data={STATUS_OPTIONS}
+          options={STATUS_OPTIONS}
           value={search.status}
-          onChange={(event) => onFilter({ status: event.currentTarget.value as OrderListSearch['status'] })}
+          onChange={(status) => onFilter({ status })}
         />
         <Popover position="bottom-start" shadow="md" withinPortal trapFocus>
           <Popover.Target>
@@ -69,21 +68,17 @@ export function OrderListToolbar({ search, onFilter, exporting, onExport }: Orde
                 min={search.from}
                 onChange={(event) => onFilter({ to: event.currentTarget.value || undefined })}
               />
-              <NativeSelect
+              <FilterSelect
                 label="Channel"
-                data={CHANNEL_OPTIONS}
+                options={CHANNEL_OPTIONS}
                 value={search.channel ?? ''}
-                onChange={(event) =>
-                  onFilter({
-                    channel: (event.currentTarget.value || undefined) as OrderListSearch['channel'],
-                  })
-                }
+                onChange={(channel) => onFilter({ channel: channel || undefined })}
               />
-              <NativeSelect
+              <FilterSelect
                 label="Sort"
-                data={SORT_OPTIONS}
+                options={SORT_OPTIONS}
                 value={search.sort}
-                onChange={(event) => onFilter({ sort: event.currentTarget.value as OrderListSearch['sort'] })}
+                onChange={(sort) => onFilter({ sort })}
               />
               <Button
                 variant="subtle"

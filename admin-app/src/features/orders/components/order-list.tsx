@@ -1,6 +1,8 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
-import { DataTable } from '@shop/ui/data-table';
+import { BulkReport } from '@shop/ui/list-kit/bulk-report';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,13 +12,11 @@ import { fetchOrdersExport } from '../api/export-orders';
 import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
 import { type AdminOrder, isArchivable } from '../lib/order-status';
 import { type OrderListSearch, orderFilters } from '../schemas/order-list-search';
-import { BulkReportAlert } from './bulk-report';
 import { OrderBulkBar } from './order-bulk-bar';
 import { orderColumns, orderTableFeatures } from './order-columns';
 import { OrderListToolbar } from './order-list-toolbar';
 import { OrderStatCards } from './order-stat-cards';
 import { useBulkOrderActions } from './use-bulk-order-actions';
-import { useRowSelection } from './use-row-selection';
 
 type OrderListProps = {
   search: OrderListSearch;
@@ -37,12 +37,10 @@ export function OrderList({ search, onSearchChange }: OrderListProps) {
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
 
-  const selection = useRowSelection(JSON.stringify(search));
+  const { selection, filter, setPage } = useListState(search, onSearchChange);
   const bulk = useBulkOrderActions(rows);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const [exporting, setExporting] = useState(false);
-
-  const filter = (change: Partial<OrderListSearch>) => onSearchChange({ ...change, page: 1 });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -88,38 +86,31 @@ export function OrderList({ search, onSearchChange }: OrderListProps) {
         exporting={exporting}
         onExport={() => void exportCsv()}
       />
-      {selection.count > 0 ? (
-        <OrderBulkBar
-          count={selection.count}
-          busy={bulk.busy}
-          onUpdateStatus={(status) =>
-            void bulk.updateStatus(selection.ids, status).then((done) => done && selection.clear())
-          }
-          onDelete={askDeleteSelected}
-        />
-      ) : null}
-      {bulk.report ? <BulkReportAlert report={bulk.report} onClose={bulk.closeReport} /> : null}
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load orders.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Orders"
-            features={orderTableFeatures}
-            columns={orderColumns({ rows, selection, onDelete: askDeleteOne })}
-            data={rows}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            pagination={{ pageIndex: search.page - 1, pageSize: ORDER_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading orders..."
-            emptyState={<Text c="dimmed">No orders found.</Text>}
-          />
-        )}
-      </Paper>
+      <OrderBulkBar
+        count={selection.count}
+        busy={bulk.busy}
+        onUpdateStatus={(status) =>
+          void bulk.updateStatus(selection.ids, status).then((done) => done && selection.clear())
+        }
+        onDelete={askDeleteSelected}
+      />
+      <BulkReport report={bulk.report} onClose={bulk.closeReport} />
+      <ListTable
+        label="Orders"
+        query={list}
+        features={orderTableFeatures}
+        columns={orderColumns({ onDelete: askDeleteOne })}
+        selection={{ state: selection, allLabel: 'Select all orders on this page', nameOf: (row) => row.id }}
+        data={rows}
+        getRowId={(row) => row._id}
+        total={total}
+        page={search.page}
+        pageSize={ORDER_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading orders..."
+        emptyState={<Text c="dimmed">No orders found.</Text>}
+        errorFallback="Failed to load orders."
+      />
       <ConfirmDialog
         opened={pendingDelete !== null}
         title="Confirm Delete"

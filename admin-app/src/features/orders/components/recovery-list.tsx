@@ -1,7 +1,9 @@
-import { Button, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDate } from '@shop/ui/format';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
@@ -30,6 +32,7 @@ export function RecoveryList({ search, onSearchChange }: RecoveryListProps) {
     }),
     placeholderData: keepPreviousData,
   });
+  const { filter, setPage } = useListState(search, onSearchChange);
   const retry = useForwardOrder();
   const restore = useRestoreOrder();
   const busy = retry.isPending || restore.isPending;
@@ -93,37 +96,29 @@ export function RecoveryList({ search, onSearchChange }: RecoveryListProps) {
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
-        <NativeSelect
+        <FilterSelect
           label="Status"
           w={220}
-          data={[{ value: 'all', label: 'Cancelled and Failed' }, ...RECOVERY_STATUSES]}
+          options={[{ value: 'all', label: 'Cancelled and Failed' } as const, ...RECOVERY_STATUSES]}
           value={search.status}
-          onChange={(event) =>
-            onSearchChange({ status: event.currentTarget.value as RecoverySearch['status'], page: 1 })
-          }
+          onChange={(status) => filter({ status })}
         />
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load orders.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Failed and cancelled orders"
-            features={features}
-            columns={columns}
-            data={list.data?.data ?? []}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: ORDER_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading orders..."
-            emptyState={<Text c="dimmed">No orders found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Failed and cancelled orders"
+        query={list}
+        features={features}
+        columns={columns}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={ORDER_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading orders..."
+        emptyState={<Text c="dimmed">No orders found.</Text>}
+        errorFallback="Failed to load orders."
+      />
     </Stack>
   );
 }

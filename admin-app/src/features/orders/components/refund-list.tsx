@@ -1,8 +1,10 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatMoney } from '@shop/ui/format';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
@@ -34,6 +36,7 @@ export function RefundList({ search, onSearchChange }: RefundListProps) {
     }),
     placeholderData: keepPreviousData,
   });
+  const { filter, setPage } = useListState(search, onSearchChange);
   const process = useProcessRefund();
   const [confirming, setConfirming] = useState<Refund | null>(null);
 
@@ -87,37 +90,29 @@ export function RefundList({ search, onSearchChange }: RefundListProps) {
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
-        <NativeSelect
+        <FilterSelect
           label="Status"
           w={220}
-          data={[{ value: 'all', label: 'All statuses' }, ...REFUND_STATUSES]}
+          options={[{ value: 'all', label: 'All statuses' } as const, ...REFUND_STATUSES]}
           value={search.status}
-          onChange={(event) =>
-            onSearchChange({ status: event.currentTarget.value as RefundSearch['status'], page: 1 })
-          }
+          onChange={(status) => filter({ status })}
         />
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load refunds.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Refunds"
-            features={features}
-            columns={columns}
-            data={list.data?.data ?? []}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: ORDER_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading refunds..."
-            emptyState={<Text c="dimmed">No refunds found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Refunds"
+        query={list}
+        features={features}
+        columns={columns}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={ORDER_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading refunds..."
+        emptyState={<Text c="dimmed">No refunds found.</Text>}
+        errorFallback="Failed to load refunds."
+      />
       <ConfirmDialog
         opened={confirming !== null}
         title="Process Refund"

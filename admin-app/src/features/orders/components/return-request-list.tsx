@@ -1,32 +1,23 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDate, formatMoney } from '@shop/ui/format';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/router-links';
-import { $api } from '../../../lib/api';
-import { ORDER_PAGE_SIZE } from '../api/orders.queries';
+import { useDecideReturnRequest } from '../api/orders.mutations';
+import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
+import { RETURN_REQUEST_STATUSES, type ReturnRequestSearch } from '../schemas/screen-search';
 
 type ReturnRequest = Schemas['StaffReturnRequest'];
 type Status = ReturnRequest['status'];
 type Decision = 'Approved' | 'Rejected';
 
-const STATUSES: Status[] = ['Requested', 'Approved', 'Rejected', 'Refunded'];
 const STATUS_COLORS: Record<Status, string> = {
   Requested: 'yellow',
   Approved: 'blue',
@@ -37,21 +28,24 @@ const STATUS_COLORS: Record<Status, string> = {
 const features = tableFeatures({ rowPaginationFeature });
 const column = createColumnHelper<typeof features, ReturnRequest>();
 
-const listOptions = (status: Status | undefined, page: number) =>
-  $api.queryOptions('get', '/return-requests', {
-    params: { query: { status, page, limit: ORDER_PAGE_SIZE } },
-  });
+type ReturnRequestListProps = {
+  search: ReturnRequestSearch;
+  onSearchChange: (change: Partial<ReturnRequestSearch>) => void;
+};
 
 /**
  * Shoppers' return and refund requests (asked within 7 days of delivery): approve or reject with a note the
  * shopper sees. An approved refund is paid with the order's Refund action; the request then shows Refunded.
  */
-export function ReturnRequestList() {
-  const [status, setStatus] = useState<Status | 'all'>('Requested');
-  const [page, setPage] = useState(1);
+export function ReturnRequestList({ search, onSearchChange }: ReturnRequestListProps) {
+  const { filter, setPage } = useListState(search, onSearchChange);
   const [deciding, setDeciding] = useState<{ request: ReturnRequest; decision: Decision } | null>(null);
   const list = useQuery({
-    ...listOptions(status === 'all' ? undefined : status, page),
+    ...orderQueries.returnRequests({
+      status: search.status === 'all' ? undefined : search.status,
+      page: search.page,
+      limit: ORDER_PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
   });
 
@@ -116,38 +110,29 @@ export function ReturnRequestList() {
         Return &amp; Refund Requests
       </Title>
       <Paper withBorder p="md" radius="md">
-        <NativeSelect
+        <FilterSelect
           label="Request status"
           w={220}
-          data={[{ value: 'all', label: 'All statuses' }, ...STATUSES]}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as Status | 'all');
-            setPage(1);
-          }}
+          options={[{ value: 'all', label: 'All statuses' } as const, ...RETURN_REQUEST_STATUSES]}
+          value={search.status}
+          onChange={(status) => filter({ status })}
         />
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load return requests.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Return requests"
-            features={features}
-            columns={columns}
-            data={list.data?.data ?? []}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: page - 1, pageSize: ORDER_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => setPage(pageIndex + 1)}
-            loading={list.isPending}
-            loadingText="Loading return requests..."
-            emptyState={<Text c="dimmed">No return requests found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Return requests"
+        query={list}
+        features={features}
+        columns={columns}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={ORDER_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading return requests..."
+        emptyState={<Text c="dimmed">No return requests found.</Text>}
+        errorFallback="Failed to load return requests."
+      />
       {deciding && <DecisionDialog {...deciding} onClose={() => setDeciding(null)} />}
     </Stack>
   );
@@ -163,10 +148,7 @@ function DecisionDialog({
   onClose: () => void;
 }) {
   const [note, setNote] = useState('');
-  const queryClient = useQueryClient();
-  const decide = $api.useMutation('post', '/return-requests/{id}/decision', {
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['get', '/return-requests'] }),
-  });
+  const decide = useDecideReturnRequest();
   const submit = async () => {
     try {
       const answer = await decide.mutateAsync({

@@ -1,7 +1,8 @@
-import { Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { errorMessage } from '@shop/sdk/client';
+import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { AnchorLink } from '../../../components/router-links';
@@ -53,7 +54,7 @@ export function StatusLogList({ search, onSearchChange }: StatusLogListProps) {
     }),
     placeholderData: keepPreviousData,
   });
-  const filter = (change: Partial<StatusLogSearch>) => onSearchChange({ ...change, page: 1 });
+  const { filter, setPage } = useListState(search, onSearchChange);
 
   return (
     <Stack gap="md">
@@ -63,15 +64,13 @@ export function StatusLogList({ search, onSearchChange }: StatusLogListProps) {
             label="Search"
             placeholder="Order ID or customer"
             value={search.q}
-            onSearch={(q) => {
-              if (q !== search.q) filter({ q });
-            }}
+            onSearch={(q) => filter({ q })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Status"
-            data={[{ value: 'all', label: 'All statuses' }, ...ORDER_STATUSES]}
+            options={[{ value: 'all', label: 'All statuses' } as const, ...ORDER_STATUSES]}
             value={search.status}
-            onChange={(event) => filter({ status: event.currentTarget.value as StatusLogSearch['status'] })}
+            onChange={(status) => filter({ status })}
           />
           <TextInput
             type="date"
@@ -87,27 +86,21 @@ export function StatusLogList({ search, onSearchChange }: StatusLogListProps) {
           />
         </Group>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load status logs.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Status logs"
-            features={features}
-            columns={columns}
-            data={list.data?.data ?? []}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: ORDER_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading status logs..."
-            emptyState={<Text c="dimmed">No status changes found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Status logs"
+        query={list}
+        features={features}
+        columns={columns}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={ORDER_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading status logs..."
+        emptyState={<Text c="dimmed">No status changes found.</Text>}
+        errorFallback="Failed to load status logs."
+      />
     </Stack>
   );
 }

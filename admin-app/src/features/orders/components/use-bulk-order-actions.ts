@@ -1,10 +1,10 @@
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
+import { type BulkReportContent, bulkReportOf } from '@shop/ui/list-kit/bulk-report';
 import { toast } from '@shop/ui/notifications';
 import { useState } from 'react';
 import { useArchiveOrders, useBulkChangeOrderStatus } from '../api/orders.mutations';
 import type { AdminOrder, OrderStatus } from '../lib/order-status';
-import type { BulkReport } from './bulk-report';
 
 const orders = (count: number) => (count === 1 ? '1 order' : `${count} orders`);
 
@@ -15,22 +15,16 @@ const orders = (count: number) => (count === 1 ? '1 order' : `${count} orders`);
 export function useBulkOrderActions(rows: AdminOrder[]) {
   const bulkStatus = useBulkChangeOrderStatus();
   const archive = useArchiveOrders();
-  const [report, setReport] = useState<BulkReport | null>(null);
-
-  const orderNumber = (id: string) => rows.find((row) => row._id === id)?.id ?? id;
+  const [report, setReport] = useState<BulkReportContent | null>(null);
 
   const settle = (result: Schemas['BulkOrderResult'], done: string, refused: string) => {
     if (result.updated.length > 0) toast.success(`${done} ${orders(result.updated.length)}.`);
     setReport(
-      result.failed.length > 0
-        ? {
-            title: `${orders(result.failed.length)} ${refused}`,
-            failures: result.failed.map((failure) => ({
-              order: orderNumber(failure.id),
-              message: failure.message,
-            })),
-          }
-        : null,
+      bulkReportOf(
+        `${orders(result.failed.length)} ${refused}`,
+        result.failed,
+        (id) => rows.find((row) => row._id === id)?.id,
+      ),
     );
   };
 

@@ -40,15 +40,35 @@ export type RecoverySearch = z.output<typeof recoverySearchSchema>;
 export const recoverySearchDefaults = { page: 1, status: 'all' } as const;
 
 export const REFUND_STATUSES = ['Pending', 'Completed'] as const satisfies readonly Schemas['RefundStatus'][];
+export const RETURN_REQUEST_STATUSES = [
+  'Requested',
+  'Approved',
+  'Rejected',
+  'Refunded',
+] as const satisfies readonly Schemas['StaffReturnRequest']['status'][];
+/** The Refund Handling screen's two lists: refunds (page, status) and return requests (`requests…`). */
 export const refundSearchSchema = z.object({
   page,
   status: z
     .enum(['all', ...REFUND_STATUSES])
     .default('all')
     .catch('all'),
+  requestsPage: page,
+  requestsStatus: z
+    .enum(['all', ...RETURN_REQUEST_STATUSES])
+    .default('Requested')
+    .catch('Requested'),
 });
 export type RefundSearch = z.output<typeof refundSearchSchema>;
-export const refundSearchDefaults = { page: 1, status: 'all' } as const;
+export const refundSearchDefaults = {
+  page: 1,
+  status: 'all',
+  requestsPage: 1,
+  requestsStatus: 'Requested',
+} as const;
+
+/** The return requests' part of the Refund Handling address, as the kit's paged list reads it. */
+export type ReturnRequestSearch = { page: number; status: RefundSearch['requestsStatus'] };
 
 export const statusLogSearchSchema = z.object({
   page,

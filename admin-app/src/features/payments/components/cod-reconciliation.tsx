@@ -1,14 +1,15 @@
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDateTime, formatMoney } from '@shop/ui/format';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/router-links';
 import { PAYMENT_PAGE_SIZE, paymentQueries } from '../api/payments.queries';
 import { COD_STATES, type PaymentsSearch } from '../schemas/payments-search';
-import { LoadError } from './load-error';
 import { CodStateBadge, codStateLabel } from './payment-badges';
 import { RecordRemittanceModal } from './record-remittance-modal';
 
@@ -36,6 +37,7 @@ export function CodReconciliation({ search, onSearchChange }: CodReconciliationP
     }),
     placeholderData: keepPreviousData,
   });
+  const { filter, setPage } = useListState(search, onSearchChange);
   const [remitting, setRemitting] = useState<CodOrder | null>(null);
   const summary = list.data?.summary ?? [];
   const carriers = [...new Set(summary.flatMap((entry) => (entry.carrier ? [entry.carrier] : [])))];
@@ -136,50 +138,40 @@ export function CodReconciliation({ search, onSearchChange }: CodReconciliationP
       ) : null}
       <Paper withBorder p="md" radius="md">
         <Group align="flex-end">
-          <NativeSelect
+          <FilterSelect
             label="Carrier"
             w={220}
-            data={[{ value: '', label: 'All carriers' }, ...carriers]}
+            options={[{ value: '', label: 'All carriers' }, ...carriers]}
             value={search.carrier}
-            onChange={(event) => onSearchChange({ carrier: event.currentTarget.value, page: 1 })}
+            onChange={(carrier) => filter({ carrier })}
           />
-          <NativeSelect
+          <FilterSelect
             label="State"
             w={220}
-            data={[
-              { value: 'all', label: 'All states' },
+            options={[
+              { value: 'all', label: 'All states' } as const,
               ...COD_STATES.map((state) => ({ value: state, label: codStateLabel(state) })),
             ]}
             value={search.codState}
-            onChange={(event) =>
-              onSearchChange({ codState: event.currentTarget.value as PaymentsSearch['codState'], page: 1 })
-            }
+            onChange={(codState) => filter({ codState })}
           />
         </Group>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <LoadError
-            error={list.error}
-            fallback="Failed to load cash on delivery orders."
-            onRetry={() => void list.refetch()}
-          />
-        ) : (
-          <DataTable
-            label="Cash on delivery orders"
-            features={features}
-            columns={columns}
-            data={list.data?.data ?? []}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: PAYMENT_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading cash on delivery orders..."
-            emptyState={<Text c="dimmed">No cash on delivery orders found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Cash on delivery orders"
+        query={list}
+        features={features}
+        columns={columns}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={PAYMENT_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading cash on delivery orders..."
+        emptyState={<Text c="dimmed">No cash on delivery orders found.</Text>}
+        errorFallback="Failed to load cash on delivery orders."
+      />
       <RecordRemittanceModal order={remitting} onClose={() => setRemitting(null)} />
     </Stack>
   );

@@ -1,14 +1,16 @@
-import { Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDateTime, formatMoney } from '@shop/ui/format';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListError } from '@shop/ui/list-kit/list-error';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { AnchorLink } from '../../../components/router-links';
 import { SearchField } from '../../../components/search-field';
 import { PAYMENT_PAGE_SIZE, paymentQueries } from '../api/payments.queries';
 import { PAYMENT_STATES, type PaymentsSearch } from '../schemas/payments-search';
-import { LoadError } from './load-error';
 import { MismatchBadge, PaymentStateBadge, paymentStateLabel } from './payment-badges';
 import { PaymentMismatchList } from './payment-mismatch-list';
 
@@ -81,15 +83,17 @@ export function PaymentList({ search, onSearchChange }: PaymentListProps) {
     }),
     placeholderData: keepPreviousData,
   });
+  const { filter, setPage } = useListState(search, onSearchChange);
   const providers = [...new Set((summary.data?.data ?? []).map((entry) => entry.provider))];
   if (search.provider && !providers.includes(search.provider)) providers.push(search.provider);
 
   return (
     <Stack gap="md">
       {summary.isError ? (
-        <LoadError
+        <ListError
           error={summary.error}
           fallback="Failed to load the provider totals."
+          retrying={summary.isFetching}
           onRetry={() => void summary.refetch()}
         />
       ) : summary.data && summary.data.data.length > 0 ? (
@@ -125,52 +129,42 @@ export function PaymentList({ search, onSearchChange }: PaymentListProps) {
             label="Search"
             placeholder="Order, provider reference or customer"
             value={search.q}
-            onSearch={(q) => onSearchChange({ q, page: 1 })}
+            onSearch={(q) => filter({ q })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Provider"
             w={200}
-            data={[{ value: '', label: 'All providers' }, ...providers]}
+            options={[{ value: '', label: 'All providers' }, ...providers]}
             value={search.provider}
-            onChange={(event) => onSearchChange({ provider: event.currentTarget.value, page: 1 })}
+            onChange={(provider) => filter({ provider })}
           />
-          <NativeSelect
+          <FilterSelect
             label="State"
             w={200}
-            data={[
-              { value: 'all', label: 'All states' },
+            options={[
+              { value: 'all', label: 'All states' } as const,
               ...PAYMENT_STATES.map((state) => ({ value: state, label: paymentStateLabel(state) })),
             ]}
             value={search.state}
-            onChange={(event) =>
-              onSearchChange({ state: event.currentTarget.value as PaymentsSearch['state'], page: 1 })
-            }
+            onChange={(state) => filter({ state })}
           />
         </Group>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <LoadError
-            error={list.error}
-            fallback="Failed to load payments."
-            onRetry={() => void list.refetch()}
-          />
-        ) : (
-          <DataTable
-            label="Payments"
-            features={features}
-            columns={columns}
-            data={list.data?.data ?? []}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: PAYMENT_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading payments..."
-            emptyState={<Text c="dimmed">No payments found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Payments"
+        query={list}
+        features={features}
+        columns={columns}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={PAYMENT_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading payments..."
+        emptyState={<Text c="dimmed">No payments found.</Text>}
+        errorFallback="Failed to load payments."
+      />
       <PaymentMismatchList
         page={search.mismatchPage}
         onPageChange={(mismatchPage) => onSearchChange({ mismatchPage })}

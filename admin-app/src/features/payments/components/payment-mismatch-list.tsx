@@ -1,12 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDateTime, formatMoney } from '@shop/ui/format';
+import { ListTable } from '@shop/ui/list-kit/list-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { AnchorLink } from '../../../components/router-links';
 import { MISMATCH_PAGE_SIZE, paymentQueries } from '../api/payments.queries';
-import { LoadError } from './load-error';
 import { MismatchBadge } from './payment-badges';
 
 type Mismatch = Schemas['PaymentMismatch'];
@@ -55,27 +54,22 @@ export function PaymentMismatchList({ page, onPageChange }: PaymentMismatchListP
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={4}>Mismatches</Title>
-        {list.isError && !list.data ? (
-          <LoadError
-            error={list.error}
-            fallback="Failed to load mismatches."
-            onRetry={() => void list.refetch()}
-          />
-        ) : (
-          <DataTable
-            label="Mismatches"
-            features={features}
-            columns={columns}
-            data={list.data?.data ?? []}
-            getRowId={(row) => `${row.kind}-${row.paymentId ?? row.orderId}`}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: page - 1, pageSize: MISMATCH_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onPageChange(pageIndex + 1)}
-            loading={list.isPending}
-            loadingText="Loading mismatches..."
-            emptyState={<Text c="dimmed">Every charge matches its order.</Text>}
-          />
-        )}
+        <ListTable
+          framed={false}
+          label="Mismatches"
+          query={list}
+          features={features}
+          columns={columns}
+          data={list.data?.data ?? []}
+          getRowId={(row) => `${row.kind}-${row.paymentId ?? row.orderId}`}
+          total={list.data?.meta.total ?? 0}
+          page={page}
+          pageSize={MISMATCH_PAGE_SIZE}
+          onPageChange={onPageChange}
+          loadingText="Loading mismatches..."
+          emptyState={<Text c="dimmed">Every charge matches its order.</Text>}
+          errorFallback="Failed to load mismatches."
+        />
       </Stack>
     </Paper>
   );

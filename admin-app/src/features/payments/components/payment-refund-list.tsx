@@ -1,12 +1,11 @@
-import { Paper, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
 import { formatDateTime, formatMoney } from '@shop/ui/format';
+import { ListTable } from '@shop/ui/list-kit/list-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { AnchorLink } from '../../../components/router-links';
 import { PAYMENT_PAGE_SIZE, paymentQueries } from '../api/payments.queries';
-import { LoadError } from './load-error';
 
 type PaymentRefund = Schemas['PaymentRefund'];
 
@@ -50,28 +49,20 @@ export function PaymentRefundList({ page, onPageChange }: PaymentRefundListProps
     placeholderData: keepPreviousData,
   });
   return (
-    <Paper withBorder p="md" radius="md">
-      {list.isError && !list.data ? (
-        <LoadError
-          error={list.error}
-          fallback="Failed to load refunds."
-          onRetry={() => void list.refetch()}
-        />
-      ) : (
-        <DataTable
-          label="Refunds by provider"
-          features={features}
-          columns={columns}
-          data={list.data?.data ?? []}
-          getRowId={(row) => row._id}
-          rowCount={list.data?.meta.total ?? 0}
-          pagination={{ pageIndex: page - 1, pageSize: PAYMENT_PAGE_SIZE }}
-          onPaginationChange={({ pageIndex }) => onPageChange(pageIndex + 1)}
-          loading={list.isPending}
-          loadingText="Loading refunds..."
-          emptyState={<Text c="dimmed">No refunds found.</Text>}
-        />
-      )}
-    </Paper>
+    <ListTable
+      label="Refunds by provider"
+      query={list}
+      features={features}
+      columns={columns}
+      data={list.data?.data ?? []}
+      getRowId={(row) => row._id}
+      total={list.data?.meta.total ?? 0}
+      page={page}
+      pageSize={PAYMENT_PAGE_SIZE}
+      onPageChange={onPageChange}
+      loadingText="Loading refunds..."
+      emptyState={<Text c="dimmed">No refunds found.</Text>}
+      errorFallback="Failed to load refunds."
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { errorMessage } from '@shop/sdk/client';
+import { Loader, SimpleGrid, Stack } from '@mantine/core';
+import { ListError } from '@shop/ui/list-kit/list-error';
 import { useQuery } from '@tanstack/react-query';
 import { pricingQueries } from '../api/pricing.queries';
 import { CountryPricing } from './country-pricing';
@@ -12,19 +12,27 @@ import { RulesForm } from './pricing-rules-form';
 export function PricingManagement() {
   const settings = useQuery(pricingQueries.settings());
   const loaded = settings.data?.data;
+  // Without the rules nothing below can be shown truthfully (an empty country list would read as "every country
+  // pays the store price"), so a failed read shows only the error and Retry.
+  if (settings.isError) {
+    return (
+      <ListError
+        error={settings.error}
+        fallback="The pricing rules could not be loaded: the server could not be reached."
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+  if (!loaded) return <Loader aria-label="Loading pricing rules" m="xl" />;
   return (
     <Stack gap="lg">
-      {settings.isError ? (
-        <Text c="red" role="alert">
-          {errorMessage(settings.error, 'The pricing rules could not be loaded.')}
-        </Text>
-      ) : null}
-      {loaded ? <RulesForm rules={loaded.rules} /> : null}
+      <RulesForm rules={loaded.rules} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <CountryPricing countries={loaded?.countries ?? []} />
+        <CountryPricing countries={loaded.countries} />
         <PreviewTool />
       </SimpleGrid>
-      {loaded ? <CurrencyConversion mode={loaded.rules.currencyMode} /> : null}
+      <CurrencyConversion mode={loaded.rules.currencyMode} />
       <OverrideLogs />
     </Stack>
   );

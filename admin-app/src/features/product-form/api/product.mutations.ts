@@ -1,13 +1,13 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { $api } from '../../../lib/api';
+import { $api, readKey } from '../../../lib/api';
 
 /** Every product read the lists, the stat cards and the viewer/editor make. */
 function invalidateProducts(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['get', '/product/'] }),
-    queryClient.invalidateQueries({ queryKey: ['get', '/product/stats'] }),
-    queryClient.invalidateQueries({ queryKey: ['get', '/product/{id}'] }),
-  ]);
+  return Promise.all(
+    [readKey('/product/'), readKey('/product/stats'), readKey('/product/{id}')].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 }
 
 /** POST /product/ (createProduct): the wizard's product, with its images, properties, SKUs, SEO and labels. */

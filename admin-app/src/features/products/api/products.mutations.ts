@@ -1,20 +1,21 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { $api } from '../../../lib/api';
+import { $api, readKey } from '../../../lib/api';
+import { productKeys } from './products.queries';
 
 /** Every product read that a change can make stale: the lists, the stat cards and single products. */
 function invalidateProducts(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['get', '/product/'] }),
-    queryClient.invalidateQueries({ queryKey: ['get', '/product/stats'] }),
-    queryClient.invalidateQueries({ queryKey: ['get', '/product/{id}'] }),
-  ]);
+  return Promise.all(
+    [productKeys.lists, productKeys.stats, productKeys.details].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 }
 
 /** An approval decision also changes the dashboard's Products Pending Approval. */
 function invalidateApprovals(queryClient: QueryClient) {
   return Promise.all([
     invalidateProducts(queryClient),
-    queryClient.invalidateQueries({ queryKey: ['get', '/admin/pending-actions'] }),
+    queryClient.invalidateQueries({ queryKey: readKey('/admin/pending-actions') }),
   ]);
 }
 

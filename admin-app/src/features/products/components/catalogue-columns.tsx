@@ -3,36 +3,17 @@ import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tansta
 import { AnchorLink } from '../../../components/router-links';
 import { type CatalogueRow, marketplaceItemUrl } from '../lib/product-rows';
 import { ProductThumb } from './product-thumb';
-import { SelectAllCheckbox, SelectRowCheckbox } from './selection-checkboxes';
-import type { RowSelection } from './use-row-selection';
 
 export const catalogueTableFeatures = tableFeatures({ rowPaginationFeature });
 const column = createColumnHelper<typeof catalogueTableFeatures, CatalogueRow>();
 
 type CatalogueColumnsOptions = {
-  rows: CatalogueRow[];
-  selection: RowSelection;
   onDelete: (id: string) => void;
 };
 
-/**
- * Spec 1 §2.9 columns Image, Title, Actions, after a checkbox that the toolbar acts on. Built on each render
- * because the checkboxes read the selection.
- */
-export function catalogueColumns({ rows, selection, onDelete }: CatalogueColumnsOptions) {
-  const pageIds = rows.map((row) => row._id);
+/** Spec 1 §2.9 columns Image, Title, Actions, after the list kit's checkbox that the toolbar acts on. */
+export function catalogueColumns({ onDelete }: CatalogueColumnsOptions) {
   return column.columns([
-    column.display({
-      id: 'select',
-      header: () => <SelectAllCheckbox selection={selection} pageIds={pageIds} />,
-      cell: ({ row }) => (
-        <SelectRowCheckbox
-          selection={selection}
-          id={row.original._id}
-          name={row.original.title ?? row.original.productId}
-        />
-      ),
-    }),
     column.display({
       id: 'image',
       header: 'Image',

@@ -1,9 +1,12 @@
-import { Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { DataTable } from '@shop/ui/data-table';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { SearchField } from '../../../components/search-field';
 import { saveBlob } from '../../../lib/download';
 import { type ExportFormat, fetchProductsExport } from '../api/export-products';
 import { useBulkProducts } from '../api/products.mutations';
@@ -16,10 +19,8 @@ import { BulkEditModal } from './bulk-edit-modal';
 import { catalogueColumns, catalogueTableFeatures } from './catalogue-columns';
 import { CatalogueToolbar } from './catalogue-toolbar';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
-import { SearchField } from './search-field';
 import { useDeleteProductFlow } from './use-delete-product-flow';
 import { useReturnToLastPage } from './use-return-to-last-page';
-import { useRowSelection } from './use-row-selection';
 
 const SOURCE_OPTIONS = CATALOGUE_SOURCES.map((value) => ({
   value,
@@ -47,7 +48,7 @@ export function CatalogueList({ search, onSearchChange }: CatalogueListProps) {
   const total = list.data?.meta.total ?? 0;
   useReturnToLastPage(search.page, rows.length, total, list.isFetching, onSearchChange);
 
-  const selection = useRowSelection(JSON.stringify(search));
+  const { selection, filter, setPage } = useListState(search, onSearchChange);
   const deleteFlow = useDeleteProductFlow();
   const bulk = useBulkProducts();
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
@@ -72,26 +73,22 @@ export function CatalogueList({ search, onSearchChange }: CatalogueListProps) {
     }
   };
 
-  const filter = (change: Partial<CatalogueSearch>) => onSearchChange({ ...change, page: 1 });
-
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
           <Group align="flex-end" gap="md" wrap="wrap">
-            <NativeSelect
+            <FilterSelect
               label="Source"
-              data={SOURCE_OPTIONS}
+              options={SOURCE_OPTIONS}
               value={search.source}
-              onChange={(event) => filter({ source: event.currentTarget.value as CatalogueSearch['source'] })}
+              onChange={(source) => filter({ source })}
             />
             <SearchField
               label="Name, SKU, Tag"
               placeholder="Search by Name, SKU, Tag"
               value={search.q}
-              onSearch={(q) => {
-                if (q !== search.q) filter({ q });
-              }}
+              onSearch={(q) => filter({ q })}
             />
           </Group>
           <CatalogueToolbar
@@ -109,27 +106,26 @@ export function CatalogueList({ search, onSearchChange }: CatalogueListProps) {
           />
         </Stack>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorText(list.error, 'Failed to load products.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Product list"
-            features={catalogueTableFeatures}
-            columns={catalogueColumns({ rows, selection, onDelete: deleteFlow.ask })}
-            data={rows}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            pagination={{ pageIndex: search.page - 1, pageSize: PRODUCT_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading products..."
-            emptyState={<Text c="dimmed">No products found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Product list"
+        query={list}
+        features={catalogueTableFeatures}
+        columns={catalogueColumns({ onDelete: deleteFlow.ask })}
+        selection={{
+          state: selection,
+          allLabel: 'Select all products on this page',
+          nameOf: (row) => row.title ?? row.productId,
+        }}
+        data={rows}
+        getRowId={(row) => row._id}
+        total={total}
+        page={search.page}
+        pageSize={PRODUCT_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading products..."
+        emptyState={<Text c="dimmed">No products found.</Text>}
+        errorFallback="Failed to load products."
+      />
       <ConfirmDeleteDialog {...deleteFlow.dialog} />
       <ConfirmDeleteDialog
         opened={confirmBulkDelete}

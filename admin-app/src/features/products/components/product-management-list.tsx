@@ -1,9 +1,13 @@
-import { Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { DataTable } from '@shop/ui/data-table';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { BulkBar } from '@shop/ui/list-kit/bulk-bar';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AnchorLink } from '../../../components/router-links';
+import { SearchField } from '../../../components/search-field';
 import { useApproveProduct, useBulkProducts } from '../api/products.mutations';
 import { productQueries } from '../api/products.queries';
 import { errorText } from '../lib/error-text';
@@ -16,16 +20,13 @@ import {
   STORE_STATUSES,
   type StoreListSearch,
 } from '../schemas/product-list-search';
-import { BulkActionBar } from './bulk-action-bar';
 import { type BulkAction, runBulkAction } from './bulk-action-toast';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { ProductStatCards } from './product-stat-cards';
 import { RejectProductModal, type RejectTarget } from './reject-product-modal';
-import { SearchField } from './search-field';
 import { storeColumns, storeTableFeatures } from './store-columns';
 import { useDeleteProductFlow } from './use-delete-product-flow';
 import { useReturnToLastPage } from './use-return-to-last-page';
-import { useRowSelection } from './use-row-selection';
 
 type ProductManagementListProps = {
   search: StoreListSearch;
@@ -50,7 +51,7 @@ export function ProductManagementList({ search, onSearchChange }: ProductManagem
   const rows = (list.data?.data ?? []).map(toStoreRow);
   const total = list.data?.meta.total ?? 0;
 
-  const selection = useRowSelection(JSON.stringify(search));
+  const { selection, filter, setPage } = useListState(search, onSearchChange);
   const deleteFlow = useDeleteProductFlow();
   const bulk = useBulkProducts();
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
@@ -74,90 +75,84 @@ export function ProductManagementList({ search, onSearchChange }: ProductManagem
 
   useReturnToLastPage(search.page, rows.length, total, list.isFetching, onSearchChange);
 
-  const filter = (change: Partial<StoreListSearch>) => onSearchChange({ ...change, page: 1 });
-
   return (
     <Stack gap="md">
       <ProductStatCards />
       <Paper withBorder p="md" radius="md">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <NativeSelect
+          <FilterSelect
             label="Source"
-            data={[...STORE_SOURCES]}
+            options={STORE_SOURCES}
             value={search.source}
-            onChange={(event) => filter({ source: event.currentTarget.value as StoreListSearch['source'] })}
+            onChange={(source) => filter({ source })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Status"
-            data={[...STORE_STATUSES]}
+            options={STORE_STATUSES}
             value={search.status}
-            onChange={(event) => filter({ status: event.currentTarget.value as StoreListSearch['status'] })}
+            onChange={(status) => filter({ status })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Approval"
-            data={STORE_APPROVALS.map((value) => ({ value, label: APPROVAL_LABELS[value] }))}
+            options={STORE_APPROVALS.map((value) => ({ value, label: APPROVAL_LABELS[value] }))}
             value={search.approval}
-            onChange={(event) =>
-              filter({ approval: event.currentTarget.value as StoreListSearch['approval'] })
-            }
+            onChange={(approval) => filter({ approval })}
           />
           <SearchField
             label="Search"
             placeholder="Search products"
             value={search.q}
-            onSearch={(q) => {
-              if (q !== search.q) filter({ q });
-            }}
+            onSearch={(q) => filter({ q })}
           />
         </Group>
       </Paper>
-      {selection.count > 0 ? (
-        <BulkActionBar
-          count={selection.count}
-          busy={bulk.isPending}
-          onPublish={() => void runBulk('publish')}
-          onDraft={() => void runBulk('draft')}
-          onDelete={() => setConfirmBulkDelete(true)}
-        />
-      ) : null}
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorText(list.error, 'Failed to load products.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Products"
-            features={storeTableFeatures}
-            columns={storeColumns({
-              rows,
-              selection,
-              onDelete: deleteFlow.ask,
-              onApprove: (row) => void approveRow(row),
-              onReject: (row) => setRejecting({ id: row.id, title: row.fullTitle ?? row.title }),
-              approving: approve.isPending ? (approve.variables?.params.path.id ?? null) : null,
-            })}
-            data={rows}
-            getRowId={(row) => row.id}
-            rowCount={total}
-            pagination={{ pageIndex: search.page - 1, pageSize: PRODUCT_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading products..."
-            emptyState={
-              <Stack align="center" gap={4}>
-                <Text fw={600}>No products found</Text>
-                <Text size="sm" c="dimmed">
-                  Get started by creating a new product.
-                </Text>
-                <AnchorLink to="/manage-admin/products/add-product" size="sm">
-                  Add Product
-                </AnchorLink>
-              </Stack>
-            }
-          />
-        )}
-      </Paper>
+      <BulkBar count={selection.count}>
+        <Button size="xs" onClick={() => void runBulk('publish')} disabled={bulk.isPending}>
+          Publish Selected
+        </Button>
+        <Button size="xs" variant="default" onClick={() => void runBulk('draft')} disabled={bulk.isPending}>
+          Move to Draft
+        </Button>
+        <Button size="xs" color="red" onClick={() => setConfirmBulkDelete(true)} disabled={bulk.isPending}>
+          Delete Selected
+        </Button>
+      </BulkBar>
+      <ListTable
+        label="Products"
+        query={list}
+        features={storeTableFeatures}
+        columns={storeColumns({
+          rows,
+          onDelete: deleteFlow.ask,
+          onApprove: (row) => void approveRow(row),
+          onReject: (row) => setRejecting({ id: row.id, title: row.fullTitle ?? row.title }),
+          approving: approve.isPending ? (approve.variables?.params.path.id ?? null) : null,
+        })}
+        selection={{
+          state: selection,
+          allLabel: 'Select all products on this page',
+          nameOf: (row) => row.title,
+        }}
+        data={rows}
+        getRowId={(row) => row.id}
+        total={total}
+        page={search.page}
+        pageSize={PRODUCT_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading products..."
+        emptyState={
+          <Stack align="center" gap={4}>
+            <Text fw={600}>No products found</Text>
+            <Text size="sm" c="dimmed">
+              Get started by creating a new product.
+            </Text>
+            <AnchorLink to="/manage-admin/products/add-product" size="sm">
+              Add Product
+            </AnchorLink>
+          </Stack>
+        }
+        errorFallback="Failed to load products."
+      />
       <ConfirmDeleteDialog {...deleteFlow.dialog} />
       <RejectProductModal product={rejecting} onClose={() => setRejecting(null)} />
       <ConfirmDeleteDialog

@@ -5,25 +5,24 @@ import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { $api } from '../../../lib/api';
+import { productKeys, productQueries } from '../api/products.queries';
 
 const PAGE_SIZE = 5;
-
-const reviewsOptions = (productId: string, page: number) =>
-  $api.queryOptions('get', '/reviews/admin/product/{id}', {
-    params: { path: { id: productId }, query: { page, limit: PAGE_SIZE } },
-  });
 
 /** The product's reviews as staff see them, hidden ones included, each with Hide or Show. */
 export function ProductReviewsPanel({ productId }: { productId: string }) {
   const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
-  const reviews = useQuery({ ...reviewsOptions(productId, page), placeholderData: keepPreviousData });
+  const reviews = useQuery({
+    ...productQueries.reviews(productId, { page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   const visibility = $api.useMutation('post', '/reviews/{id}/visibility', {
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['get', '/reviews/admin/product/{id}'] }),
-        // The rating and review count the viewer shows follow.
-        queryClient.invalidateQueries({ queryKey: ['get', '/product/{id}'] }),
+        // This product's pages of reviews, and the rating and review count its viewer shows; no other product.
+        queryClient.invalidateQueries({ queryKey: productKeys.reviewsOf(productId) }),
+        queryClient.invalidateQueries({ queryKey: productKeys.detailOf(productId) }),
       ]),
   });
 

@@ -5,15 +5,13 @@ import type { StoreRow } from '../lib/product-rows';
 import { ProductApprovalBadge } from './product-approval-badge';
 import { ProductStatusBadge } from './product-status-badge';
 import { ProductThumb } from './product-thumb';
-import { SelectAllCheckbox, SelectRowCheckbox } from './selection-checkboxes';
-import type { RowSelection } from './use-row-selection';
 
 export const storeTableFeatures = tableFeatures({ rowPaginationFeature });
 const column = createColumnHelper<typeof storeTableFeatures, StoreRow>();
 
 type StoreColumnsOptions = {
+  /** Every row's money is in the store's currency; the headers the spec does not fix name it. */
   rows: StoreRow[];
-  selection: RowSelection;
   onDelete: (id: string) => void;
   /** Rows pending approval: Approve at once, Reject asks for the reason. */
   onApprove: (row: StoreRow) => void;
@@ -23,30 +21,13 @@ type StoreColumnsOptions = {
 };
 
 /**
- * Spec 1 §2.8 columns: checkbox, Product, SKU, Price, Status, Source, Actions, with Cost and Margin beside Price
- * (all three in the store's currency). Built on each render because the checkboxes read the selection; ten rows
- * make that cheap.
+ * Spec 1 §2.8 columns (after the list kit's checkbox): Product, SKU, Price, Status, Source, Actions, with Cost and
+ * Margin beside Price (all three in the store's currency).
  */
-export function storeColumns({
-  rows,
-  selection,
-  onDelete,
-  onApprove,
-  onReject,
-  approving,
-}: StoreColumnsOptions) {
-  const pageIds = rows.map((row) => row.id);
-  // Every row's money is in the store's currency; the headers the spec does not fix name it.
+export function storeColumns({ rows, onDelete, onApprove, onReject, approving }: StoreColumnsOptions) {
   const currency = rows.find((row) => row.currency)?.currency;
   const inCurrency = (header: string) => (currency ? `${header} (${currency})` : header);
   return column.columns([
-    column.display({
-      id: 'select',
-      header: () => <SelectAllCheckbox selection={selection} pageIds={pageIds} />,
-      cell: ({ row }) => (
-        <SelectRowCheckbox selection={selection} id={row.original.id} name={row.original.title} />
-      ),
-    }),
     column.display({
       id: 'product',
       header: 'Product',

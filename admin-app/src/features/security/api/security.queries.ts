@@ -21,7 +21,7 @@ export const securityQueries = {
 export const securityKeys = {
   settings: securityQueries.settings().queryKey,
   /** The prefix of every events page. */
-  events: ['get', '/admin/security/events'] as const,
+  events: securityQueries.events(1).queryKey.slice(0, 2),
   twoFactor: securityQueries.twoFactor().queryKey,
   sessions: securityQueries.sessions().queryKey,
 };

@@ -1,7 +1,6 @@
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
-import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
+import { ListTable } from '@shop/ui/list-kit/list-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { SECURITY_EVENTS_PAGE_SIZE, securityQueries } from '../api/security.queries';
@@ -54,25 +53,22 @@ export function SecurityEvents({ page, onPageChange }: SecurityEventsProps) {
         <Title order={2} size="h4" id="security-events-title">
           Security Events
         </Title>
-        {events.isError && !events.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(events.error, 'Failed to load security events.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Security events"
-            features={features}
-            columns={columns}
-            data={events.data?.data ?? []}
-            getRowId={(row) => row.id}
-            rowCount={events.data?.meta.total ?? 0}
-            pagination={{ pageIndex: page - 1, pageSize: SECURITY_EVENTS_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onPageChange(pageIndex + 1)}
-            loading={events.isPending}
-            loadingText="Loading security events..."
-            emptyState={<Text c="dimmed">No security events yet.</Text>}
-          />
-        )}
+        <ListTable
+          framed={false}
+          label="Security events"
+          query={events}
+          features={features}
+          columns={columns}
+          data={events.data?.data ?? []}
+          getRowId={(row) => row.id}
+          total={events.data?.meta.total ?? 0}
+          page={page}
+          pageSize={SECURITY_EVENTS_PAGE_SIZE}
+          onPageChange={onPageChange}
+          loadingText="Loading security events..."
+          emptyState={<Text c="dimmed">No security events yet.</Text>}
+          errorFallback="Failed to load security events."
+        />
       </Stack>
     </Paper>
   );

@@ -1,8 +1,7 @@
-import { Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate } from '@shop/ui/format';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
-import type { RowSelection } from '../lib/use-row-selection';
 
 type StaffAccount = Schemas['StaffAccount'];
 
@@ -16,37 +15,17 @@ const STATUS_COLORS: Record<StaffAccount['status'], string> = {
 };
 
 type AdminColumnsOptions = {
-  rows: StaffAccount[];
-  selection: RowSelection;
   onEdit: (admin: StaffAccount) => void;
   onToggleStatus: (admin: StaffAccount) => void;
   onDelete: (admin: StaffAccount) => void;
 };
 
-/** Spec 2 §3 Admin rows: name, email, role, status, last login, created; with Edit, Suspend or Activate, Delete. */
-export function adminColumns({ rows, selection, onEdit, onToggleStatus, onDelete }: AdminColumnsOptions) {
-  const pageIds = rows.map((row) => row._id);
-  const ticked = pageIds.filter((id) => selection.isSelected(id)).length;
+/**
+ * Spec 2 §3 Admin rows (after the list kit's checkbox): name, email, role, status, last login, created; with Edit,
+ * Suspend or Activate, Delete.
+ */
+export function adminColumns({ onEdit, onToggleStatus, onDelete }: AdminColumnsOptions) {
   return column.columns([
-    column.display({
-      id: 'select',
-      header: () => (
-        <Checkbox
-          aria-label="Select all admins on this page"
-          checked={pageIds.length > 0 && ticked === pageIds.length}
-          indeterminate={ticked > 0 && ticked < pageIds.length}
-          disabled={pageIds.length === 0}
-          onChange={() => selection.toggleAll(pageIds)}
-        />
-      ),
-      cell: ({ row }) => (
-        <Checkbox
-          aria-label={`Select ${row.original.name}`}
-          checked={selection.isSelected(row.original._id)}
-          onChange={() => selection.toggle(row.original._id)}
-        />
-      ),
-    }),
     column.display({
       id: 'admin',
       header: 'Admin',

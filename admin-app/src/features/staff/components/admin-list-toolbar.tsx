@@ -1,11 +1,12 @@
-import { Group, NativeSelect, Paper } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
 import { ButtonLink } from '../../../components/router-links';
 import { SearchField } from '../../../components/search-field';
 import { ADMIN_ROLES, ADMIN_STATUSES } from '../lib/staff-values';
 import type { AdminListSearch } from '../schemas/admin-list-search';
 
-const ROLE_OPTIONS = [{ value: 'all', label: 'All roles' }, ...ADMIN_ROLES];
-const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...ADMIN_STATUSES];
+const ROLE_OPTIONS = [{ value: 'all', label: 'All roles' } as const, ...ADMIN_ROLES];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' } as const, ...ADMIN_STATUSES];
 
 type AdminListToolbarProps = {
   search: AdminListSearch;
@@ -23,21 +24,19 @@ export function AdminListToolbar({ search, onFilter }: AdminListToolbarProps) {
             label="Search"
             placeholder="Name or email"
             value={search.q}
-            onSearch={(q) => {
-              if (q !== search.q) onFilter({ q });
-            }}
+            onSearch={(q) => onFilter({ q })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Role"
-            data={ROLE_OPTIONS}
+            options={ROLE_OPTIONS}
             value={search.role}
-            onChange={(event) => onFilter({ role: event.currentTarget.value as AdminListSearch['role'] })}
+            onChange={(role) => onFilter({ role })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Status"
-            data={STATUS_OPTIONS}
+            options={STATUS_OPTIONS}
             value={search.status}
-            onChange={(event) => onFilter({ status: event.currentTarget.value as AdminListSearch['status'] })}
+            onChange={(status) => onFilter({ status })}
           />
         </Group>
         <ButtonLink to="/manage-admin/admin/create">Create Admin</ButtonLink>

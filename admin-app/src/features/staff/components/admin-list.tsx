@@ -1,20 +1,20 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
+import { BulkBar } from '@shop/ui/list-kit/bulk-bar';
+import { BulkReport, type BulkReportContent, bulkReportOf } from '@shop/ui/list-kit/bulk-report';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useBulkUpdateAdmins, useDeleteAdmin, useUpdateAdmin } from '../api/staff.mutations';
 import { ADMIN_PAGE_SIZE, staffQueries } from '../api/staff.queries';
-import { useRowSelection } from '../lib/use-row-selection';
 import { type AdminListSearch, adminFilters } from '../schemas/admin-list-search';
-import { AdminBulkBar } from './admin-bulk-bar';
 import { adminColumns, adminTableFeatures } from './admin-columns';
 import { AdminListToolbar } from './admin-list-toolbar';
 import { AdminStatCards } from './admin-stat-cards';
-import { BulkReport } from './bulk-report';
 import { EditAdminModal } from './edit-admin-modal';
 
 type StaffAccount = Schemas['StaffAccount'];
@@ -49,24 +49,23 @@ export function AdminList({ search, onSearchChange }: AdminListProps) {
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
 
-  const selection = useRowSelection(JSON.stringify(search));
+  const { selection, filter, setPage } = useListState(search, onSearchChange);
   const bulk = useBulkUpdateAdmins();
   const update = useUpdateAdmin();
   const remove = useDeleteAdmin();
   const [pending, setPending] = useState<Pending | null>(null);
   const [editing, setEditing] = useState<StaffAccount | null>(null);
-  const [report, setReport] = useState<Schemas['BulkAccountsResult'] | null>(null);
+  const [report, setReport] = useState<BulkReportContent | null>(null);
   const busy = bulk.isPending || update.isPending || remove.isPending;
-
-  const filter = (change: Partial<AdminListSearch>) => onSearchChange({ ...change, page: 1 });
 
   const run = async (current: Pending) => {
     try {
       if (current.kind === 'bulk') {
         const { data } = await bulk.mutateAsync({ body: { action: current.action, ids: current.ids } });
         selection.clear();
-        if (data.failed.length > 0) setReport(data);
-        else toast.success(`${data.done.length} admins updated.`);
+        const title = `${data.done.length} updated, ${data.failed.length} refused`;
+        setReport(bulkReportOf(title, data.failed, (id) => rows.find((row) => row._id === id)?.name));
+        if (data.failed.length === 0) toast.success(`${data.done.length} admins updated.`);
       } else if (current.action === 'delete') {
         await remove.mutateAsync({ params: { path: { id: current.admin._id } } });
         toast.success('Admin deleted.');
@@ -92,54 +91,47 @@ export function AdminList({ search, onSearchChange }: AdminListProps) {
     <Stack gap="md">
       <AdminStatCards stats={list.data?.stats} failed={list.isError} />
       <AdminListToolbar search={search} onFilter={filter} />
-      {selection.count > 0 ? (
-        <AdminBulkBar
-          count={selection.count}
-          busy={busy}
-          onActivate={() => askBulk('activate')}
-          onSuspend={() => askBulk('suspend')}
-          onDelete={() => askBulk('delete')}
-        />
-      ) : null}
-      {report ? (
-        <BulkReport
-          report={report}
-          names={new Map(rows.map((row) => [row._id, row.name]))}
-          onClose={() => setReport(null)}
-        />
-      ) : null}
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load admins.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Admins"
-            features={adminTableFeatures}
-            columns={adminColumns({
-              rows,
-              selection,
-              onEdit: setEditing,
-              onToggleStatus: (admin) =>
-                setPending({
-                  kind: 'row',
-                  admin,
-                  action: admin.status === 'Active' ? 'suspend' : 'activate',
-                }),
-              onDelete: (admin) => setPending({ kind: 'row', admin, action: 'delete' }),
-            })}
-            data={rows}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            pagination={{ pageIndex: search.page - 1, pageSize: ADMIN_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading admins..."
-            emptyState={<Text c="dimmed">No admins found.</Text>}
-          />
-        )}
-      </Paper>
+      <BulkBar count={selection.count}>
+        <Button size="xs" variant="light" color="teal" onClick={() => askBulk('activate')} disabled={busy}>
+          Activate
+        </Button>
+        <Button size="xs" variant="light" color="orange" onClick={() => askBulk('suspend')} disabled={busy}>
+          Suspend
+        </Button>
+        <Button size="xs" color="red" onClick={() => askBulk('delete')} disabled={busy}>
+          Delete
+        </Button>
+      </BulkBar>
+      <BulkReport report={report} onClose={() => setReport(null)} />
+      <ListTable
+        label="Admins"
+        query={list}
+        features={adminTableFeatures}
+        columns={adminColumns({
+          onEdit: setEditing,
+          onToggleStatus: (admin) =>
+            setPending({
+              kind: 'row',
+              admin,
+              action: admin.status === 'Active' ? 'suspend' : 'activate',
+            }),
+          onDelete: (admin) => setPending({ kind: 'row', admin, action: 'delete' }),
+        })}
+        selection={{
+          state: selection,
+          allLabel: 'Select all admins on this page',
+          nameOf: (row) => row.name,
+        }}
+        data={rows}
+        getRowId={(row) => row._id}
+        total={total}
+        page={search.page}
+        pageSize={ADMIN_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading admins..."
+        emptyState={<Text c="dimmed">No admins found.</Text>}
+        errorFallback="Failed to load admins."
+      />
       <ConfirmDialog
         opened={pending !== null}
         title={pending ? `Confirm ${ACTION_LABEL[pending.action]}` : ''}

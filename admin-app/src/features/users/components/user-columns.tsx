@@ -1,9 +1,8 @@
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate } from '@shop/ui/format';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { AnchorLink } from '../../../components/router-links';
-import type { RowSelection } from '../lib/use-row-selection';
 import { UserRoleBadge, UserStatusBadge } from './user-badges';
 
 type UserAccount = Schemas['UserAccount'];
@@ -17,36 +16,15 @@ export type UserRowActions = {
   onDelete: (user: UserAccount) => void;
 };
 
-type UserColumnsOptions = UserRowActions & { rows: UserAccount[]; selection: RowSelection };
+/** Staff accounts are read-only here: they cannot be ticked and their action leads to the Admin list. */
+export const canTickUser = (user: UserAccount) => user.kind === 'shopper';
 
 /**
- * Spec 2 §3 User rows: name, email, role, status, joined, last login, and View, Edit, Deactivate, Delete.
- * Staff accounts are read-only here: they cannot be ticked and their action leads to the Admin list.
+ * Spec 2 §3 User rows (after the list kit's checkbox): name, email, role, status, joined, last login, and View,
+ * Edit, Deactivate, Delete.
  */
-export function userColumns({ rows, selection, onEdit, onToggleStatus, onDelete }: UserColumnsOptions) {
-  const pageIds = rows.filter((row) => row.kind === 'shopper').map((row) => row._id);
-  const ticked = pageIds.filter((id) => selection.isSelected(id)).length;
+export function userColumns({ onEdit, onToggleStatus, onDelete }: UserRowActions) {
   return column.columns([
-    column.display({
-      id: 'select',
-      header: () => (
-        <Checkbox
-          aria-label="Select all users on this page"
-          checked={pageIds.length > 0 && ticked === pageIds.length}
-          indeterminate={ticked > 0 && ticked < pageIds.length}
-          disabled={pageIds.length === 0}
-          onChange={() => selection.toggleAll(pageIds)}
-        />
-      ),
-      cell: ({ row }) => (
-        <Checkbox
-          aria-label={`Select ${row.original.name}`}
-          checked={selection.isSelected(row.original._id)}
-          disabled={row.original.kind === 'staff'}
-          onChange={() => selection.toggle(row.original._id)}
-        />
-      ),
-    }),
     column.display({
       id: 'user',
       header: 'User',

@@ -1,10 +1,11 @@
-import { Button, Group, NativeSelect, Paper } from '@mantine/core';
+import { Button, Group, Paper } from '@mantine/core';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
 import { IconMailPlus } from '@tabler/icons-react';
 import { SearchField } from '../../../components/search-field';
 import { USER_ROLES, USER_STATUSES, type UserListSearch } from '../schemas/user-list-search';
 
-const ROLE_OPTIONS = [{ value: 'all', label: 'All roles' }, ...USER_ROLES];
-const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...USER_STATUSES];
+const ROLE_OPTIONS = [{ value: 'all', label: 'All roles' } as const, ...USER_ROLES];
+const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' } as const, ...USER_STATUSES];
 
 type UserListToolbarProps = {
   search: UserListSearch;
@@ -23,21 +24,19 @@ export function UserListToolbar({ search, onFilter, onInvite }: UserListToolbarP
             label="Search"
             placeholder="Name or email"
             value={search.q}
-            onSearch={(q) => {
-              if (q !== search.q) onFilter({ q });
-            }}
+            onSearch={(q) => onFilter({ q })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Role"
-            data={ROLE_OPTIONS}
+            options={ROLE_OPTIONS}
             value={search.role}
-            onChange={(event) => onFilter({ role: event.currentTarget.value as UserListSearch['role'] })}
+            onChange={(role) => onFilter({ role })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Status"
-            data={STATUS_OPTIONS}
+            options={STATUS_OPTIONS}
             value={search.status}
-            onChange={(event) => onFilter({ status: event.currentTarget.value as UserListSearch['status'] })}
+            onChange={(status) => onFilter({ status })}
           />
         </Group>
         <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={onInvite}>

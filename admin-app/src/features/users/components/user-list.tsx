@@ -1,20 +1,20 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
+import { BulkBar } from '@shop/ui/list-kit/bulk-bar';
+import { BulkReport, type BulkReportContent, bulkReportOf } from '@shop/ui/list-kit/bulk-report';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useBulkUpdateUsers, useDeleteUser, useUpdateUser } from '../api/users.mutations';
 import { USER_PAGE_SIZE, userQueries } from '../api/users.queries';
-import { useRowSelection } from '../lib/use-row-selection';
 import { type UserListSearch, userFilters } from '../schemas/user-list-search';
-import { BulkReport } from './bulk-report';
 import { EditUserModal } from './edit-user-modal';
 import { InviteUserModal } from './invite-user-modal';
-import { UserBulkBar } from './user-bulk-bar';
-import { userColumns, userTableFeatures } from './user-columns';
+import { canTickUser, userColumns, userTableFeatures } from './user-columns';
 import { UserListToolbar } from './user-list-toolbar';
 import { UserStatCards } from './user-stat-cards';
 
@@ -64,25 +64,24 @@ export function UserList({ search, onSearchChange }: UserListProps) {
   const rows = list.data?.data ?? [];
   const total = list.data?.meta.total ?? 0;
 
-  const selection = useRowSelection(JSON.stringify(search));
+  const { selection, filter, setPage } = useListState(search, onSearchChange);
   const bulk = useBulkUpdateUsers();
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const [pending, setPending] = useState<Pending | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
-  const [report, setReport] = useState<Schemas['BulkAccountsResult'] | null>(null);
+  const [report, setReport] = useState<BulkReportContent | null>(null);
   const busy = bulk.isPending || update.isPending || remove.isPending;
-
-  const filter = (change: Partial<UserListSearch>) => onSearchChange({ ...change, page: 1 });
 
   const run = async (current: Pending) => {
     try {
       if (current.kind === 'bulk') {
         const { data } = await bulk.mutateAsync({ body: { action: current.action, ids: current.ids } });
         selection.clear();
-        if (data.failed.length > 0) setReport(data);
-        else toast.success(`${data.done.length} users updated.`);
+        const title = `${data.done.length} updated, ${data.failed.length} refused`;
+        setReport(bulkReportOf(title, data.failed, (id) => rows.find((row) => row._id === id)?.name));
+        if (data.failed.length === 0) toast.success(`${data.done.length} users updated.`);
       } else if (current.action === 'delete') {
         await remove.mutateAsync({ params: { path: { id: current.user._id } } });
         toast.success('User deleted.');
@@ -108,54 +107,54 @@ export function UserList({ search, onSearchChange }: UserListProps) {
     <Stack gap="md">
       <UserStatCards stats={list.data?.stats} failed={list.isError} />
       <UserListToolbar search={search} onFilter={filter} onInvite={() => setInviting(true)} />
-      {selection.count > 0 ? (
-        <UserBulkBar
-          count={selection.count}
-          busy={busy}
-          onActivate={() => askBulk('activate')}
-          onDeactivate={() => askBulk('deactivate')}
-          onDelete={() => askBulk('delete')}
-        />
-      ) : null}
-      {report ? (
-        <BulkReport
-          report={report}
-          names={new Map(rows.map((row) => [row._id, row.name]))}
-          onClose={() => setReport(null)}
-        />
-      ) : null}
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load users.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Users"
-            features={userTableFeatures}
-            columns={userColumns({
-              rows,
-              selection,
-              onEdit: (user) => setEditing(user._id),
-              onToggleStatus: (user) =>
-                setPending({
-                  kind: 'row',
-                  user,
-                  action: user.status === 'Active' ? 'deactivate' : 'activate',
-                }),
-              onDelete: (user) => setPending({ kind: 'row', user, action: 'delete' }),
-            })}
-            data={rows}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            pagination={{ pageIndex: search.page - 1, pageSize: USER_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading users..."
-            emptyState={<Text c="dimmed">No users found.</Text>}
-          />
-        )}
-      </Paper>
+      <BulkBar count={selection.count}>
+        <Button size="xs" variant="light" color="teal" onClick={() => askBulk('activate')} disabled={busy}>
+          Activate
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          onClick={() => askBulk('deactivate')}
+          disabled={busy}
+        >
+          Deactivate
+        </Button>
+        <Button size="xs" color="red" onClick={() => askBulk('delete')} disabled={busy}>
+          Delete
+        </Button>
+      </BulkBar>
+      <BulkReport report={report} onClose={() => setReport(null)} />
+      <ListTable
+        label="Users"
+        query={list}
+        features={userTableFeatures}
+        columns={userColumns({
+          onEdit: (user) => setEditing(user._id),
+          onToggleStatus: (user) =>
+            setPending({
+              kind: 'row',
+              user,
+              action: user.status === 'Active' ? 'deactivate' : 'activate',
+            }),
+          onDelete: (user) => setPending({ kind: 'row', user, action: 'delete' }),
+        })}
+        selection={{
+          state: selection,
+          allLabel: 'Select all users on this page',
+          nameOf: (row) => row.name,
+          canSelect: canTickUser,
+        }}
+        data={rows}
+        getRowId={(row) => row._id}
+        total={total}
+        page={search.page}
+        pageSize={USER_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading users..."
+        emptyState={<Text c="dimmed">No users found.</Text>}
+        errorFallback="Failed to load users."
+      />
       <ConfirmDialog
         opened={pending !== null}
         title={pending ? `Confirm ${ACTION_LABEL[pending.action]}` : ''}

@@ -1,7 +1,9 @@
-import { Drawer, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { DataTable } from '@shop/ui/data-table';
+import { FilterSelect } from '@shop/ui/list-kit/filter-select';
+import { ListTable } from '@shop/ui/list-kit/list-table';
+import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +22,7 @@ type Vendor = Schemas['VendorProfile'];
 type Confirming = { vendor: Vendor; action: 'suspend' | 'reactivate' };
 
 const STATUS_OPTIONS = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: 'All' } as const,
   ...VENDOR_STATUSES.map((status) => ({ value: status, label: VENDOR_STATUS_LABELS[status] })),
 ];
 const count = (n: number | undefined) => n?.toLocaleString('en-US');
@@ -76,7 +78,7 @@ export function VendorList({ search, onSearchChange }: VendorListProps) {
     else setConfirming({ vendor, action });
   };
   const openVendor = list.data?.data.find((vendor) => vendor._id === search.vendor);
-  const filter = (change: Partial<VendorListSearch>) => onSearchChange({ ...change, page: 1 });
+  const { filter, setPage } = useListState(search, onSearchChange);
   const confirmText = confirming ? CONFIRM_TEXT[confirming.action] : null;
 
   return (
@@ -95,39 +97,31 @@ export function VendorList({ search, onSearchChange }: VendorListProps) {
             label="Search"
             placeholder="Store name or email"
             value={search.q}
-            onSearch={(q) => {
-              if (q !== search.q) filter({ q });
-            }}
+            onSearch={(q) => filter({ q })}
           />
-          <NativeSelect
+          <FilterSelect
             label="Status"
-            data={STATUS_OPTIONS}
+            options={STATUS_OPTIONS}
             value={search.status}
-            onChange={(event) => filter({ status: event.currentTarget.value as VendorListSearch['status'] })}
+            onChange={(status) => filter({ status })}
           />
         </Group>
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        {list.isError && !list.data ? (
-          <Text c="red" role="alert">
-            {errorMessage(list.error, 'Failed to load vendor applications.')}
-          </Text>
-        ) : (
-          <DataTable
-            label="Vendor applications"
-            features={vendorTableFeatures}
-            columns={vendorColumns(onAction)}
-            data={list.data?.data ?? []}
-            getRowId={(row) => row._id}
-            rowCount={list.data?.meta.total ?? 0}
-            pagination={{ pageIndex: search.page - 1, pageSize: VENDOR_PAGE_SIZE }}
-            onPaginationChange={({ pageIndex }) => onSearchChange({ page: pageIndex + 1 })}
-            loading={list.isPending}
-            loadingText="Loading vendor applications..."
-            emptyState={<Text c="dimmed">No vendor applications found.</Text>}
-          />
-        )}
-      </Paper>
+      <ListTable
+        label="Vendor applications"
+        query={list}
+        features={vendorTableFeatures}
+        columns={vendorColumns(onAction)}
+        data={list.data?.data ?? []}
+        getRowId={(row) => row._id}
+        total={list.data?.meta.total ?? 0}
+        page={search.page}
+        pageSize={VENDOR_PAGE_SIZE}
+        onPageChange={setPage}
+        loadingText="Loading vendor applications..."
+        emptyState={<Text c="dimmed">No vendor applications found.</Text>}
+        errorFallback="Failed to load vendor applications."
+      />
       <RejectVendorModal vendor={rejecting} onClose={() => setRejecting(null)} />
       <ConfirmDialog
         opened={confirming !== null}

@@ -6,6 +6,7 @@ import { RefundList } from '../../../../features/orders/components/refund-list';
 import { ReturnRequestList } from '../../../../features/orders/components/return-request-list';
 import {
   type RefundSearch,
+  type ReturnRequestSearch,
   refundSearchDefaults,
   refundSearchSchema,
 } from '../../../../features/orders/schemas/screen-search';
@@ -24,11 +25,22 @@ function RefundsScreen() {
     (change: Partial<RefundSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change }) }),
     [navigate],
   );
+  const onRequestsChange = useCallback(
+    ({ page, status }: Partial<ReturnRequestSearch>) =>
+      onSearchChange({
+        ...(page === undefined ? {} : { requestsPage: page }),
+        ...(status === undefined ? {} : { requestsStatus: status }),
+      }),
+    [onSearchChange],
+  );
   return (
     <>
       <ScreenTitle title="Refund Handling" />
       <Stack gap="xl">
-        <ReturnRequestList />
+        <ReturnRequestList
+          search={{ page: search.requestsPage, status: search.requestsStatus }}
+          onSearchChange={onRequestsChange}
+        />
         <RefundList search={search} onSearchChange={onSearchChange} />
       </Stack>
     </>
