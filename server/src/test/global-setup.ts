@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPgliteDatabase } from '../db/client.ts';
+import { createPgliteDatabase, createPostgresDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed-demo-data.ts';
 import { TEST_PUBLIC_URL } from './test-config.ts';
 
@@ -10,18 +12,25 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** Files holding PGlite data folders (tar) to start test databases from; empty on PostgreSQL runs. */
     pgliteTemplates: { migrated: string; seeded: string } | null;
+    /** Names of the databases on TEST_DATABASE_URL's server that test databases are copied from. */
+    postgresTemplates: { migrated: string; seeded: string } | null;
   }
 }
 
 /**
- * Creating a PGlite database and migrating it takes seconds; loading a saved copy takes well under one.
- * So the migrated and the seeded databases are built once here and every test file loads a copy.
+ * Creating a database and migrating (and seeding) it takes seconds; copying a finished one takes well under one.
+ * So the migrated and the seeded databases are built once here and every test file starts from a copy: a PGlite
+ * data folder it loads, or on PostgreSQL a `CREATE DATABASE … TEMPLATE` of one of two template databases.
  */
-export async function setup(project: TestProject): Promise<() => void> {
-  if (process.env.TEST_DATABASE_URL) {
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
     project.provide('pgliteTemplates', null);
-    return () => {};
+    const { templates, remove } = await createPostgresTemplates(serverUrl);
+    project.provide('postgresTemplates', templates);
+    return remove;
   }
+  project.provide('postgresTemplates', null);
   const folder = mkdtempSync(join(tmpdir(), 'shop-server-tests-'));
   const handle = createPgliteDatabase();
   await handle.migrate();
@@ -34,5 +43,43 @@ export async function setup(project: TestProject): Promise<() => void> {
   await handle.close();
 
   project.provide('pgliteTemplates', { migrated, seeded });
-  return () => rmSync(folder, { recursive: true, force: true });
+  return async () => rmSync(folder, { recursive: true, force: true });
+}
+
+async function createPostgresTemplates(serverUrl: string) {
+  // A random suffix: several runs may share one server (a developer's TEST_DATABASE_URL).
+  const suffix = randomBytes(4).toString('hex');
+  const templates = {
+    migrated: `shop_template_${suffix}_migrated`,
+    seeded: `shop_template_${suffix}_seeded`,
+  };
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const remove = async () => {
+    for (const name of Object.values(templates))
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  };
+  try {
+    await admin.query(`CREATE DATABASE "${templates.migrated}"`);
+    const migrated = createPostgresDatabase(databaseUrl(serverUrl, templates.migrated), { max: 2 });
+    await migrated.migrate();
+    await migrated.close();
+    // A copy can only be made while nobody is connected to the source, so every connection is closed here.
+    await admin.query(`CREATE DATABASE "${templates.seeded}" TEMPLATE "${templates.migrated}"`);
+    const seeded = createPostgresDatabase(databaseUrl(serverUrl, templates.seeded), { max: 2 });
+    await seedDemoData(seeded.db, { publicUrl: TEST_PUBLIC_URL });
+    await seeded.close();
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { templates, remove };
+}
+
+/** The address of database `name` on the server `serverUrl` names. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

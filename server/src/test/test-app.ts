@@ -12,9 +12,9 @@ import {
   type Database,
   type DatabaseHandle,
 } from '../db/client.ts';
-import { seedDemoData } from '../db/seed/seed-demo-data.ts';
 import type { HostedPaymentProvider } from '../modules/payments/hosted.types.ts';
-import { TEST_PUBLIC_URL, testConfig } from './test-config.ts';
+import { databaseUrl } from './global-setup.ts';
+import { testConfig } from './test-config.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -26,7 +26,7 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite copied from the template the global setup
- * built, or, when TEST_DATABASE_URL is set, a newly created database on that PostgreSQL server.
+ * built, or, when TEST_DATABASE_URL is set, a new database on that PostgreSQL server copied from its template.
  */
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -41,18 +41,17 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
 }
 
 async function createPostgresTestDatabase(serverUrl: string, seed: boolean): Promise<TestDatabase> {
+  const templates = inject('postgresTemplates');
+  if (!templates) throw new Error('the global setup built no PostgreSQL template');
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = createPostgresDatabase(url.toString(), { max: 4 });
-  await handle.migrate();
-  if (seed) await seedDemoData(handle.db, { publicUrl: TEST_PUBLIC_URL });
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${seed ? templates.seeded : templates.migrated}"`);
+  const url = databaseUrl(serverUrl, name);
+  const handle = createPostgresDatabase(url, { max: 4 });
   return {
     handle,
-    url: url.toString(),
+    url,
     drop: async () => {
       await handle.close();
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

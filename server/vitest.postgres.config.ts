@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.ts';
+
+/**
+ * The files the PostgreSQL 15 pass runs (scripts/test.sh: `with-postgres.sh … --config vitest.postgres.config.ts`).
+ * Every file runs on PGlite; PGlite is the same PostgreSQL in-process, so SQL that works there works on a server
+ * too. A file is listed here when what it proves depends on the engine around the SQL:
+ * - concurrency: requests racing for a row lock, an advisory lock or a unique key (PGlite has one connection, so
+ *   it serialises them and the race never happens);
+ * - the node-postgres driver: its pool, its connection errors, and how it turns timestamps, dates and JSON
+ *   computed in SQL into values;
+ * - faults, restarts, several instances, migrations and seeding under lock, snapshots, the job queue;
+ * - full-text search (PGlite bundles a newer PostgreSQL than the 15 in production).
+ * Add a file when it tests one of these; a file that only reads and writes through the API does not qualify.
+ */
+export const POSTGRES_FILES = [
+  // Faults and several instances: need a server whose connections can be cut and that can restart.
+  'src/test/reliability/database-outage.test.ts',
+  'src/test/reliability/database-restart.test.ts',
+  'src/test/reliability/idempotency-faults.test.ts',
+  'src/test/scale-out/two-instances.test.ts',
+  'src/modules/health/health.test.ts',
+  // Migrations and seeding under an advisory lock; backups in a repeatable-read snapshot and restored as SQL.
+  'src/db/migrate-lock.test.ts',
+  'src/db/seed/seed-demo-data.test.ts',
+  'src/modules/backups/backups.test.ts',
+  // Queues claiming rows with FOR UPDATE SKIP LOCKED.
+  'src/jobs/job-queue.test.ts',
+  'src/modules/mail/mail.sender.test.ts',
+  // Races: row locks (orders, refunds, coupons), advisory locks (login throttle, store e-mail), unique keys.
+  'src/modules/orders/orders.test.ts',
+  'src/modules/orders/orders.status.test.ts',
+  'src/modules/refunds/refunds.test.ts',
+  'src/modules/campaigns/campaigns.test.ts',
+  'src/modules/vendors/vendors.test.ts',
+  'src/modules/staff/staff.test.ts',
+  'src/modules/wishlist/wishlist.test.ts',
+  'src/auth/login-throttle.test.ts',
+  'src/http/idempotency.test.ts',
+  // A change and its activity entry roll back together (a trigger refusing the entry, raw SQL).
+  'src/modules/activity/activity.atomic.test.ts',
+  // Dates grouped in SQL (`at time zone`, intervals) and JSON operators, read back through the driver.
+  'src/modules/stats/stats.test.ts',
+  'src/modules/analytics/analytics.test.ts',
+  'src/modules/payment-reports/payment-reports.test.ts',
+  'src/modules/security/security.test.ts',
+  'src/modules/reviews/reviews.test.ts',
+  'src/modules/media/media.library.test.ts',
+  // Full-text search (to_tsquery over a generated tsvector).
+  'src/modules/products/products.test.ts',
+];
+
+// A renamed or deleted file would otherwise silently drop out of the PostgreSQL pass.
+const missing = POSTGRES_FILES.filter((file) => !existsSync(new URL(file, import.meta.url)));
+if (missing.length > 0)
+  throw new Error(`vitest.postgres.config.ts lists missing files: ${missing.join(', ')}`);
+
+export default defineConfig({ ...base, test: { ...base.test, include: POSTGRES_FILES } });
