@@ -1,14 +1,32 @@
-// Counts results from the test runners' JSON reports and prints the closing line "N passed, N failed".
+// Counts results from the test runners' JSON reports and prints the closing line "N passed, N failed, N flaky".
+// A Playwright journey that failed and then passed on its retry is flaky: it is named, and it fails the run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const [dir, ...failedSteps] = process.argv.slice(2);
+/** Names of a Playwright report's flaky tests: "[project] file › describe › title". */
+function flakyNamesOf(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'flaky') continue;
+        const project = test.projectName ? `[${test.projectName}] ` : '';
+        names.push(`${project}${[spec.file ?? suite.file, ...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  // A top-level suite is a file: its title is the file name, already in the spec's `file`.
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return names;
+}
 
-function countsOf(report) {
+export function countsOf(report) {
   if (report.stats && 'expected' in report.stats) {
-    // Playwright: a flaky test passed on retry.
+    // Playwright: `expected` passed at once, `flaky` passed only on a retry, `unexpected` failed every try.
     const { expected, flaky, unexpected, skipped } = report.stats;
-    return { passed: expected + flaky, failed: unexpected, skipped };
+    return { passed: expected, failed: unexpected, flaky, skipped, flakyNames: flakyNamesOf(report) };
   }
   // Vitest (Jest-compatible JSON): a suite that failed to load has no failed tests but is a failure.
   const failedTests = report.numFailedTests ?? 0;
@@ -16,20 +34,49 @@ function countsOf(report) {
   return {
     passed: report.numPassedTests ?? 0,
     failed: failedTests + brokenSuites,
+    flaky: 0,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    flakyNames: [],
   };
 }
 
-const total = { passed: 0, failed: 0, skipped: 0 };
-for (const file of readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()) {
-  const counts = countsOf(JSON.parse(readFileSync(join(dir, file), 'utf8')));
-  for (const key of Object.keys(total)) total[key] += counts[key];
-  console.log(`${file.replace(/\.json$/, '').padEnd(20)} ${counts.passed} passed, ${counts.failed} failed`);
+const line = ({ passed, failed, flaky }) => `${passed} passed, ${failed} failed, ${flaky} flaky`;
+
+/**
+ * @param {{ name: string, report: object }[]} reports each runner's JSON report, by name
+ * @param {string[]} failedSteps steps that failed outside any report (typecheck, lint, a build)
+ * @returns {{ lines: string[], exitCode: number }}
+ */
+export function summarize(reports, failedSteps = []) {
+  const total = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
+  const flakyNames = [];
+  const lines = [];
+  for (const { name, report } of reports) {
+    const counts = countsOf(report);
+    for (const key of Object.keys(total)) total[key] += counts[key];
+    flakyNames.push(...counts.flakyNames);
+    lines.push(`${name.padEnd(20)} ${line(counts)}`);
+  }
+  if (flakyNames.length > 0) {
+    lines.push(
+      '',
+      'Flaky (failed, then passed on the retry; fix the cause):',
+      ...flakyNames.map((n) => `  ${n}`),
+    );
+  }
+  if (failedSteps.length > 0) lines.push('', `Failed steps: ${failedSteps.join('; ')}`);
+  lines.push('', `${line(total)}${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  const ok = total.failed === 0 && total.flaky === 0 && failedSteps.length === 0 && total.passed > 0;
+  return { lines, exitCode: ok ? 0 : 1 };
 }
-if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join('; ')}`);
-console.log(
-  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
-);
-process.exit(total.failed > 0 || failedSteps.length > 0 || total.passed === 0 ? 1 : 0);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [dir, ...failedSteps] = process.argv.slice(2);
+  const reports = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.json$/, ''), report: JSON.parse(readFileSync(join(dir, f), 'utf8')) }));
+  const { lines, exitCode } = summarize(reports, failedSteps);
+  console.log(lines.join('\n'));
+  process.exit(exitCode);
+}

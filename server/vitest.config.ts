@@ -12,6 +12,10 @@ export default defineConfig({
     globalSetup: ['./src/test/global-setup.ts'],
     // Each file opens its own database; starting one is CPU-bound, so more workers than cores only thrash.
     maxWorkers: 2,
+    // Files share their worker: each opens and closes its own database and app, and loading the server's code
+    // once per worker instead of once per file saves about a third of the suite's CPU (measured: 193 s against
+    // 278 s for 27 files; the whole suite passes this way).
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.mts';
 
-const admin = 'http://localhost:5173';
-const api = 'http://localhost:3000/api';
+const { admin, api } = shopAddresses('admin-app');
 
 async function staffToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => window.localStorage.getItem('shop.adminToken'));

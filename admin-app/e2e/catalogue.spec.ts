@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.mts';
 
-const admin = 'http://localhost:5173';
-const api = 'http://localhost:3000/api';
+const { admin, api } = shopAddresses('admin-app');
 
 /** A fixture item the demo seed models a local product on instead of importing it (server/src/db/seed/catalogue.ts). */
 const NOT_YET_IMPORTED_ID = '1005006303657842'; // Men's Oversized Hoodie

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.mts';
 
-const admin = 'http://localhost:5173';
+const { admin, api } = shopAddresses('admin-app');
 
 test('staff upload a picture into a new folder, resize it, and see where the copy is served', async ({
   page,
@@ -68,7 +69,8 @@ test('staff upload a picture into a new folder, resize it, and see where the cop
     // The copy is served at its own address, at its new size.
     const src = await copy.getByRole('img').getAttribute('src');
     expect(src).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.png$/);
-    const served = await page.request.get(src ?? '');
+    // Asked from Node, which knows the shop by its address rather than by the browser's localhost.
+    const served = await page.request.get(new URL(new URL(src ?? '').pathname, api).href);
     expect(served.status()).toBe(200);
     expect(await sharp(await served.body()).metadata()).toMatchObject({ width: 400, height: 225 });
   });

@@ -1,8 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { shopAddresses } from '../../scripts/e2e/shops.mts';
 
-const admin = 'http://localhost:5173';
-const store = 'http://localhost:5174';
-const api = 'http://localhost:3000/api';
+const { admin, store, api } = shopAddresses('admin-app');
 
 /** An imported marketplace item (server/fixtures/marketplace) with a SKU in stock: Sierra Blue, iPhone 15 Pro. */
 const PRODUCT = { search: 'Magnetic Case', name: /^Luxury Matte Magnetic Case For iPhone/ };

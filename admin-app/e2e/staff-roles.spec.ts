@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { shopAddresses } from '../../scripts/e2e/shops.mts';
 
-const admin = 'http://localhost:5173';
-const api = 'http://localhost:3000/api';
+const { admin, api } = shopAddresses('admin-app');
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field's label, with or without the required asterisk Mantine appends. */

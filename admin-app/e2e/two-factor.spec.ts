@@ -1,8 +1,8 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { shopAddresses } from '../../scripts/e2e/shops.mts';
 
-const admin = 'http://localhost:5173';
-const api = 'http://localhost:3000/api';
+const { admin, api } = shopAddresses('admin-app');
 const DEMO = { email: 'admin@example.com', password: 'admin12345' };
 
 let secret: string | null = null;
@@ -54,37 +54,45 @@ test('a super admin turns on two-factor, signs out, and signs in again with a co
 }) => {
   // Three codes from the app, each a new one: up to a minute of waiting for the next code.
   test.setTimeout(150_000);
-  await signIn(page);
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
-
-  await page.goto(`${admin}/manage-admin/admin/security`);
   const card = page.getByRole('region', { name: 'Your Two-Factor Authentication' });
-  await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-  await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-  secret = (await card.locator('code').first().textContent())?.trim() ?? null;
-  expect(secret).toMatch(/^[A-Z2-7]+$/);
 
-  await card.getByLabel('Authentication code').fill(await freshCode());
-  await card.getByRole('button', { name: 'Confirm' }).click();
-  await expect(card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await card.getByRole('button', { name: 'I have saved them' }).click();
-  await expect(card.getByText('On', { exact: true })).toBeVisible();
+  await test.step('the admin turns two-factor on with a code from the app', async () => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
+    await page.goto(`${admin}/manage-admin/admin/security`);
+    await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    secret = (await card.locator('code').first().textContent())?.trim() ?? null;
+    expect(secret).toMatch(/^[A-Z2-7]+$/);
 
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm Logout' });
-  await expect(dialog.getByText('Are you sure you want to logout?')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/admin\/auth\/login$/);
+    await card.getByLabel('Authentication code').fill(await freshCode());
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await expect(card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await card.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(card.getByText('On', { exact: true })).toBeVisible();
+  });
 
-  await signIn(page);
-  await page.getByLabel('Authentication code').fill(await freshCode());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('Login successful.')).toBeVisible();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
+  await test.step('the admin signs out', async () => {
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Logout' });
+    await expect(dialog.getByText('Are you sure you want to logout?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/auth\/login$/);
+  });
 
-  await page.goto(`${admin}/manage-admin/admin/security`);
-  await card.getByLabel('Code to turn it off').fill(await freshCode());
-  await card.getByRole('button', { name: 'Turn off' }).click();
-  await expect(card.getByText('Off', { exact: true })).toBeVisible();
-  secret = null;
+  await test.step('signing in again asks for the next code', async () => {
+    await signIn(page);
+    await page.getByLabel('Authentication code').fill(await freshCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Login successful.')).toBeVisible();
+    await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
+  });
+
+  await test.step('the admin turns two-factor off with another code', async () => {
+    await page.goto(`${admin}/manage-admin/admin/security`);
+    await card.getByLabel('Code to turn it off').fill(await freshCode());
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    await expect(card.getByText('Off', { exact: true })).toBeVisible();
+    secret = null;
+  });
 });

@@ -136,6 +136,8 @@ test('in Spanish a shopper buys in euros to Spain, with IVA in the prices and th
           Math.round(data.itemsPrice * 100) + Math.round(data.shippingPrice * 100),
         );
         await expect(page.getByText('¡Pedido realizado con éxito!').first()).toBeVisible();
+        // Checkout moves to My Orders a moment later; the next page is opened after that move, not raced by it.
+        await expect(page).toHaveURL(/\/#\/profile\/order$/);
         return data as { _id: string; taxPrice: number };
       });
 
@@ -210,6 +212,9 @@ test('in Bengali a shopper buys in taka with prices rounded to .99, the same fig
       paisa(order.itemsPrice) + paisa(order.shippingPrice) + paisa(order.taxPrice),
     );
 
+    // Checkout moves to My Orders a moment after the order is placed: on a busy machine that move landed after
+    // this page was opened and replaced it.
+    await expect(page).toHaveURL(/\/#\/profile\/order$/);
     await page.goto(`${store}/#/order/${order._id}`);
     const totals = page.getByRole('region', { name: 'অর্ডারের সারাংশ' });
     await expect(totals.getByRole('definition')).toHaveText(shown);

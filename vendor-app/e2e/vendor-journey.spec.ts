@@ -1,10 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.mts';
 
-const admin = 'http://localhost:5173';
-const store = 'http://localhost:5174';
-const panel = 'http://localhost:5175';
-const api = 'http://localhost:3000/api';
+const { admin, store, panel, api } = shopAddresses('vendor-app');
 
 // A 2×2 PNG: the server reads a picture's first bytes and measures it, so the file must be a real image.
 const PNG = Buffer.from(

@@ -1,0 +1,48 @@
+// The browser journeys' shops: each app's journeys get a shop of their own (API, database folder, built apps), so
+// the three run side by side without sharing data or the per-address registration allowance.
+// The built apps call http://localhost:3000/api and link to each other on localhost:5173-5175, so every shop keeps
+// those ports on a loopback address of its own, and its Chromium is told that localhost is that address.
+
+export type JourneyApp = 'store-app' | 'admin-app' | 'vendor-app';
+
+export interface Shop {
+  app: JourneyApp;
+  /** The loopback address the shop's API and apps listen on. */
+  host: string;
+  dataDir: string;
+}
+
+// The storefront's journeys are the longest, so they start first; theirs is 127.0.0.1, where the payment
+// stand-ins' webhooks and the API's own PUBLIC_URL (http://localhost:3000) land as before.
+export const SHOPS: readonly Shop[] = [
+  { app: 'store-app', host: '127.0.0.1', dataDir: '.tmp/e2e-data/store-app' },
+  { app: 'admin-app', host: '127.0.0.2', dataDir: '.tmp/e2e-data/admin-app' },
+  { app: 'vendor-app', host: '127.0.0.3', dataDir: '.tmp/e2e-data/vendor-app' },
+];
+
+export const API_PORT = 3000;
+export const APP_PORTS = { 'admin-app': 5173, 'store-app': 5174, 'vendor-app': 5175 } as const;
+
+function shopOf(app: JourneyApp): Shop {
+  const shop = SHOPS.find((candidate) => candidate.app === app);
+  if (!shop) throw new Error(`no journey shop for ${app}`);
+  return shop;
+}
+
+/** Chromium's switch that sends the journey's localhost to its shop. */
+export const hostResolverRule = (app: JourneyApp) =>
+  `--host-resolver-rules=MAP localhost ${shopOf(app).host}`;
+
+/**
+ * Where a journey finds its shop. The apps are opened on localhost, as a shopper would (the browser maps it);
+ * `api` is for the test's own requests from Node, which do not go through the browser, so it names the address.
+ */
+export function shopAddresses(app: JourneyApp) {
+  const { host } = shopOf(app);
+  return {
+    admin: `http://localhost:${APP_PORTS['admin-app']}`,
+    store: `http://localhost:${APP_PORTS['store-app']}`,
+    panel: `http://localhost:${APP_PORTS['vendor-app']}`,
+    api: `http://${host}:${API_PORT}/api`,
+  };
+}
