@@ -1,0 +1,92 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  apiData,
+  fillParams,
+  presetStorage,
+  routePaths,
+  signInToken,
+  walkRoute,
+} from '../../scripts/e2e/route-walk.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.mts';
+
+// Every storefront route at 1440 and 390 px (issue 27): never blank, never clipped, no page error. The storefront
+// uses hash history, so a route opens as `/#/products/{id}`.
+const { store } = shopAddresses('store-app');
+
+type Product = { _id: string; name: string; price: number; images?: string[]; storeId: string | null };
+type Demo = { token: string; cart: string; params: Record<string, string | undefined> };
+let demo: Promise<Demo> | undefined;
+
+/** The demo shopper's token, a cart line, and the demo data's ids for the dynamic routes, read once per run. */
+function demoData(request: APIRequestContext): Promise<Demo> {
+  demo ??= (async () => {
+    const token = await signInToken(request, 'store-app', '/user/login', {
+      email: 'shopper@example.com',
+      password: 'shopper123',
+    });
+    const products = await apiData<Product[]>(
+      request,
+      'store-app',
+      '/product/?page=1&limit=50&country=BD&currency=USD',
+    );
+    const product = products[0];
+    if (!product) throw new Error('the demo catalogue is empty');
+    const detail = await apiData<{ skus: { sku_id: string | number; sku_available_stock: number }[] }>(
+      request,
+      'store-app',
+      `/product/${product._id}?country=BD&currency=USD`,
+    );
+    const sku = detail.skus.find((candidate) => candidate.sku_available_stock > 0);
+    const line = {
+      id: product._id,
+      name: product.name,
+      price: product.price,
+      quantity: 1,
+      image: product.images?.[0] ?? '',
+      sku_id: String(sku?.sku_id),
+      currency: 'USD',
+    };
+    const [order] = await apiData<{ _id: string }[]>(request, 'store-app', '/order?page=1&limit=1', token);
+    const [post] = await apiData<{ slug: string }[]>(request, 'store-app', '/storefront/blog?page=1&limit=1');
+    return {
+      token,
+      cart: JSON.stringify({ items: [line], checkoutItems: [line] }),
+      params: {
+        $id: product._id,
+        $slug: post?.slug,
+        // A word of a demo product's name finds that product.
+        searchTerm: product.name.split(/\s+/)[0],
+        orderId: order?._id,
+        storeId: products.find((candidate) => candidate.storeId)?.storeId ?? undefined,
+      },
+    };
+  })();
+  return demo;
+}
+
+/** Each dynamic route's `$id`: a product, the searched word, the shopper's own order, a vendor's store. */
+const idFor: Record<string, 'searchTerm' | 'orderId' | 'storeId'> = {
+  '/search/$id': 'searchTerm',
+  '/order/$id': 'orderId',
+  '/stores/$id': 'storeId',
+};
+
+/** The screens for signing in and joining are walked as a visitor sees them; every other one signed in. */
+const signedOut = new Set(['/login', '/register', '/unlock', '/invitation']);
+
+for (const path of routePaths('store-app')) {
+  test(`route walk: ${path}`, async ({ page, request }) => {
+    const { token, cart, params } = await demoData(request);
+    await presetStorage(page, {
+      'shop.cart': cart,
+      // The marketing popup is a dialog over the page, not the page; it counts as seen.
+      'shop.popupSeen': String(Date.now()),
+      ...(signedOut.has(path) ? {} : { 'shop.userToken': token }),
+    });
+    const key = idFor[path];
+    const filled = fillParams(path, key ? { $id: params[key] } : params);
+    expect(filled, `the demo data has an id for ${path}`).toBeDefined();
+    const problems = await walkRoute(page, `${store}/#${filled}`);
+    expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
+  });
+}
