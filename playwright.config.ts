@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { hostResolverRule, SHOPS } from './scripts/e2e/shops.mts';
+import { hostResolverRule, SHOPS } from './scripts/e2e/shops.ts';
 
 // Journeys run in Debian's Chromium against the real API and the built apps, on fresh embedded databases
 // seeded with the demo data (`scripts/find-chromium.sh` finds or installs the browser). Each app's journeys are a
-// project with a shop of its own (scripts/e2e/shops.mts); two projects run at a time, each one journey at a time,
+// project with a shop of its own (scripts/e2e/shops.ts); two projects run at a time, each one journey at a time,
 // since a project's journeys share its shop's settings and data.
 const CHROMIUM_ARGS = [
   '--no-sandbox',

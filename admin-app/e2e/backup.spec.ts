@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
-import { shopAddresses } from '../../scripts/e2e/shops.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 const { admin, api } = shopAddresses('admin-app');
 

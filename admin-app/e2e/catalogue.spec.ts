@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
-import { shopAddresses } from '../../scripts/e2e/shops.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 const { admin, api } = shopAddresses('admin-app');
 

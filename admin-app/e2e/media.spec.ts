@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
-import { shopAddresses } from '../../scripts/e2e/shops.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 const { admin, api } = shopAddresses('admin-app');
 

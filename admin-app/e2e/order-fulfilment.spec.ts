@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shopAddresses } from '../../scripts/e2e/shops.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 const { admin, store, api } = shopAddresses('admin-app');
 

@@ -1,6 +1,6 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { shopAddresses } from '../../scripts/e2e/shops.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 const { admin, api } = shopAddresses('admin-app');
 const DEMO = { email: 'admin@example.com', password: 'admin12345' };

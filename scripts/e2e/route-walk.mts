@@ -3,7 +3,7 @@
 // generated route tree, so a new screen is walked without editing the specs.
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page, test } from '@playwright/test';
-import { type JourneyApp, shopAddresses } from './shops.mts';
+import { type JourneyApp, shopAddresses } from './shops.ts';
 
 export const VIEWPORTS = [
   { width: 1440, height: 900 },

@@ -1,11 +1,11 @@
-// Starts the journeys' shops (scripts/e2e/shops.mts) for playwright.config.ts and prints "The journey shops are
+// Starts the journeys' shops (scripts/e2e/shops.ts) for playwright.config.ts and prints "The journey shops are
 // running" once every API and app answers. The demo data is migrated and seeded once, in the first shop's folder,
 // and copied to the others: seeding is the costly part of a start, and the machine has two cores.
 // Run as `node --import tsx scripts/e2e/start-shops.mts` with the API's settings (stand-ins, keys) in the environment.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_PORT, APP_PORTS, SHOPS, type Shop } from './shops.mts';
+import { API_PORT, APP_PORTS, SHOPS, type Shop } from './shops.ts';
 
 const children = new Set<ChildProcess>();
 let stopping = false;

@@ -7,7 +7,7 @@ import {
   signInToken,
   walkRoute,
 } from '../../scripts/e2e/route-walk.mts';
-import { shopAddresses } from '../../scripts/e2e/shops.mts';
+import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 // Every storefront route at 1440 and 390 px (issue 27): never blank, never clipped, no page error. The storefront
 // uses hash history, so a route opens as `/#/products/{id}`.
