@@ -5,6 +5,7 @@ import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
 import { staffActivity, withActivity } from '../activity/index.ts';
+import { ORDER_NOT_FOUND } from '../order-lifecycle/index.ts';
 import {
   createRequest,
   decide,
@@ -16,7 +17,6 @@ import {
   type StaffReturnRow,
 } from './returns.repository.ts';
 
-export const ORDER_NOT_FOUND = 'Order not found.';
 export const REQUEST_NOT_FOUND = 'Request not found.';
 
 const toRequest = (row: ReturnRequestRow) => ({

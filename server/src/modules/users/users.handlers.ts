@@ -21,6 +21,7 @@ import {
   phoneTaken,
   toUserProfile,
 } from '../customers/index.ts';
+import { queueMail } from '../mail/index.ts';
 import { openSession } from '../security/index.ts';
 import { createStaffAccount, isEmail, PASSWORD_MIN_LENGTH, type StaffRole } from '../staff/index.ts';
 import {
@@ -34,7 +35,6 @@ import {
   findShopper,
   insertShopper,
   listAccounts,
-  queueMessage,
   renewInvitation,
   type ShopperChanges,
   shopperDetails,
@@ -227,7 +227,7 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
                 inviteExpiresAt: invite.expiresAt,
               });
           if (!invited) throw notFound(USER_NOT_FOUND);
-          await queueMessage(tx, {
+          await queueMail(tx, {
             to: email,
             subject: "You're invited to the store",
             body:

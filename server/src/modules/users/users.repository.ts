@@ -13,7 +13,6 @@ import {
 } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { insertActivity } from '../activity/index.ts';
-import { queueMail } from '../mail/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type UserRole = 'admin' | 'manager' | 'user';
@@ -270,14 +269,6 @@ export async function insertShopper(db: Database, values: NewShopper): Promise<C
   const [row] = await db.insert(customers).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
-}
-
-/** Writes a message for the outbox; it is sent by SMTP when that is configured. */
-export async function queueMessage(
-  db: Database,
-  message: { to: string; subject: string; body: string; kind: string },
-): Promise<void> {
-  await queueMail(db, message);
 }
 
 /** Renews a pending invitation (a new token replaces the old one, which stops working). */
