@@ -6,6 +6,10 @@ const ENTRY = '^server/src/modules/[^/]+/index[.]ts$';
 // Tests, their fixtures and harness, and the demo seed may reach into any module to set up what they check.
 const TEST_CODE = ['[.]test[.]tsx?$', '[.]fixtures[.]ts$', '^server/src/test/', '^server/src/db/seed/'];
 const WIRING = '^server/src/(service|app)[.]ts$';
+// The database's shape: each module's tables in `<module>/<module>.schema.ts`, gathered by db/schema.ts, through
+// which all other code reads them. Foreign keys make schema files import each other's tables directly.
+const SCHEMA = '^server/src/modules/([^/]+)/\\1[.]schema[.]ts$';
+const GATHERED_SCHEMA = '^server/src/db/schema[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -25,7 +29,7 @@ module.exports = {
         "A module imports another module's file: import '../<module>/index.ts' instead, and export what is " +
         'needed from there (never a handlers file).',
       severity: 'error',
-      from: { path: '^server/src/modules/([^/]+)/', pathNot: TEST_CODE },
+      from: { path: '^server/src/modules/([^/]+)/', pathNot: [...TEST_CODE, SCHEMA] },
       to: { path: '^server/src/modules/', pathNot: ['^server/src/modules/$1/', ENTRY] },
     },
     {
@@ -34,8 +38,17 @@ module.exports = {
         "Code outside the modules imports a module's file: import 'modules/<module>/index.ts' instead. " +
         'service.ts and app.ts may import handlers files, to wire them to the routes.',
       severity: 'error',
-      from: { pathNot: ['^server/src/modules/', WIRING, ...TEST_CODE] },
+      from: { pathNot: ['^server/src/modules/', WIRING, GATHERED_SCHEMA, ...TEST_CODE] },
       to: { path: '^server/src/modules/', pathNot: ENTRY },
+    },
+    {
+      name: 'schema-imports-only-schema',
+      comment:
+        "A schema file (or db/schema.ts) imports a module's other code: schema files import only each other's " +
+        'tables (for foreign keys) and db/ helpers, so the shape of the database depends on nothing else.',
+      severity: 'error',
+      from: { path: [SCHEMA, GATHERED_SCHEMA] },
+      to: { path: '^server/src/modules/', pathNot: SCHEMA },
     },
     {
       name: 'no-reach-past-entry-from-wiring',

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const activityOutcome = pgEnum('activity_outcome', ['success', 'failed', 'warning']);
+/** Who did something: also used by sessions and the order status history. */
+export const actorType = pgEnum('actor_type', ['admin', 'customer', 'vendor', 'system']);
+
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorType: actorType('actor_type').notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    target: text('target'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    outcome: activityOutcome('outcome').notNull().default('success'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_log_at_idx').on(t.at),
+    index('activity_log_actor_idx').on(t.actorId, t.at),
+    index('activity_log_action_idx').on(t.action),
+  ],
+);
