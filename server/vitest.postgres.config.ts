@@ -21,7 +21,8 @@ export const POSTGRES_FILES = [
   'src/test/reliability/idempotency-faults.test.ts',
   'src/test/scale-out/two-instances.test.ts',
   'src/modules/health/health.test.ts',
-  // Migrations and seeding under an advisory lock; backups in a repeatable-read snapshot and restored as SQL.
+  // Migrations and seeding under an advisory lock; exports streamed through a cursor in a repeatable-read
+  // snapshot and restored through a temporary table.
   'src/db/migrate-lock.test.ts',
   'src/db/seed/seed-demo-data.test.ts',
   'src/modules/backups/backups.test.ts',

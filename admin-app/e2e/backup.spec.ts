@@ -64,7 +64,7 @@ test('staff take a backup, delete a product, restore the backup and find the pro
     await createProduct(page, title);
   });
 
-  const backups = page.getByRole('table', { name: 'Backups' });
+  const backups = page.getByRole('table', { name: 'Exports' });
   await test.step('take a backup', async () => {
     await page.goto(`${admin}/manage-admin/backup`);
     await expect(page.getByRole('heading', { name: 'Backup & Restore' })).toBeVisible();
@@ -81,10 +81,10 @@ test('staff take a backup, delete a product, restore the backup and find the pro
     await backups
       .getByRole('row')
       .nth(1)
-      .getByRole('button', { name: /^Download the backup of/ })
+      .getByRole('button', { name: /^Download the export of/ })
       .click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^shop-backup-\d{4}-\d{2}-\d{2}-\d{4}\.json\.gz$/);
+    expect(download.suggestedFilename()).toMatch(/^shop-export-\d{4}-\d{2}-\d{2}-\d{4}\.json\.gz$/);
     const path = await download.path();
     const document = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as {
       tables: { products: { title: string }[] };
@@ -106,12 +106,12 @@ test('staff take a backup, delete a product, restore the backup and find the pro
     await backups
       .getByRole('row')
       .nth(1)
-      .getByRole('button', { name: /^Restore the backup of/ })
+      .getByRole('button', { name: /^Restore the export of/ })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Restore this backup?' });
+    const dialog = page.getByRole('dialog', { name: 'Restore this export?' });
     await expect(dialog.getByText(/Changes made since then are lost\./)).toBeVisible();
     await dialog.getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByText(/^The store was restored from the backup of .+ UTC\.$/)).toBeVisible();
+    await expect(page.getByText(/^The store was restored from the export of .+ UTC\.$/)).toBeVisible();
   });
 
   await test.step('find the product again, still signed in', async () => {

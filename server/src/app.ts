@@ -29,10 +29,11 @@ import { cleanUpJob } from './jobs/clean-up.ts';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
 import { secretBoxFor } from './lib/secret-box.ts';
 import { loggedMarketplace } from './modules/api-calls/index.ts';
-import { scheduledBackupJob } from './modules/backups/index.ts';
+import { exportStore, scheduledBackupJob } from './modules/backups/index.ts';
 import { courierTrackingJob } from './modules/couriers/index.ts';
 import { marketplaceSyncJob } from './modules/dropshipping/index.ts';
 import { trackForwardedOrdersJob } from './modules/forwarding/index.ts';
+import { deliverMailJob, smtpTransport } from './modules/mail/index.ts';
 import { createMarketplace, FIXTURE_IMAGES_DIR } from './modules/marketplace/index.ts';
 import {
   localMediaStore,
@@ -273,6 +274,8 @@ export async function buildApp({
   const outbound = createOutboundClient({ allow: config.outboundAllowHosts, log: app.log });
   if (config.backgroundJobs) {
     let jobs: JobQueue | null = null;
+    // Without SMTP_URL messages stay in the outbox (the staff screens show what was queued).
+    const mail = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : null;
     // Started once the server is ready, after the migrations (main.ts), and stopped before the database closes.
     app.addHook('onReady', async () => {
       jobs = await startJobQueue(
@@ -281,7 +284,8 @@ export async function buildApp({
           trackForwardedOrdersJob({ db: db.db, marketplace }),
           cleanUpJob({ db: db.db }),
           abandonedCheckoutsJob({ db: db.db, pendingMinutes: config.payments.pendingMinutes }),
-          scheduledBackupJob({ db: db.db }),
+          scheduledBackupJob({ db: db.db, store: exportStore(config) }),
+          ...(mail ? [deliverMailJob({ db: db.db, transport: mail, from: config.mail.from })] : []),
           marketplaceSyncJob({ db: db.db, marketplace }),
           currencyRatesJob({ db: db.db, url: config.currencyRatesUrl, outbound }),
           courierTrackingJob({
@@ -295,6 +299,7 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => {
       await jobs?.stop();
+      mail?.close();
     });
   }
 

@@ -4,7 +4,6 @@ import { createDatabase } from './db/client.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER } from './db/seed/accounts.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
 import { apiLoggerOptions } from './http/log-redaction.ts';
-import { smtpTransport, startOutboxDelivery } from './modules/mail/index.ts';
 import { startupProgress } from './startup-progress.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,7 +30,6 @@ async function main(): Promise<void> {
     logger: apiLoggerOptions(config.logLevel),
   });
   const log = app.log;
-  let stopMail = async () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,7 +48,6 @@ async function main(): Promise<void> {
     try {
       // app.close() stops accepting connections and resolves once in-flight requests have answered.
       await app.close();
-      await stopMail();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -70,14 +67,9 @@ async function main(): Promise<void> {
     if (result.seeded) log.info({ counts: result.counts }, 'seeded demo data');
   }
 
-  // Without SMTP_URL messages stay in the outbox (the staff screens show what was queued).
-  if (config.mail.smtpUrl) {
-    const delivery = startOutboxDelivery(database.db, smtpTransport(config.mail.smtpUrl), {
-      from: config.mail.from,
-      log,
-    });
-    stopMail = delivery.stop;
-    log.info('sending the outbox by SMTP');
+  // The outbox is delivered by a background job (app.ts): with SMTP_URL unset or BACKGROUND_JOBS=false it waits.
+  if (config.mail.smtpUrl && !config.backgroundJobs) {
+    log.warn('BACKGROUND_JOBS=false: the outbox is kept, not sent');
   }
 
   progress.step('starting background jobs and listening');

@@ -15,6 +15,7 @@ import { createAdminHandlers } from './modules/admins/admins.handlers.ts';
 import { createAnalyticsHandlers } from './modules/analytics/analytics.handlers.ts';
 import { createB2cHandlers } from './modules/b2c/b2c.handlers.ts';
 import { createBackupHandlers } from './modules/backups/backups.handlers.ts';
+import { exportStore } from './modules/backups/index.ts';
 import { createCampaignHandlers } from './modules/campaigns/campaigns.handlers.ts';
 import { createCourierHandlers } from './modules/couriers/couriers.handlers.ts';
 import { createAccountHandlers } from './modules/customers/account.handlers.ts';
@@ -110,7 +111,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createOAuthHandlers({ db, tokens, config }),
     ...createSettingsHandlers({ db }),
     ...createStoreSettingsHandlers({ db }),
-    ...createBackupHandlers({ db }),
+    ...createBackupHandlers({ db, store: exportStore(config) }),
     ...createB2cHandlers({ db }),
     ...createFactoryHandlers({ db }),
     ...createAnalyticsHandlers({ db }),

@@ -2828,17 +2828,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The store's backups
-         * @description Added beyond the spec's local list (Backup & Restore): every backup kept, newest first, with its real size
+         * The store's exports
+         * @description Added beyond the spec's local list (Backup & Restore): every export of the store's data kept, newest first, with its real size
          *     in bytes, date, trigger (Manual, Scheduled or Uploaded), who took it and the schema version it belongs to.
          */
         get: operations["listBackups"];
         put?: never;
         /**
          * Create Manual Backup Now
-         * @description Takes a consistent snapshot of every table of the store (products, orders, accounts, settings, activity...;
-         *     not sign-in sessions or retry answers), compressed, with the schema version, and keeps it. Answers 'Backup
-         *     created!'. The activity log records it.
+         * @description Exports a consistent snapshot of every table of the store (products, orders, accounts, settings,
+         *     activity...; not sign-in sessions or retry answers) as gzipped JSON with the schema version, streamed into
+         *     the uploads store (S3 when configured) under a private key no public route serves. Answers 'Backup
+         *     created!'. The activity log records it. An export is not a database backup: see docs/operations.md.
          */
         post: operations["createBackup"];
         delete?: never;
@@ -2857,9 +2858,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Keep a backup file brought from elsewhere
-         * @description Adds a downloaded backup file (`.json.gz`) to the list as trigger Uploaded, for restoring. 400 'Please
-         *     select a file to import.' without a file; 422 'This file is not a backup of this store.' for anything else;
+         * Keep an export file brought from elsewhere
+         * @description Adds a downloaded export file (`.json.gz`) to the list as trigger Uploaded, for restoring. 400 'Please
+         *     select a file to import.' without a file; 422 'This file is not an export of this store.' for anything else;
          *     409 when it was made by another version of the store. At most 200 MB (413).
          */
         post: operations["uploadBackup"];
@@ -2877,12 +2878,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The nightly backup schedule
-         * @description Whether a backup is taken every night (02:00 UTC) and how many scheduled backups are kept.
+         * The nightly export schedule
+         * @description Whether an export is taken every night (02:00 UTC) and how many scheduled exports are kept.
          */
         get: operations["getBackupSchedule"];
         /**
-         * Change the nightly backup schedule
+         * Change the nightly export schedule
          * @description Changes only the fields sent. The activity log records the change.
          */
         put: operations["updateBackupSchedule"];
@@ -2904,8 +2905,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a backup
-         * @description The activity log records it. 404 for an unknown backup.
+         * Delete an export
+         * @description Its file goes from the uploads store too. The activity log records it. 404 for an unknown export.
          */
         delete: operations["deleteBackup"];
         options?: never;
@@ -2921,8 +2922,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a backup
-         * @description The backup file, gzipped JSON, named after its date (`shop-backup-YYYY-MM-DD-HHmm.json.gz`).
+         * Download an export
+         * @description The export file, gzipped JSON, streamed from the uploads store and named after its date
+         *     (`shop-export-YYYY-MM-DD-HHmm.json.gz`). 404 when the export, or its file, is gone.
          */
         get: operations["downloadBackup"];
         put?: never;
@@ -2943,11 +2945,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Restore the store from a backup
-         * @description Replaces all the store's data (products, orders, accounts, settings, activity...) with the backup's, in one
-         *     transaction: either all of it is restored or nothing changes. Refused (409) for a backup made by another
-         *     version of the store. Backups themselves and sign-in sessions are kept; an account that did not exist in
-         *     the backup is signed out. The activity log records the restore afterwards.
+         * Restore the store from an export
+         * @description Replaces all the store's data (products, orders, accounts, settings, activity...) with the export's, read
+         *     as a stream, in one transaction: either all of it is restored or nothing changes. Refused (409) for an
+         *     export made by another version of the store. Exports themselves and sign-in sessions are kept; an account
+         *     that did not exist in the export is signed out. The activity log records the restore afterwards.
          */
         post: operations["restoreBackup"];
         delete?: never;
@@ -4955,9 +4957,9 @@ export interface components {
             data: components["schemas"]["Backup"];
         };
         BackupSchedule: {
-            /** @description A backup is taken every night at 02:00 UTC. */
+            /** @description An export is taken every night at 02:00 UTC. */
             enabled: boolean;
-            /** @description How many scheduled backups are kept (the oldest go first). */
+            /** @description How many scheduled exports are kept (the oldest go first, files too). */
             retention: number;
         };
         BackupScheduleEnvelope: components["schemas"]["SuccessEnvelope"] & {
@@ -8422,7 +8424,7 @@ export interface components {
         PricingCountry: string;
         /** @description The folder's or file's `id`. */
         MediaId: string;
-        /** @description The backup's `id`. */
+        /** @description The export's `id`. */
         BackupId: string;
         /** @description The account's `_id` (a guest's email is refused with 409). */
         ShopperId: string;
@@ -16576,7 +16578,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description The backup file (the file part's bytes). */
+                    /** @description The export file (the file part's bytes). */
                     file: unknown;
                 };
             };
@@ -16591,7 +16593,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "Backup uploaded.",
+                     *       "message": "Export uploaded.",
                      *       "data": {
                      *         "id": "5d9b3f7e-1c8a-4e4d-8b6f-2c4e8a0d6b71",
                      *         "createdAt": "2026-11-22T10:50:00.000Z",
@@ -16701,7 +16703,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The backup's `id`. */
+                /** @description The export's `id`. */
                 id: components["parameters"]["BackupId"];
             };
             cookie?: never;
@@ -16721,7 +16723,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The backup's `id`. */
+                /** @description The export's `id`. */
                 id: components["parameters"]["BackupId"];
             };
             cookie?: never;
@@ -16731,7 +16733,7 @@ export interface operations {
             /** @description The file. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="shop-backup-YYYY-MM-DD-HHmm.json.gz"`. */
+                    /** @description `attachment; filename="shop-export-YYYY-MM-DD-HHmm.json.gz"`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -16751,7 +16753,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The backup's `id`. */
+                /** @description The export's `id`. */
                 id: components["parameters"]["BackupId"];
             };
             cookie?: never;

@@ -14,6 +14,11 @@ export interface JobDefinition {
   retryDelaySeconds?: number;
   /** A run taking longer is taken as lost and tried again. */
   expireInSeconds?: number;
+  /**
+   * Runs soon after `due` answers true, which each instance asks every `everySeconds` (besides any cron): for work
+   * that should not wait for a schedule. The queue then keeps at most one run waiting and one running.
+   */
+  wake?: { everySeconds: number; due(): Promise<boolean> };
   run(data: Record<string, unknown>): Promise<unknown>;
 }
 
@@ -49,15 +54,17 @@ export async function startJobQueue(
   boss.on('error', (error) => options.log.warn({ err: error }, 'job queue problem'));
   await boss.start();
 
+  const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
     await boss.createQueue(job.name, {
       name: job.name,
+      ...(job.wake ? { policy: 'stately' as const } : {}),
       retryLimit: job.retryLimit ?? 3,
       retryDelay: job.retryDelaySeconds ?? 30,
       retryBackoff: true,
       expireInSeconds: job.expireInSeconds ?? 15 * 60,
     });
-    await boss.work<Record<string, unknown>>(
+    const worker = await boss.work<Record<string, unknown>>(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 },
       async ([next]) => {
@@ -74,10 +81,33 @@ export async function startJobQueue(
     );
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     else await boss.unschedule(job.name);
+    const { wake } = job;
+    if (wake) {
+      let looking = false;
+      const timer = setInterval(() => {
+        if (looking) return;
+        looking = true;
+        wake
+          .due()
+          .then(async (due) => {
+            // A second waiting run is refused by the queue's policy (send answers null): nothing piles up.
+            if (due && (await boss.send(job.name, {}))) boss.notifyWorker(worker);
+          })
+          .catch((error: unknown) => options.log.warn({ job: job.name, err: error }, 'job wake-up failed'))
+          .finally(() => {
+            looking = false;
+          });
+      }, wake.everySeconds * 1000);
+      timer.unref();
+      timers.push(timer);
+    }
   }
 
   return {
     send: (name, data = {}) => boss.send(name, data),
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }),
+    stop: async () => {
+      for (const timer of timers) clearInterval(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
   };
 }

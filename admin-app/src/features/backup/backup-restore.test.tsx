@@ -25,7 +25,7 @@ describe('Backup & Restore', { timeout: 15_000 }, () => {
     adminSession.login(makeAdminToken());
   });
 
-  it('creates a backup and lists it with its real size, date and trigger', async () => {
+  it('creates an export and lists it with its real size, date and trigger', async () => {
     const kept = [backup(1)];
     const api = stubApi({
       'GET /admin/me': unavailable,
@@ -45,7 +45,8 @@ describe('Backup & Restore', { timeout: 15_000 }, () => {
     const { user } = renderApp('/manage-admin/backup');
 
     expect(await screen.findByRole('heading', { name: 'Backup & Restore' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Backups' });
+    expect(screen.getByText(/An export is not a database backup/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Exports' });
     expect(await within(table).findByText('47.1 KB')).toBeInTheDocument();
     expect(within(table).getByText('Scheduled')).toBeInTheDocument();
 
@@ -65,30 +66,30 @@ describe('Backup & Restore', { timeout: 15_000 }, () => {
       'POST /backups/00000000-0000-4000-8000-000000000001/restore': () =>
         jsonResponse(200, {
           success: true,
-          message: 'The store was restored from the backup of 2026-11-11 02:00 UTC.',
+          message: 'The store was restored from the export of 2026-11-11 02:00 UTC.',
         }),
     });
     const { user } = renderApp('/manage-admin/backup');
-    await user.click(await screen.findByRole('button', { name: /^Restore the backup of/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Restore this backup?' });
+    await user.click(await screen.findByRole('button', { name: /^Restore the export of/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore this export?' });
     expect(within(dialog).getByText(/Changes made since then are lost\./)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.requests.filter((request) => request.url.pathname.endsWith('/restore'))).toHaveLength(0);
 
-    await user.click(await screen.findByRole('button', { name: /^Restore the backup of/ }));
+    await user.click(await screen.findByRole('button', { name: /^Restore the export of/ }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Restore this backup?' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: 'Restore this export?' })).getByRole('button', {
         name: 'Restore',
       }),
     );
     expect(
-      await screen.findByText('The store was restored from the backup of 2026-11-11 02:00 UTC.'),
+      await screen.findByText('The store was restored from the export of 2026-11-11 02:00 UTC.'),
     ).toBeInTheDocument();
     expect(api.requests.filter((request) => request.url.pathname.endsWith('/restore'))).toHaveLength(1);
   });
 
-  it('pages the backups, ten to a page', async () => {
+  it('pages the exports, ten to a page', async () => {
     stubApi({
       'GET /admin/me': unavailable,
       'GET /backups': () =>
@@ -96,7 +97,7 @@ describe('Backup & Restore', { timeout: 15_000 }, () => {
       'GET /backups/schedule': () => jsonResponse(200, dataEnvelope(schedule)),
     });
     renderApp('/manage-admin/backup');
-    const table = await screen.findByRole('table', { name: 'Backups' });
+    const table = await screen.findByRole('table', { name: 'Exports' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(BACKUP_PAGE_SIZE + 1));
     expect(BACKUP_PAGE_SIZE).toBe(10);
   });
@@ -113,31 +114,46 @@ describe('Backup & Restore', { timeout: 15_000 }, () => {
         }),
     });
     const { user } = renderApp('/manage-admin/backup');
-    expect(await screen.findByText('No backups yet.')).toBeInTheDocument();
-    const keep = await screen.findByRole('textbox', { name: 'Scheduled backups to keep' });
+    expect(await screen.findByText('No exports yet.')).toBeInTheDocument();
+    const keep = await screen.findByRole('textbox', { name: 'Scheduled exports to keep' });
     await user.clear(keep);
     await user.type(keep, '0');
-    expect(await screen.findByText('Keep between 1 and 90 backups.')).toBeInTheDocument();
+    expect(await screen.findByText('Keep between 1 and 90 exports.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Schedule' })).toBeDisabled();
     await user.clear(keep);
     await user.type(keep, '14');
-    await user.click(screen.getByRole('switch', { name: 'Take a backup every night (02:00 UTC)' }));
+    await user.click(screen.getByRole('switch', { name: 'Take an export every night (02:00 UTC)' }));
     await user.click(screen.getByRole('button', { name: 'Save Schedule' }));
     await waitFor(() => expect(api.sentTo('PUT /backups/schedule')).toHaveLength(1));
     expect(api.sentTo('PUT /backups/schedule')[0]?.body).toEqual({ enabled: false, retention: 14 });
     expect(await screen.findByText('Schedule saved.')).toBeInTheDocument();
   });
 
-  it('asks for a file before uploading a backup', async () => {
+  it('asks for a file before uploading an export, then sends it', async () => {
     const api = stubApi({
       'GET /admin/me': unavailable,
       'GET /backups': () => jsonResponse(200, dataEnvelope([])),
       'GET /backups/schedule': () => jsonResponse(200, dataEnvelope(schedule)),
+      'POST /backups/upload': () =>
+        jsonResponse(201, {
+          ...dataEnvelope(backup(3, { trigger: 'Uploaded' })),
+          message: 'Export uploaded.',
+        }),
     });
     const { user } = renderApp('/manage-admin/backup');
-    await user.click(await screen.findByRole('button', { name: 'Upload Backup' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload Export' }));
     expect(await screen.findByText('Please select a file to import.')).toBeInTheDocument();
     expect(api.sentTo('POST /backups/upload')).toHaveLength(0);
+
+    await user.upload(
+      document.querySelector(
+        'section[aria-labelledby="upload-title"] input[type="file"]',
+      ) as HTMLInputElement,
+      new File([new Uint8Array([0x1f, 0x8b])], 'shop-export.json.gz', { type: 'application/gzip' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload Export' }));
+    expect(await screen.findByText('Export uploaded. Restore it from the list above.')).toBeInTheDocument();
+    expect(api.sentTo('POST /backups/upload')).toHaveLength(1);
   });
 
   it('imports products from a file and reports each row, asking for a file first', async () => {

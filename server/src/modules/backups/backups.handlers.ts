@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
@@ -8,21 +9,25 @@ import {
   type BackupSummary,
   createBackup,
   deleteBackup,
-  findBackupData,
+  findBackup,
   keepUploadedBackup,
   listBackups,
+  openBackupFile,
   readBackupSchedule,
   restoreBackup,
   writeBackupSchedule,
 } from './backups.repository.ts';
 import { BackupRejection, NOT_A_BACKUP } from './backups.snapshot.ts';
+import type { ExportStore } from './backups.store.ts';
 
+/** The spec's words (Backup & Restore); the rest of this feature says what it is: an export of the store's data. */
 export const BACKUP_CREATED = 'Backup created!';
 export const SELECT_A_FILE = 'Please select a file to import.';
-export const BACKUP_NOT_FOUND = 'Backup not found.';
-export const BACKUP_TOO_LARGE = 'The backup file is larger than 200 MB.';
+export const BACKUP_NOT_FOUND = 'Export not found.';
+export const FILE_GONE = 'The file of this export is no longer in the uploads store.';
+export const BACKUP_TOO_LARGE = 'The export file is larger than 200 MB.';
 export const restoredFrom = (backup: BackupSummary) =>
-  `The store was restored from the backup of ${backup.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+  `The store was restored from the export of ${backup.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
 
 const toBackup = (row: BackupSummary) => ({
   id: row.id,
@@ -35,7 +40,7 @@ const toBackup = (row: BackupSummary) => ({
 });
 
 const fileName = (createdAt: Date) =>
-  `shop-backup-${createdAt.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}.json.gz`;
+  `shop-export-${createdAt.toISOString().slice(0, 16).replace('T', '-').replace(':', '')}.json.gz`;
 
 function fromRejection(error: unknown): never {
   if (error instanceof BackupRejection) {
@@ -44,9 +49,19 @@ function fromRejection(error: unknown): never {
   throw error;
 }
 
-/** Backup & Restore: real snapshots of the store's data, kept in the database. */
-export function createBackupHandlers(deps: { db: Database }) {
-  const { db } = deps;
+/** Backup & Restore: exports of the store's data, kept as files in the uploads store (not database backups). */
+export function createBackupHandlers(deps: { db: Database; store: ExportStore }) {
+  const { db, store } = deps;
+
+  /** The export and its file, or 404. */
+  const openFile = async (id: string) => {
+    const backup = await findBackup(db, id);
+    if (!backup) throw notFound(BACKUP_NOT_FOUND);
+    const file = await openBackupFile(db, store, backup);
+    if (!file) throw notFound(FILE_GONE);
+    return { backup, file };
+  };
+
   return {
     listBackups: operation('listBackups', async (request) => {
       requireStaff(request);
@@ -55,7 +70,7 @@ export function createBackupHandlers(deps: { db: Database }) {
 
     createBackup: operation('createBackup', async (request, reply) => {
       const staff = requireStaff(request);
-      const backup = await createBackup(db, { trigger: 'Manual', createdBy: staff.name }, (created) =>
+      const backup = await createBackup(db, store, { trigger: 'Manual', createdBy: staff.name }, (created) =>
         staffActivity(request, staff, {
           action: 'backup.create',
           target: `backup:${created.id}`,
@@ -72,7 +87,7 @@ export function createBackupHandlers(deps: { db: Database }) {
       const file = uploadedFile((request.body as Record<string, unknown> | undefined)?.file);
       if (!file || file.bytes.length === 0) throw badRequest(SELECT_A_FILE);
       if (file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', BACKUP_TOO_LARGE);
-      const backup = await keepUploadedBackup(db, file.bytes, staff.name, (kept) =>
+      const backup = await keepUploadedBackup(db, store, Readable.from([file.bytes]), staff.name, (kept) =>
         staffActivity(request, staff, {
           action: 'backup.upload',
           target: `backup:${kept.id}`,
@@ -80,7 +95,7 @@ export function createBackupHandlers(deps: { db: Database }) {
         }),
       ).catch(fromRejection);
       void reply.code(201);
-      return { success: true, message: 'Backup uploaded.', data: toBackup(backup) };
+      return { success: true, message: 'Export uploaded.', data: toBackup(backup) };
     }),
 
     getBackupSchedule: operation('getBackupSchedule', async (request) => {
@@ -108,33 +123,42 @@ export function createBackupHandlers(deps: { db: Database }) {
 
     deleteBackup: operation('deleteBackup', async (request) => {
       const staff = requireStaff(request);
-      await withActivity(
+      const deleted = await withActivity(
         db,
         async (tx) => {
-          if (!(await deleteBackup(tx, request.params.id))) throw notFound(BACKUP_NOT_FOUND);
+          const row = await deleteBackup(tx, request.params.id);
+          if (!row) throw notFound(BACKUP_NOT_FOUND);
+          return row;
         },
         staffActivity(request, staff, { action: 'backup.delete', target: `backup:${request.params.id}` }),
       );
-      return { success: true, message: 'Backup deleted.' };
+      // Once the row is gone for good; a file left behind is only space, so a failure is logged, not answered.
+      if (deleted.storageKey) {
+        await store
+          .remove(deleted.storageKey)
+          .catch((error: unknown) =>
+            request.log.warn({ err: error, key: deleted.storageKey }, 'an export file was not removed'),
+          );
+      }
+      return { success: true, message: 'Export deleted.' };
     }),
 
     downloadBackup: operation('downloadBackup', async (request, reply) => {
       requireStaff(request);
-      const backup = await findBackupData(db, request.params.id);
-      if (!backup) throw notFound(BACKUP_NOT_FOUND);
+      const { backup, file } = await openFile(request.params.id);
       return reply
         .header('content-disposition', `attachment; filename="${fileName(backup.createdAt)}"`)
+        .header('content-length', backup.sizeBytes)
         .header('cache-control', 'no-store')
         .type('application/gzip')
-        .send(backup.data) as never;
+        .send(file) as never;
     }),
 
     restoreBackup: operation('restoreBackup', async (request) => {
       const staff = requireStaff(request);
-      const backup = await findBackupData(db, request.params.id);
-      if (!backup) throw notFound(BACKUP_NOT_FOUND);
+      const { backup, file } = await openFile(request.params.id);
       // Written last in the restore's transaction, so the restored activity log ends with it.
-      await restoreBackup(db, backup.data, (restored) =>
+      await restoreBackup(db, file, (restored) =>
         staffActivity(request, staff, {
           action: 'backup.restore',
           target: `backup:${backup.id}`,

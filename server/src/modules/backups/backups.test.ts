@@ -1,4 +1,10 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
@@ -6,10 +12,27 @@ import { activityLog, backups, orders, products } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { multipartForm } from '../../test/multipart.ts';
 import { bearer, demoAdminToken, limitedStaffToken, registerShopper } from '../../test/sessions.ts';
+import { startS3 } from '../../test/shared-services.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
 import { scheduledBackupJob } from './backups.jobs.ts';
 import { keepUploadedBackup, restoreBackup } from './backups.repository.ts';
-import { NOT_BACKED_UP, SCHEMA_VERSION, takeSnapshot } from './backups.snapshot.ts';
+import { NOT_BACKED_UP, readExport, SCHEMA_VERSION, streamSnapshot } from './backups.snapshot.ts';
+import { EXPORTS_FOLDER, exportStore, localExportStore } from './backups.store.ts';
+
+/** An export of the database as bytes, the way a downloaded file holds it. */
+async function takeSnapshot(db: Database) {
+  const taken = await streamSnapshot(db, (gzipped) => buffer(gzipped));
+  return { bytes: taken.result, rowCount: taken.rowCount };
+}
+
+/** The export files kept in a data folder. */
+const storedFiles = (dataDir: string) => {
+  try {
+    return readdirSync(join(dataDir, EXPORTS_FOLDER));
+  } catch {
+    return [];
+  }
+};
 
 interface BackupBody {
   id: string;
@@ -112,9 +135,23 @@ describe('Backup & Restore', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/gzip');
     expect(file.headers['content-disposition']).toMatch(
-      /^attachment; filename="shop-backup-\d{4}-\d{2}-\d{2}-\d{4}\.json\.gz"$/,
+      /^attachment; filename="shop-export-\d{4}-\d{2}-\d{2}-\d{4}\.json\.gz"$/,
     );
     expect(file.rawPayload.length).toBe(backup.data.sizeBytes);
+
+    // The file is in the uploads store's place, not in the database, and no public route serves it.
+    const [row] = await t.db.select().from(backups).where(eq(backups.id, backup.data.id));
+    expect(row?.data).toBeNull();
+    expect(row?.storageKey).toMatch(/^exports\/[0-9a-f-]{36}\.json\.gz$/);
+    expect(storedFiles(t.config.dataDir)).toEqual([row?.storageKey?.slice('exports/'.length)]);
+    for (const url of [
+      `/media/uploads/${row?.storageKey}`,
+      `/media/uploads/../${row?.storageKey}`,
+      `/media/uploads/%2e%2e/${row?.storageKey}`,
+      `/${row?.storageKey}`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
     const document = JSON.parse(gunzipSync(file.rawPayload).toString('utf8'));
     expect(document).toMatchObject({
       format: 'shop-backup',
@@ -143,7 +180,7 @@ describe('Backup & Restore', () => {
     expect(restored.statusCode).toBe(200);
     assertMatchesContract('restoreBackup', restored);
     expect(restored.json().message).toMatch(
-      /^The store was restored from the backup of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/,
+      /^The store was restored from the export of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/,
     );
 
     const after = await digest(t.db);
@@ -186,20 +223,33 @@ describe('Backup & Restore', () => {
         payload: form.payload,
       });
     };
-    const junk = await upload(Buffer.from('MZ this is a program, not a backup'));
-    expect(junk.statusCode).toBe(422);
-    assertMatchesContract('uploadBackup', junk);
-    expect(junk.json().message).toBe('This file is not a backup of this store.');
-
+    const filesBefore = storedFiles(t.config.dataDir);
     const good = await takeSnapshot(t.db);
+    const text = gunzipSync(good.bytes).toString('utf8');
+    for (const bad of [
+      Buffer.from('MZ this is a program, not a backup'),
+      gzipSync('{"format":"shop-backup"'),
+      gzipSync('[1, 2, 3]'),
+      gzipSync(text.replace('"tables":{', '"tables":{"products":{"a":1},')),
+      gzipSync(text.replace('"tables":{', '"tables":{"products":[1],')),
+      good.bytes.subarray(0, good.bytes.length - 100),
+    ]) {
+      const junk = await upload(bad);
+      expect(junk.statusCode).toBe(422);
+      assertMatchesContract('uploadBackup', junk);
+      expect(junk.json().message).toBe('This file is not an export of this store.');
+    }
+
     const older = rewrite(good.bytes, (document) => {
       document.schemaVersion = '0003_old_store';
     });
     const refused = await upload(older);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      `This backup was made by another version of the store (0003_old_store); this store is at ${SCHEMA_VERSION}. Only a backup of the same version can be restored.`,
+      `This export was made by another version of the store (0003_old_store); this store is at ${SCHEMA_VERSION}. Only an export of the same version can be restored.`,
     );
+    // A refused file is not kept in the store.
+    expect(storedFiles(t.config.dataDir)).toEqual(filesBefore);
 
     // One kept from before an upgrade is refused at restore, changing nothing.
     const before = await digest(t.db);
@@ -221,10 +271,35 @@ describe('Backup & Restore', () => {
     const accepted = await upload(good.bytes);
     expect(accepted.statusCode).toBe(201);
     assertMatchesContract('uploadBackup', accepted);
-    expect(accepted.json<{ data: BackupBody }>().data).toMatchObject({
-      trigger: 'Uploaded',
-      rowCount: good.rowCount,
-    });
+    const uploaded = accepted.json<{ data: BackupBody }>().data;
+    expect(uploaded).toMatchObject({ trigger: 'Uploaded', rowCount: good.rowCount });
+    expect(storedFiles(t.config.dataDir)).toHaveLength(filesBefore.length + 1);
+    const back = await call('GET', `/api/backups/${uploaded.id}/download`);
+    expect(Buffer.compare(back.rawPayload, good.bytes)).toBe(0);
+  });
+
+  it('still downloads and restores an export kept in the database before exports moved to the store', async () => {
+    const before = await digest(t.db);
+    const { bytes, rowCount } = await takeSnapshot(t.db);
+    const [old] = await t.db
+      .insert(backups)
+      .values({
+        trigger: 'Manual',
+        createdBy: 'Store Admin',
+        schemaVersion: SCHEMA_VERSION,
+        sizeBytes: bytes.length,
+        rowCount,
+        data: bytes,
+      })
+      .returning();
+    const file = await call('GET', `/api/backups/${old?.id}/download`);
+    expect(file.statusCode).toBe(200);
+    expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
+
+    await t.db.update(orders).set({ notes: 'changed after the old export' });
+    expect((await call('POST', `/api/backups/${old?.id}/restore`)).statusCode).toBe(200);
+    const after = await digest(t.db);
+    expect(Object.keys(before).filter((table) => before[table] !== after[table])).toEqual(['activity_log']);
   });
 
   it('keeps the nightly schedule and its retention', async () => {
@@ -241,11 +316,14 @@ describe('Backup & Restore', () => {
     assertMatchesContract('updateBackupSchedule', saved);
     expect(saved.json().data).toEqual({ enabled: true, retention: 2 });
 
-    const job = scheduledBackupJob({ db: t.db });
+    const job = scheduledBackupJob({ db: t.db, store: exportStore(t.config) });
     for (let i = 0; i < 3; i++) await job.run({});
-    const kept = await t.db.select({ trigger: backups.trigger }).from(backups);
+    const kept = await t.db.select().from(backups);
     expect(kept.filter((row) => row.trigger === 'Scheduled')).toHaveLength(2);
     expect(kept.filter((row) => row.trigger === 'Manual').length).toBeGreaterThanOrEqual(2);
+    // The files of the exports that went are gone too: the store holds exactly the kept exports' files.
+    const keys = kept.flatMap((row) => (row.storageKey ? [row.storageKey.slice('exports/'.length)] : []));
+    expect(storedFiles(t.config.dataDir).toSorted()).toEqual(keys.toSorted());
 
     await call('PUT', '/api/backups/schedule', admin, { enabled: false });
     expect(await job.run({})).toEqual({ skipped: true });
@@ -253,9 +331,13 @@ describe('Backup & Restore', () => {
 
   it('deletes a backup', async () => {
     const backup = (await call('POST', '/api/backups')).json<{ data: BackupBody }>().data;
+    const [row] = await t.db.select().from(backups).where(eq(backups.id, backup.id));
+    const name = row?.storageKey?.slice('exports/'.length);
+    expect(storedFiles(t.config.dataDir)).toContain(name);
     const deleted = await call('DELETE', `/api/backups/${backup.id}`);
     expect(deleted.statusCode).toBe(200);
     assertMatchesContract('deleteBackup', deleted);
+    expect(storedFiles(t.config.dataDir)).not.toContain(name);
     expect((await call('DELETE', `/api/backups/${backup.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/backups/${backup.id}/download`)).statusCode).toBe(404);
     expect((await call('GET', '/api/backups/not-a-uuid/download')).statusCode).toBe(400);
@@ -266,11 +348,13 @@ describe('a backup restored into a fresh database', () => {
   it('finds every order, product and account as it was', async () => {
     const source = await createTestDatabase({ seed: true });
     const target = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-exports-'));
     try {
       const snapshot = await takeSnapshot(source.handle.db);
-      const kept = await keepUploadedBackup(target.handle.db, snapshot.bytes, 'test');
+      const store = localExportStore(dataDir);
+      const kept = await keepUploadedBackup(target.handle.db, store, Readable.from([snapshot.bytes]), 'test');
       expect(kept.rowCount).toBe(snapshot.rowCount);
-      await restoreBackup(target.handle.db, snapshot.bytes);
+      await restoreBackup(target.handle.db, Readable.from([snapshot.bytes]));
       expect(await digest(target.handle.db)).toEqual(await digest(source.handle.db));
       // Sequences carry on from where the source was: the next order number is not one already used.
       const next = await target.handle.db.execute(sql`select nextval('order_number_seq')::int as n`);
@@ -279,6 +363,96 @@ describe('a backup restored into a fresh database', () => {
     } finally {
       await source.drop();
       await target.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a file laid out otherwise: indented, tables in another order, in small pieces', async () => {
+    const source = await createTestDatabase({ seed: true });
+    const target = await createTestDatabase();
+    try {
+      const snapshot = await takeSnapshot(source.handle.db);
+      const reordered = rewrite(snapshot.bytes, (document) => {
+        const tables = document.tables as Record<string, unknown[]>;
+        document.tables = Object.fromEntries(Object.entries(tables).reverse());
+      });
+      const indented = gzipSync(JSON.stringify(JSON.parse(gunzipSync(reordered).toString('utf8')), null, 2));
+      // A few compressed bytes at a time, so the text arrives in small pieces cut anywhere: in rows, strings, escapes.
+      const pieces = Array.from({ length: Math.ceil(indented.length / 29) }, (_, i) =>
+        indented.subarray(i * 29, i * 29 + 29),
+      );
+      const seen: Record<string, number> = {};
+      const contents = await readExport(Readable.from(pieces), async (table, texts) => {
+        seen[table] = (seen[table] ?? 0) + texts.length;
+      });
+      expect(contents.rowCount).toBe(snapshot.rowCount);
+      expect(contents.head.schemaVersion).toBe(SCHEMA_VERSION);
+      const [productCount] = await source.handle.db.select({ n: sql<number>`count(*)::int` }).from(products);
+      expect(seen.products).toBe(productCount?.n);
+
+      await restoreBackup(target.handle.db, Readable.from(pieces));
+      expect(await digest(target.handle.db)).toEqual(await digest(source.handle.db));
+    } finally {
+      await source.drop();
+      await target.drop();
+    }
+  });
+});
+
+describe('exports kept in S3 object storage', () => {
+  it('are written under a private key, downloaded, restored and removed there', async () => {
+    const s3 = await startS3();
+    const t = await createTestApp({ seed: true, config: { s3: s3.settings } });
+    const client = new S3Client({
+      region: s3.settings.region,
+      endpoint: s3.settings.endpoint ?? undefined,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const keys = async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }))).Contents ?? []).map(
+        (object) => object.Key,
+      );
+    try {
+      const admin = await demoAdminToken(t.app);
+      const created = await t.app.inject({ method: 'POST', url: '/api/backups', headers: bearer(admin) });
+      expect(created.statusCode).toBe(201);
+      const backup = created.json<{ data: BackupBody }>().data;
+      const [row] = await t.db.select().from(backups).where(eq(backups.id, backup.id));
+      expect(row?.data).toBeNull();
+      expect(await keys()).toEqual([row?.storageKey]);
+      expect(storedFiles(t.config.dataDir)).toEqual([]);
+      // The public media route serves uploads only.
+      const name = row?.storageKey?.slice('exports/'.length);
+      for (const url of [`/media/uploads/${name}`, `/media/uploads/${row?.storageKey}`]) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/backups/${backup.id}/download`,
+        headers: bearer(admin),
+      });
+      expect(file.rawPayload.length).toBe(backup.sizeBytes);
+      expect(JSON.parse(gunzipSync(file.rawPayload).toString('utf8')).format).toBe('shop-backup');
+      const restored = await t.app.inject({
+        method: 'POST',
+        url: `/api/backups/${backup.id}/restore`,
+        headers: bearer(admin),
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/backups/${backup.id}`,
+        headers: bearer(admin),
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect(await keys()).toEqual([]);
+    } finally {
+      client.destroy();
+      await t.close();
+      await s3.stop();
     }
   });
 });

@@ -9,7 +9,7 @@ export type OutboxMessage = Pick<
 
 /**
  * Queues mail in the outbox, the one way into it. Give it the transaction of the change the mail tells of: the
- * mail is queued only if the change commits, and the sender (mail.sender.ts) delivers it afterwards.
+ * mail is queued only if the change commits, and the delivery job (mail.jobs.ts) sends it within seconds.
  */
 export async function queueMail(db: Database, messages: OutboxMessage | OutboxMessage[]): Promise<void> {
   const rows = Array.isArray(messages) ? messages : [messages];

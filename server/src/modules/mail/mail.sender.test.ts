@@ -5,7 +5,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
 import { bearer, demoAdminToken } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { deliverOutbox, MAX_ATTEMPTS, type MailTransport, smtpTransport } from './mail.sender.ts';
+import { queueMail } from './mail.outbox.ts';
+import {
+  deliverOutbox,
+  MAX_ATTEMPTS,
+  type MailTransport,
+  outboxDue,
+  retryDelayMs,
+  smtpTransport,
+} from './mail.sender.ts';
 
 interface Received {
   from: string;
@@ -146,9 +154,22 @@ describe('outbox delivery over SMTP', () => {
         .values({ to: 'nobody@example.com', subject: 'Hello', body: 'Hi', kind: 'test' })
         .returning();
       if (!row) throw new Error('no outbox row');
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS + 2; attempt++) {
-        await deliverOutbox(t.db, refused, { from: FROM });
+      const attempts = async () =>
+        (await t.db.select().from(outbox).where(eq(outbox.id, row.id)))[0]?.attempts;
+      let clock = Date.now();
+      const now = () => new Date(clock);
+      await deliverOutbox(t.db, refused, { from: FROM, now });
+      // A refused message waits before its next try.
+      await deliverOutbox(t.db, refused, { from: FROM, now });
+      expect(await attempts()).toBe(1);
+      expect(await outboxDue(t.db, now())).toBe(false);
+      clock += retryDelayMs(1) + 1000;
+      expect(await outboxDue(t.db, now())).toBe(true);
+      for (let round = 2; round <= MAX_ATTEMPTS + 2; round++) {
+        await deliverOutbox(t.db, refused, { from: FROM, now });
+        clock += retryDelayMs(MAX_ATTEMPTS) + 1000;
       }
+      expect(await outboxDue(t.db, now())).toBe(false);
       const [after] = await t.db.select().from(outbox).where(eq(outbox.id, row.id));
       expect(after?.sentAt).toBeNull();
       expect(after?.attempts).toBe(MAX_ATTEMPTS);
@@ -175,6 +196,52 @@ describe('outbox delivery over SMTP', () => {
       expect(after?.error).not.toContain('wrong-secret');
     } finally {
       wrong.close();
+    }
+  });
+});
+
+describe('outbox delivery as a background job', () => {
+  const message = (to: string) => ({ to, subject: 'Your order', body: 'Thanks', kind: 'test' });
+  const rowFor = async (t: TestApp, to: string) =>
+    (await t.db.select().from(outbox).where(eq(outbox.to, to)))[0];
+
+  it('sends what is queued within seconds, through the job queue', async () => {
+    const smtp = await startSmtp();
+    const t = await createTestApp({
+      config: { backgroundJobs: true, mail: { smtpUrl: smtp.url, from: FROM } },
+    });
+    try {
+      await queueMail(t.db, message('queued@example.com'));
+      const deadline = Date.now() + 20_000;
+      while (!(await rowFor(t, 'queued@example.com'))?.sentAt && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect((await rowFor(t, 'queued@example.com'))?.sentAt).toBeInstanceOf(Date);
+      expect(smtp.received.flatMap((m) => m.to)).toEqual(['queued@example.com']);
+      const { rows } = await t.database.execute(
+        "select state from jobs.job where name = 'mail.deliver' and state = 'completed'",
+      );
+      expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('sends nothing with BACKGROUND_JOBS=false: the message waits in the outbox', async () => {
+    const smtp = await startSmtp();
+    const t = await createTestApp({
+      config: { backgroundJobs: false, mail: { smtpUrl: smtp.url, from: FROM } },
+    });
+    try {
+      await queueMail(t.db, message('kept@example.com'));
+      // Longer than the job's look every few seconds would take to send it.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      expect(smtp.received).toEqual([]);
+      expect(await rowFor(t, 'kept@example.com')).toMatchObject({ sentAt: null, attempts: 0 });
+    } finally {
+      await t.close();
+      await smtp.close();
     }
   });
 });

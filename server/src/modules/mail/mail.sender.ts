@@ -7,6 +7,8 @@ import { outbox } from '../../db/schema.ts';
 export const MAX_ATTEMPTS = 5;
 /** How long a claimed message is left to its sender before another may try it (a sender that died). */
 export const CLAIM_MS = 2 * 60_000;
+/** The wait after a refused try: 30 s, then twice as long after each next one (30 s, 1, 2, 4 min). */
+export const retryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
 
 export interface MailTransport {
   send(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
@@ -44,13 +46,7 @@ export async function deliverOutbox(
   const claimable = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(
-      and(
-        isNull(outbox.sentAt),
-        lt(outbox.attempts, MAX_ATTEMPTS),
-        or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, claimedAt)),
-      ),
-    )
+    .where(dueNow(claimedAt))
     .orderBy(asc(outbox.createdAt))
     .limit(options.batch ?? 20)
     .for('update', { skipLocked: true });
@@ -61,7 +57,13 @@ export async function deliverOutbox(
       claimedUntil: new Date(claimedAt.getTime() + CLAIM_MS),
     })
     .where(sql`${outbox.id} in ${claimable}`)
-    .returning({ id: outbox.id, to: outbox.to, subject: outbox.subject, body: outbox.body });
+    .returning({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      body: outbox.body,
+      attempts: outbox.attempts,
+    });
 
   const result: DeliveryResult = { sent: 0, failed: 0 };
   for (const message of claimed) {
@@ -81,40 +83,27 @@ export async function deliverOutbox(
       // The server's answer, never the transport's settings (they hold the SMTP password).
       const reason =
         error instanceof Error ? error.message.slice(0, 500) : 'the mail server refused the message';
-      await db.update(outbox).set({ error: reason, claimedUntil: null }).where(eq(outbox.id, message.id));
+      // The lease is kept as the wait before the next try, so a mail server that is down is not hammered.
+      await db
+        .update(outbox)
+        .set({ error: reason, claimedUntil: new Date(now().getTime() + retryDelayMs(message.attempts)) })
+        .where(eq(outbox.id, message.id));
       result.failed += 1;
     }
   }
   return result;
 }
 
-/**
- * Delivers the outbox every `intervalMs` until stopped. One round at a time; a round that throws (the database
- * is away) is logged and the next one tries again.
- */
-export function startOutboxDelivery(
-  db: Database,
-  transport: MailTransport,
-  options: { from: string; intervalMs?: number; log: { warn: (obj: object, msg: string) => void } },
-): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => deliverOutbox(db, transport, { from: options.from }))
-      .then(
-        (result) => {
-          if (result.failed > 0)
-            options.log.warn({ failed: result.failed }, 'some messages could not be sent');
-        },
-        (error: unknown) => options.log.warn({ err: error }, 'outbox delivery failed'),
-      );
-  }, options.intervalMs ?? 5000);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-      transport.close();
-    },
-  };
+/** Unsent messages with tries left whose lease or wait is over. */
+const dueNow = (at: Date) =>
+  and(
+    isNull(outbox.sentAt),
+    lt(outbox.attempts, MAX_ATTEMPTS),
+    or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, at)),
+  );
+
+/** Whether any message waits to be sent now: the cheap look that decides whether a delivery job is worth sending. */
+export async function outboxDue(db: Database, at = new Date()): Promise<boolean> {
+  const [row] = await db.select({ id: outbox.id }).from(outbox).where(dueNow(at)).limit(1);
+  return row !== undefined;
 }

@@ -48,7 +48,11 @@ export function formatSize(bytes: number): string {
 
 const dateTime = (iso: string) => `${formatDate(iso)} ${iso.slice(11, 16)} UTC`;
 
-/** Backup & Restore: real backups of the store's data, the nightly schedule, restoring, and product files. */
+/**
+ * Backup & Restore: exports of the store's data (kept in the uploads store; not database backups), the nightly
+ * schedule, restoring, and product files. The spec's own words stay (Create Manual Backup Now, Backup created!);
+ * everything else says what it is: an export.
+ */
 export function BackupRestore() {
   return (
     <Stack gap="lg">
@@ -80,7 +84,7 @@ function BackupList() {
       toast.success(answer.message ?? 'Backup created!');
       setPage(1);
     } catch (error) {
-      toast.error(errorMessage(error, 'The backup could not be created.'));
+      toast.error(errorMessage(error, 'The export could not be created.'));
     }
   };
 
@@ -90,10 +94,10 @@ function BackupList() {
       parseAs: 'blob',
     });
     if (error !== undefined || !data) {
-      toast.error(errorMessage(error, 'The backup could not be downloaded.'));
+      toast.error(errorMessage(error, 'The export could not be downloaded.'));
       return;
     }
-    saveBlob(data, suggestedFileName(response) ?? 'shop-backup.json.gz');
+    saveBlob(data, suggestedFileName(response) ?? 'shop-export.json.gz');
   };
 
   const columns = column.columns([
@@ -128,7 +132,7 @@ function BackupList() {
               size="compact-sm"
               variant="light"
               onClick={() => void download(row.original)}
-              aria-label={`Download the backup of ${when}`}
+              aria-label={`Download the export of ${when}`}
             >
               Download
             </Button>
@@ -136,7 +140,7 @@ function BackupList() {
               size="compact-sm"
               color="orange"
               onClick={() => setRestoring(row.original)}
-              aria-label={`Restore the backup of ${when}`}
+              aria-label={`Restore the export of ${when}`}
             >
               Restore
             </Button>
@@ -145,7 +149,7 @@ function BackupList() {
               color="red"
               variant="subtle"
               onClick={() => setDeleting(row.original)}
-              aria-label={`Delete the backup of ${when}`}
+              aria-label={`Delete the export of ${when}`}
             >
               Delete
             </Button>
@@ -161,10 +165,11 @@ function BackupList() {
       <Group justify="space-between" mb="sm">
         <div>
           <Title order={2} fz="h4" id="backups-title">
-            Backups
+            Exports
           </Title>
           <Text size="sm" c="dimmed">
-            Every product, order, account, setting and log entry of the store, compressed.
+            Every product, order, account, setting and log entry of the store, compressed into one file. An
+            export is not a database backup: keep those too.
           </Text>
         </div>
         <Button onClick={() => void createNow()} loading={create.isPending}>
@@ -173,11 +178,11 @@ function BackupList() {
       </Group>
       {backups.isError ? (
         <Text c="red" role="alert">
-          {errorMessage(backups.error, 'Failed to load the backups.')}
+          {errorMessage(backups.error, 'Failed to load the exports.')}
         </Text>
       ) : (
         <DataTable
-          label="Backups"
+          label="Exports"
           features={features}
           columns={columns}
           data={all.slice((page - 1) * BACKUP_PAGE_SIZE, page * BACKUP_PAGE_SIZE)}
@@ -186,8 +191,8 @@ function BackupList() {
           pagination={{ pageIndex: page - 1, pageSize: BACKUP_PAGE_SIZE }}
           onPaginationChange={({ pageIndex }) => setPage(pageIndex + 1)}
           loading={backups.isPending}
-          loadingText="Loading backups..."
-          emptyState={<Text c="dimmed">No backups yet.</Text>}
+          loadingText="Loading exports..."
+          emptyState={<Text c="dimmed">No exports yet.</Text>}
         />
       )}
       {restoring && <RestoreDialog backup={restoring} onClose={() => setRestoring(null)} />}
@@ -207,18 +212,18 @@ function RestoreDialog({ backup, onClose }: { backup: Backup; onClose: () => voi
       toast.success(answer.message ?? 'The store was restored.');
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, 'The backup could not be restored.'));
+      toast.error(errorMessage(error, 'The export could not be restored.'));
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Restore this backup?" centered>
+    <Modal opened onClose={onClose} title="Restore this export?" centered>
       <Stack>
         <Text>
           Everything in the store — products, orders, accounts, settings and the activity log — is replaced by
-          the backup of {dateTime(backup.createdAt)}. Changes made since then are lost.
+          the export of {dateTime(backup.createdAt)}. Changes made since then are lost.
         </Text>
         <Text size="sm" c="dimmed">
-          Staff and shoppers who did not exist in the backup are signed out.
+          Staff and shoppers who did not exist in the export are signed out.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -241,16 +246,16 @@ function DeleteDialog({ backup, onClose }: { backup: Backup; onClose: () => void
   const submit = async () => {
     try {
       const answer = await remove.mutateAsync({ params: { path: { id: backup.id } } });
-      toast.success(answer.message ?? 'Backup deleted.');
+      toast.success(answer.message ?? 'Export deleted.');
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, 'The backup could not be deleted.'));
+      toast.error(errorMessage(error, 'The export could not be deleted.'));
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Delete this backup?" centered>
+    <Modal opened onClose={onClose} title="Delete this export?" centered>
       <Stack>
-        <Text>The backup of {dateTime(backup.createdAt)} will be gone for good.</Text>
+        <Text>The export of {dateTime(backup.createdAt)} will be gone for good, its file too.</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -269,7 +274,7 @@ function Schedule() {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="schedule-title">
       <Title order={2} fz="h4" id="schedule-title" mb="sm">
-        Scheduled Backups
+        Scheduled Exports
       </Title>
       {schedule.isError ? (
         <Text c="red" role="alert">
@@ -304,19 +309,19 @@ function ScheduleForm({ saved }: { saved: Schemas['BackupSchedule'] }) {
   return (
     <Stack>
       <Switch
-        label="Take a backup every night (02:00 UTC)"
+        label="Take an export every night (02:00 UTC)"
         checked={enabled}
         onChange={(event) => setEnabled(event.currentTarget.checked)}
       />
       <NumberInput
-        label="Scheduled backups to keep"
-        description="The oldest scheduled backups go first; manual and uploaded ones stay until you delete them."
+        label="Scheduled exports to keep"
+        description="The oldest scheduled exports go first; manual and uploaded ones stay until you delete them."
         min={1}
         max={90}
         allowDecimal={false}
         value={retention}
         onChange={setRetention}
-        error={valid ? undefined : 'Keep between 1 and 90 backups.'}
+        error={valid ? undefined : 'Keep between 1 and 90 exports.'}
         w={260}
       />
       <Group>
@@ -346,10 +351,10 @@ function UploadBackup() {
     try {
       // The generated type names the binary part a string; FormData passes through openapi-fetch unchanged.
       await upload.mutateAsync({ body: form as unknown as UploadBody });
-      toast.success('Backup uploaded. Restore it from the list above.');
+      toast.success('Export uploaded. Restore it from the list above.');
       setFile(null);
     } catch (error) {
-      toast.error(errorMessage(error, 'The backup could not be uploaded.'));
+      toast.error(errorMessage(error, 'The export could not be uploaded.'));
     }
   };
   return (
@@ -359,9 +364,9 @@ function UploadBackup() {
       </Title>
       <Stack>
         <FileInput
-          label="Backup file"
-          description="A backup downloaded from this store (.json.gz), at most 200 MB."
-          placeholder="Choose a backup file"
+          label="Export file"
+          description="An export downloaded from this store (.json.gz), at most 200 MB."
+          placeholder="Choose an export file"
           accept=".gz,application/gzip"
           value={file}
           onChange={setFile}
@@ -369,7 +374,7 @@ function UploadBackup() {
         />
         <Group>
           <Button onClick={() => void submit()} loading={upload.isPending}>
-            Upload Backup
+            Upload Export
           </Button>
         </Group>
       </Stack>
