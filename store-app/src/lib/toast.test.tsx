@@ -1,12 +1,14 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderApp } from '../test/render-app';
-import { toast } from './toast';
+import { describe, expect, it, vi } from 'vitest';
 
 const toastHost = () => document.querySelector('.mantine-Notifications-root');
 
 describe('toasts', () => {
   it('leave the toast host off the page until the first one, which it then shows', async () => {
+    // The app as first loaded: files sharing this worker may have raised toasts already.
+    vi.resetModules();
+    const { renderApp } = await import('../test/render-app');
+    const { toast } = await import('./toast');
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     // The page has rendered and settled: still no toast host.

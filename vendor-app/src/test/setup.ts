@@ -1,4 +1,3 @@
-import '@shop/ui/test-setup';
 import { notifications } from '@mantine/notifications';
 import { act, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';

@@ -1,19 +1,23 @@
 import type { Schemas } from '@shop/sdk/types';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { languageApplied } from '../../i18n/i18n';
-import { leaveTo } from '../../lib/leave-to';
+import { browserNavigation } from '../../lib/leave-to';
 import { customerSession } from '../../lib/session';
 import { json, stubApi } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { customerToken } from '../../test/tokens';
 import { DEFAULT_SETTINGS, settingsStore } from '../settings/settings-store';
 
-vi.mock('../../lib/leave-to', () => ({ leaveTo: vi.fn() }));
+// The app leaves for the provider's page through this method; a spy keeps the test on the page.
+let leaveTo: MockInstance<typeof browserNavigation.leaveTo>;
+beforeEach(() => {
+  leaveTo = vi.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => {});
+});
 
 afterEach(() => {
-  vi.mocked(leaveTo).mockClear();
+  leaveTo.mockRestore();
 });
 
 function order(overrides: Partial<Schemas['Order']> = {}): Schemas['Order'] {

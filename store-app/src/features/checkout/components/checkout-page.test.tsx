@@ -1,10 +1,10 @@
 import type { Schemas } from '@shop/sdk/types';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { languageApplied } from '../../../i18n/i18n';
 import { addToCart, cartStore, setCheckoutItems } from '../../../lib/cart-store';
-import { leaveTo } from '../../../lib/leave-to';
+import { browserNavigation } from '../../../lib/leave-to';
 import { customerSession } from '../../../lib/session';
 import { apiError, demoProfile, json, stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
@@ -25,11 +25,15 @@ const address = {
   mobile_no: '1712345678',
 };
 
-vi.mock('../../../lib/leave-to', () => ({ leaveTo: vi.fn() }));
+// The app leaves for the provider's page through this method; a spy keeps the test on the page.
+let leaveTo: MockInstance<typeof browserNavigation.leaveTo>;
+beforeEach(() => {
+  leaveTo = vi.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => {});
+});
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.mocked(leaveTo).mockClear();
+  leaveTo.mockRestore();
 });
 
 /** The cart holds both products; the earbuds (2 units) go to checkout, as Proceed to Checkout would do. */

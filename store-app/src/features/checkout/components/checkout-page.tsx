@@ -28,7 +28,7 @@ import {
 } from '../../../components/order-amounts';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { type CartItem, removeOrderedLines, useCart } from '../../../lib/cart-store';
-import { leaveTo } from '../../../lib/leave-to';
+import { browserNavigation } from '../../../lib/leave-to';
 import { orderItems, quoteQueryOptions } from '../../../lib/order-quote';
 import { toast } from '../../../lib/toast';
 import { useRevalidateOnLanguageChange, useTranslatedZodResolver } from '../../../lib/translated-resolver';
@@ -145,7 +145,7 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
         onSuccess: ({ data: order }) => {
           removeOrderedLines(ordered);
           if (order.paymentRedirect) {
-            leaveTo(order.paymentRedirect);
+            browserNavigation.leaveTo(order.paymentRedirect);
             return;
           }
           // A retried order answered as already placed: its checkout at the provider is opened again.

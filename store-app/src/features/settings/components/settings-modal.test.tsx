@@ -73,8 +73,10 @@ describe('settings modal', { timeout: 15_000 }, () => {
     });
     expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
-    const reopened = await openSettings(user);
-    expect(within(reopened).getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR - Euro');
+    // The store now speaks Spanish, the settings too.
+    await user.click(await screen.findByRole('button', { name: 'Ajustes' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Configuración' });
+    expect(within(reopened).getByRole('combobox', { name: 'Moneda' })).toHaveValue('EUR - euro');
   });
 
   it('closes on Escape without keeping the unsaved choice', async () => {
