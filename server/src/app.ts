@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyOpenapiGlue from 'fastify-openapi-glue';
 import { Redis } from 'ioredis';
+import { parse as parseYaml } from 'yaml';
 import { SERVER_DIR } from './locations.ts';
 import './auth/auth-context.ts';
 import { createSecurityHandlers } from './auth/guards.ts';
@@ -24,7 +25,11 @@ import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerInputGuards, registerNoStoreDefault } from './http/input-guards.ts';
 import { createOutboundClient } from './http/outbound.ts';
 import { CATALOGUE_CACHE_MS, clearOnChange, createShortCache } from './http/short-cache.ts';
-import { createValidatorCompiler, registerRequiredBody } from './http/validation.ts';
+import {
+  createSerializerCompiler,
+  createValidatorCompiler,
+  registerRequiredBody,
+} from './http/validation.ts';
 import { cleanUpJob } from './jobs/clean-up.ts';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
 import { secretBoxFor } from './lib/secret-box.ts';
@@ -58,6 +63,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The largest body a payment provider's return or notification may carry. */
 const PROVIDER_BODY_LIMIT = 256 * 1024;
+
+let contractDocument: object | undefined;
+/** openapi.yaml, read and parsed once per process: every app built in it (tests build dozens) shares the text. */
+function contract(): object {
+  contractDocument ??= parseYaml(readFileSync(OPENAPI_PATH, 'utf8')) as object;
+  return contractDocument;
+}
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -98,6 +110,7 @@ export async function buildApp({
   });
 
   app.setValidatorCompiler(createValidatorCompiler());
+  app.setSerializerCompiler(createSerializerCompiler());
   registerErrorHandling(app);
 
   await app.register(fastifyHelmet, {
@@ -304,7 +317,8 @@ export async function buildApp({
   }
 
   await app.register(fastifyOpenapiGlue, {
-    specification: OPENAPI_PATH,
+    // The router clones the document before resolving its references, so the parsed one is never changed.
+    specification: contract(),
     prefix: API_PREFIX,
     serviceHandlers: createService({
       config,

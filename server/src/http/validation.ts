@@ -1,6 +1,7 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { validationError } from './errors.ts';
 
 // OpenAPI 3.1 schemas are JSON Schema 2020-12, which Fastify's default (draft-07) Ajv rejects.
@@ -21,13 +22,48 @@ function createAjv(
  * Bodies are JSON and keep their types: `{ "password": 12345 }` is a validation error, not a string.
  */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const forText = createAjv('array');
-  const forBody = createAjv(false);
-  // Headers are checked where the contract names one, never pruned: the others (authorization, user agent) are
-  // still read after validation, and the request's header object is the connection's own.
-  const forHeaders = createAjv('array', false);
-  return ({ schema, httpPart }) =>
-    (httpPart === 'body' ? forBody : httpPart === 'headers' ? forHeaders : forText).compile(schema as object);
+  return ({ schema, httpPart }) => {
+    const kind = httpPart === 'body' ? 'body' : httpPart === 'headers' ? 'headers' : 'text';
+    // A compiled validator depends only on its schema and kind, so apps built in one process (the tests build one
+    // per file) compile each of the contract's schemas once.
+    const key = `${kind}:${JSON.stringify(schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = compilers()[kind].compile(schema as object);
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+}
+
+const compiled = new Map<string, ReturnType<Ajv2020['compile']>>();
+
+const serializers = new Map<string, (data: unknown) => string>();
+/**
+ * Responses are written by fast-json-stringify from the contract's schemas, as Fastify does by default; the compiled
+ * writer is kept per schema, so apps built in one process share it.
+ */
+export function createSerializerCompiler(): FastifySerializerCompiler<unknown> {
+  return ({ schema }) => {
+    const key = JSON.stringify(schema);
+    let serialize = serializers.get(key);
+    if (!serialize) {
+      serialize = fastJsonStringify(schema as object) as (data: unknown) => string;
+      serializers.set(key, serialize);
+    }
+    return serialize;
+  };
+}
+let ajvs: Record<'body' | 'headers' | 'text', Ajv2020> | undefined;
+function compilers() {
+  ajvs ??= {
+    text: createAjv('array'),
+    body: createAjv(false),
+    // Headers are checked where the contract names one, never pruned: the others (authorization, user agent) are
+    // still read after validation, and the request's header object is the connection's own.
+    headers: createAjv('array', false),
+  };
+  return ajvs;
 }
 
 /**
