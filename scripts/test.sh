@@ -3,7 +3,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1 CI="${CI:-}"
-export NODE_OPTIONS="--require $PWD/scripts/node-polyfills.cjs ${NODE_OPTIONS:-}"
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 24 ]; then
+  echo "The tests run on Node.js 24 or newer; this is $(node -v) (.ci/run installs Node 24 when it is missing)."
+  exit 1
+fi
 # Node 22.1+ keeps compiled code here, so each of the test suites' per-file workers stops compiling Mantine, the icon
 # set and the test libraries again (about a sixth of an app suite's CPU on Node 24); older Node ignores it.
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.tmp/node-compile-cache}"

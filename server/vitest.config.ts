@@ -1,9 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// vitest 5 prints failures with Map.groupBy (Node 21+); the shared polyfill keeps that working when the
-// suite runs on its own (`npx vitest run`) rather than through scripts/test.sh, which preloads it.
-import '../scripts/node-polyfills.cjs';
-
 export default defineConfig({
   test: {
     environment: 'node',
