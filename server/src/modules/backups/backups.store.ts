@@ -5,14 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import type { S3Settings } from '../media/index.ts';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { type S3Settings, s3Client } from '../../lib/s3.ts';
 
 /**
  * Where export files are kept: the uploads store's place (the data folder, or the S3 bucket when configured),
@@ -80,17 +74,7 @@ export function localExportStore(dataDir: string): ExportStore {
 }
 
 export function s3ExportStore(settings: S3Settings): ExportStore {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    // A streamed body would otherwise be sent `aws-chunked` with a trailing checksum, which not every
-    // S3-compatible server takes (some store the chunk framing as part of the file).
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  const client = s3Client(settings);
   return {
     kind: 's3',
     async put(key, body) {

@@ -1,13 +1,10 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { type S3Settings, s3Client } from '../../lib/s3.ts';
 import { UPLOADS_FOLDER } from './media.files.ts';
+
+export type { S3Settings };
 
 /** Where uploaded pictures live: this machine's data folder, or S3-compatible object storage shared by instances. */
 export interface MediaStore {
@@ -17,16 +14,6 @@ export interface MediaStore {
   get(name: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
   /** Removes the file; nothing happens when there is none. */
   remove(name: string): Promise<void>;
-}
-
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  endpoint: string | null;
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  /** Path-style addresses (`endpoint/bucket/key`), which most S3-compatible servers need. */
-  forcePathStyle: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -66,14 +53,7 @@ export function localMediaStore(dataDir: string): MediaStore {
 }
 
 export function s3MediaStore(settings: S3Settings): MediaStore {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  const client = s3Client(settings);
   const key = (name: string) => `${UPLOADS_FOLDER}/${name}`;
   return {
     kind: 's3',
