@@ -1,9 +1,5 @@
+import { conversationPage, makeConversation, makeMessage } from '@shop/conversations/conversation-fixtures';
 import type { Schemas } from '@shop/sdk/types';
-import {
-  conversationPage,
-  makeConversation,
-  makeMessage,
-} from '@shop/ui/conversations/conversation-fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

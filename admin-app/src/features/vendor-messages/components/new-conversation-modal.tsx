@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { SubjectMessageModal } from '@shop/conversations/subject-message-modal';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { SubjectMessageModal } from '@shop/ui/conversations/subject-message-modal';
 import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useController, useForm } from 'react-hook-form';
 import { useStartVendorConversation } from '../api/vendor-messages.mutations';

@@ -1,5 +1,5 @@
+import { subjectMessageSchema } from '@shop/conversations/subject-message.schema';
 import type { RequestBody } from '@shop/sdk/types';
-import { subjectMessageSchema } from '@shop/ui/conversations/subject-message.schema';
 import { z } from 'zod';
 
 /** A new conversation with a vendor store: the store, a subject and the first message, trimmed, none blank. */

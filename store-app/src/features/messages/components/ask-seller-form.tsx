@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { MAX_MESSAGE } from '@shop/conversations/subject-message.schema';
 import { errorMessage } from '@shop/sdk/client';
-import { MAX_MESSAGE } from '@shop/ui/conversations/subject-message.schema';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
+import { ConversationThread } from '@shop/conversations/conversation-thread';
+import { ReplyBox } from '@shop/conversations/reply-box';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { ConversationThread } from '@shop/ui/conversations/conversation-thread';
-import { ReplyBox } from '@shop/ui/conversations/reply-box';
 import { useTranslation } from 'react-i18next';
 import { AnchorLink } from '../../../components/router-links';
 import { useLocaleFormat } from '../../../i18n/i18n';

@@ -1,8 +1,8 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ConversationList } from '@shop/conversations/conversation-list';
+import { ConversationPanes } from '@shop/conversations/conversation-panes';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { ConversationList } from '@shop/ui/conversations/conversation-list';
-import { ConversationPanes } from '@shop/ui/conversations/conversation-panes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ConversationList, type ConversationListTexts } from '@shop/conversations/conversation-list';
+import { ConversationPanes } from '@shop/conversations/conversation-panes';
+import { ConversationThread } from '@shop/conversations/conversation-thread';
+import { ReplyBox, type ReplyBoxTexts } from '@shop/conversations/reply-box';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { ConversationList, type ConversationListTexts } from '@shop/ui/conversations/conversation-list';
-import { ConversationPanes } from '@shop/ui/conversations/conversation-panes';
-import { ConversationThread } from '@shop/ui/conversations/conversation-thread';
-import { ReplyBox, type ReplyBoxTexts } from '@shop/ui/conversations/reply-box';
 import { toast } from '@shop/ui/notifications';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { errorMessage } from '@shop/sdk/client';
-import type { Schemas } from '@shop/sdk/types';
 import {
   type SubjectMessage,
   type SubjectMessageValues,
   subjectMessageSchema,
-} from '@shop/ui/conversations/subject-message.schema';
-import { SubjectMessageModal } from '@shop/ui/conversations/subject-message-modal';
+} from '@shop/conversations/subject-message.schema';
+import { SubjectMessageModal } from '@shop/conversations/subject-message-modal';
+import { errorMessage } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
 import { applyServerFieldErrors } from '@shop/ui/server-field-errors';
 import { useForm } from 'react-hook-form';
 import { useStartStaffConversation } from '../api/messages.mutations';

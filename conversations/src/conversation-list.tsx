@@ -11,8 +11,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { formatDate } from '@shop/ui/format';
 import { useId } from 'react';
-import { formatDate } from '../format';
 
 type Conversation = Schemas['Conversation'];
 

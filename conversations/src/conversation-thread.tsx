@@ -1,7 +1,7 @@
 import { Box, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { formatDateTime } from '@shop/ui/format';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { formatDateTime } from '../format';
 
 type Message = Schemas['ConversationMessage'];
 

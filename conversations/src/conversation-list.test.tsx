@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { formatDate } from '@shop/ui/format';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate } from '../format';
 import { conversationSummary, makeConversation, makeMessage } from './conversation-fixtures';
 import { ConversationList, type ConversationListTexts } from './conversation-list';
 

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
+import { formatDateTime } from '@shop/ui/format';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../format';
 import { makeMessage } from './conversation-fixtures';
 import { ConversationThread } from './conversation-thread';
 

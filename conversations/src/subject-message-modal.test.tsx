@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MantineProvider } from '@mantine/core';
+import { TextField } from '@shop/ui/form-fields';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { TextField } from '../form-fields';
 import { MAX_MESSAGE, MAX_SUBJECT, subjectMessageSchema } from './subject-message.schema';
 import { SubjectMessageModal } from './subject-message-modal';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { TextareaField, TextField } from '@shop/ui/form-fields';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { Control, FieldPath } from 'react-hook-form';
-import { TextareaField, TextField } from '../form-fields';
 import { MAX_MESSAGE, MAX_SUBJECT, type SubjectMessageValues } from './subject-message.schema';
 
 type SubjectMessageModalProps<TValues extends SubjectMessageValues> = {
