@@ -1,6 +1,10 @@
+import type { FastifyRequest } from 'fastify';
+import type { StaffAuth } from '../../auth/auth-context.ts';
+import type { Database } from '../../db/client.ts';
 import type { LocalizedText } from '../../db/schema.ts';
-import type { FieldError } from '../../http/errors.ts';
+import { type FieldError, validationError } from '../../http/errors.ts';
 import { isHttpUrl } from '../../lib/sanitize.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
 
 export const ENGLISH_TITLE_NEEDED = 'Give the English title.';
 export const LINK_REFUSED = 'Use a storefront path such as /search/Books or an http(s) address.';
@@ -81,3 +85,20 @@ export function slugOf(title: string): string {
     .slice(0, 100)
     .replace(/-+$/, '');
 }
+
+export const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function throwIfAny(problems: Problems): void {
+  if (problems.length > 0) throw validationError(problems);
+}
+
+/** A staff change and the activity entry it earns, stored in one transaction. */
+export const loggedChange =
+  (db: Database) =>
+  <T>(
+    request: FastifyRequest,
+    staff: StaffAuth,
+    change: (tx: Database) => Promise<T>,
+    entry: (result: T) => { action: string; target: string; details: Record<string, unknown> },
+  ) =>
+    withActivity(db, change, (result) => staffActivity(request, staff, entry(result)));
