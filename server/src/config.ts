@@ -3,9 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type PaymentSettings, parsePayments } from './config/payments.ts';
-import { isHttpUrl } from './config/values.ts';
 import { type AllowedHost, parseAllowedHosts } from './http/outbound.ts';
 import { SIGN_IN_CACHE_MS } from './http/short-cache.ts';
+import { isHttpUrl } from './lib/sanitize.ts';
 import type { S3Settings } from './modules/media/index.ts';
 
 export type MarketplaceProvider = 'fixture' | 'aliexpress';

@@ -1,4 +1,4 @@
-import { isHttpUrl } from './values.ts';
+import { isHttpUrl } from '../lib/sanitize.ts';
 
 export interface PaymentSettings {
   sslcommerz: { storeId: string; storePassword: string; baseUrl: string } | null;
