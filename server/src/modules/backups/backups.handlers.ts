@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { staffActivity, withActivity } from '../activity/index.ts';
-import { uploadedFile } from '../media/index.ts';
+import { spooledFile } from '../media/index.ts';
 import {
   type BackupSummary,
   createBackup,
@@ -83,11 +83,11 @@ export function createBackupHandlers(deps: { db: Database; store: ExportStore })
 
     uploadBackup: operation('uploadBackup', async (request, reply) => {
       const staff = requireStaff(request);
-      // The contract's multipart body has no JSON type; media.multipart.ts put the file part here.
-      const file = uploadedFile((request.body as Record<string, unknown> | undefined)?.file);
-      if (!file || file.bytes.length === 0) throw badRequest(SELECT_A_FILE);
+      // The contract's multipart body has no JSON type; media.multipart.ts spooled the file part to disk here.
+      const file = spooledFile((request.body as Record<string, unknown> | undefined)?.file);
+      if (!file || file.size === 0) throw badRequest(SELECT_A_FILE);
       if (file.truncated) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', BACKUP_TOO_LARGE);
-      const backup = await keepUploadedBackup(db, store, Readable.from([file.bytes]), staff.name, (kept) =>
+      const backup = await keepUploadedBackup(db, store, createReadStream(file.path), staff.name, (kept) =>
         staffActivity(request, staff, {
           action: 'backup.upload',
           target: `backup:${kept.id}`,

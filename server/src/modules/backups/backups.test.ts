@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { activityLog, backups, orders, products } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
@@ -202,6 +202,8 @@ describe('Backup & Restore', () => {
   });
 
   it('refuses a file that is not a backup, or none, and a backup of another version', async () => {
+    const spooled = () => readdirSync(tmpdir()).filter((name) => name.startsWith('shop-upload-'));
+    const spooledBefore = spooled();
     const none = await t.app.inject({
       method: 'POST',
       url: '/api/backups/upload',
@@ -276,6 +278,8 @@ describe('Backup & Restore', () => {
     expect(storedFiles(t.config.dataDir)).toHaveLength(filesBefore.length + 1);
     const back = await call('GET', `/api/backups/${uploaded.id}/download`);
     expect(Buffer.compare(back.rawPayload, good.bytes)).toBe(0);
+    // Each upload arrived on disk, not in memory, in a folder of its own that went once the answer was sent.
+    await vi.waitFor(() => expect(spooled()).toEqual(spooledBefore));
   });
 
   it('still downloads and restores an export kept in the database before exports moved to the store', async () => {

@@ -8,7 +8,13 @@ export {
   pictureSizeOrRefuse,
   readMediaSettings,
 } from './media.library.ts';
-export { fileOrRefuse, registerMediaUploads, uploadedFile } from './media.multipart.ts';
+export {
+  fileOrRefuse,
+  registerMediaUploads,
+  type SpooledFile,
+  spooledFile,
+  uploadedFile,
+} from './media.multipart.ts';
 export {
   localMediaStore,
   type MediaStore,

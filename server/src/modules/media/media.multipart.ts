@@ -1,7 +1,13 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type {
   FastifyInstance,
   FastifyRequest,
+  onResponseHookHandler,
   preParsingHookHandler,
   preValidationHookHandler,
 } from 'fastify';
@@ -14,6 +20,19 @@ export interface UploadedFile {
   mimetype: string;
   bytes: Buffer;
   /** More bytes were sent than the route allows; `bytes` holds only the first ones. */
+  truncated: boolean;
+}
+
+/**
+ * A large upload (an export of the store) as the handler receives it: written to a temporary file while it
+ * arrives, never held in memory, and removed once the answer is sent.
+ */
+export interface SpooledFile {
+  filename: string;
+  mimetype: string;
+  /** The temporary file holding what arrived. */
+  path: string;
+  size: number;
   truncated: boolean;
 }
 
@@ -98,6 +117,47 @@ export const UPLOAD_LIMITS: Record<string, number> = {
   '/api/backups/upload': MAX_BACKUP_UPLOAD_BYTES,
 };
 
+/** Where each spooled request's temporary folder is, for removing it after the answer. */
+const spoolFolders = new WeakMap<FastifyRequest, string>();
+
+/** As readUpload, but the file part is streamed to a temporary file (for the large uploads above). */
+const spoolUpload =
+  (fileSize: number): preValidationHookHandler =>
+  async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    let body: Record<string, SpooledFile> = {};
+    try {
+      for await (const part of request.parts({ limits: { fileSize } })) {
+        if (part.type !== 'file') continue;
+        if (Object.keys(body).length > 0) {
+          part.file.resume();
+          continue;
+        }
+        const folder = await mkdtemp(join(tmpdir(), 'shop-upload-'));
+        spoolFolders.set(request, folder);
+        const path = join(folder, 'upload');
+        await pipeline(part.file, createWriteStream(path));
+        body = {
+          [part.fieldname]: {
+            filename: part.filename,
+            mimetype: part.mimetype,
+            path,
+            size: (await stat(path)).size,
+            truncated: part.file.truncated,
+          },
+        };
+      }
+    } catch (error) {
+      throw multipartRefusal(error);
+    }
+    request.body = body;
+  };
+
+const removeSpooled: onResponseHookHandler = async (request) => {
+  const folder = spoolFolders.get(request);
+  if (folder) await rm(folder, { recursive: true, force: true });
+};
+
 /**
  * Multipart uploads for the routes whose contract declares `multipart/form-data` (POST /media), and every
  * route limited to the body types its contract declares. Call after the app's own onRoute hook (which moves
@@ -114,8 +174,13 @@ export async function registerMediaUploads(app: FastifyInstance): Promise<void> 
     if (declared === null) return;
     route.preParsing = [...asArray(route.preParsing), refuseUndeclaredBodies(declared)];
     if (declared.has('multipart/form-data')) {
-      const limit = UPLOAD_LIMITS[route.url] ?? MAX_UPLOAD_BYTES;
-      route.preValidation = [...asArray(route.preValidation), readUpload(limit)];
+      const large = UPLOAD_LIMITS[route.url];
+      if (large === undefined) {
+        route.preValidation = [...asArray(route.preValidation), readUpload(MAX_UPLOAD_BYTES)];
+      } else {
+        route.preValidation = [...asArray(route.preValidation), spoolUpload(large)];
+        route.onResponse = [...asArray(route.onResponse), removeSpooled];
+      }
     }
   });
 }
@@ -124,6 +189,13 @@ export function uploadedFile(value: unknown): UploadedFile | null {
   const candidate = value as Partial<UploadedFile> | null | undefined;
   return candidate && Buffer.isBuffer(candidate.bytes) && typeof candidate.truncated === 'boolean'
     ? (candidate as UploadedFile)
+    : null;
+}
+
+export function spooledFile(value: unknown): SpooledFile | null {
+  const candidate = value as Partial<SpooledFile> | null | undefined;
+  return candidate && typeof candidate.path === 'string' && typeof candidate.truncated === 'boolean'
+    ? (candidate as SpooledFile)
     : null;
 }
 
