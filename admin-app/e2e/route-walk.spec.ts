@@ -1,16 +1,19 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import {
   apiData,
   fillParams,
-  presetStorage,
+  type OpenWalkPages,
   routePaths,
   signInToken,
+  test,
   walkRoute,
 } from '../../scripts/e2e/route-walk.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 // Every back-office route at 1440 and 390 px (issue 27): never blank, never clipped, no page error.
 const { admin } = shopAddresses('admin-app');
+// A failing width attaches its own screenshot; the trace's screencast of both pages would take a third of the walk.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 
 type Demo = { token: string; params: Record<string, string | undefined>; details: string[] };
 let demo: Promise<Demo> | undefined;
@@ -48,24 +51,24 @@ function demoData(request: APIRequestContext): Promise<Demo> {
 /** Staff screens are walked signed in; the sign-in screens and the bare address as a visitor sees them. */
 const signedIn = (path: string) => path.startsWith('/manage-admin');
 
-async function walk(page: Page, request: APIRequestContext, path: string) {
+async function walk(walkPages: OpenWalkPages, request: APIRequestContext, path: string) {
   const { token, params } = await demoData(request);
-  if (signedIn(path)) await presetStorage(page, { 'shop.adminToken': token });
+  const pages = await walkPages(signedIn(path) ? { 'shop.adminToken': token } : {});
   const filled = fillParams(path, params);
   expect(filled, `the demo data has an id for ${path}`).toBeDefined();
-  const problems = await walkRoute(page, `${admin}${filled}`);
+  const problems = await walkRoute(pages, `${admin}${filled}`);
   expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
 }
 
 for (const path of routePaths('admin-app')) {
-  test(`route walk: ${path}`, async ({ page, request }) => {
-    await walk(page, request, path);
+  test(`route walk: ${path}`, async ({ walkPages, request }) => {
+    await walk(walkPages, request, path);
   });
 }
 
 for (const [index, screen] of ['product viewer', 'order details', 'user details'].entries()) {
-  test(`route walk: the ${screen} of a demo record`, async ({ page, request }) => {
+  test(`route walk: the ${screen} of a demo record`, async ({ walkPages, request }) => {
     const { details } = await demoData(request);
-    await walk(page, request, details[index] as string);
+    await walk(walkPages, request, details[index] as string);
   });
 }

@@ -2,7 +2,8 @@
 // no control or text, throw no page error and, on the phone, not scroll sideways. The routes come from the app's
 // generated route tree, so a new screen is walked without editing the specs.
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Page, test } from '@playwright/test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type APIRequestContext, test as base, type Page, type Request } from '@playwright/test';
 import { type JourneyApp, shopAddresses } from './shops.ts';
 
 export const VIEWPORTS = [
@@ -15,7 +16,11 @@ export function routePaths(app: JourneyApp): string[] {
   const source = readFileSync(new URL(`../../${app}/src/routeTree.gen.ts`, import.meta.url), 'utf8');
   const block = /export interface FileRoutesByFullPath \{([^}]*)\}/.exec(source)?.[1];
   if (!block) throw new Error(`${app}/src/routeTree.gen.ts has no FileRoutesByFullPath`);
-  return [...block.matchAll(/^\s*'([^']+)':/gm)].map((match) => match[1] as string);
+  const paths = [...block.matchAll(/^\s*'([^']+)':/gm)].map((match) => match[1] as string);
+  // A layout's path opens its index ('/orders' and '/orders/' are one screen), so the index is walked as the layout.
+  return paths.filter(
+    (path) => !(path.length > 1 && path.endsWith('/') && paths.includes(path.slice(0, -1))),
+  );
 }
 
 /** `$id`-style segments of a route path (`$` alone is a splat). */
@@ -65,25 +70,101 @@ export async function signInToken(
   return token;
 }
 
-/** Browser storage set before any of the app's scripts run (a session token, a cart, settings). */
-export async function presetStorage(page: Page, entries: Record<string, string>) {
+/**
+ * Browser storage set before any of the app's scripts run (a session token, a cart, settings). The page is reused
+ * from route to route, so each load starts from exactly these entries, as a fresh browser would.
+ */
+async function presetStorage(page: Page, entries: Record<string, string>) {
   await page.addInitScript((values) => {
-    // about:blank between widths has no storage of its own.
-    if (location.protocol !== 'http:') return;
+    // about:blank (before a hash route) has no storage of its own; a same-origin frame must not wipe its page's.
+    if (location.protocol !== 'http:' || window !== window.top) return;
+    localStorage.clear();
+    sessionStorage.clear();
     for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
   }, entries);
 }
 
+/** The page's requests in flight, so the walk can wait for the network to fall quiet (see NETWORK_QUIET_MS). */
+function watchNetwork(page: Page) {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    /** Forgets the last document's requests (navigating away cancels them). */
+    reset() {
+      inFlight.clear();
+      lastChange = Date.now();
+    },
+    /** Until no request has been in flight, started or ended for `quietMs`, or `timeoutMs` has passed. */
+    async quiet(quietMs: number, timeoutMs: number): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastChange < quietMs))
+        await sleep(25);
+    },
+  };
+}
+
+/** A page of the walk at one of its widths. */
+export type WalkPage = { page: Page; width: number; network: ReturnType<typeof watchNetwork> };
+/** The walk's pages (one per width) whose every load starts with `storage` in the browser's storage. */
+export type OpenWalkPages = (storage: Record<string, string>) => Promise<WalkPage[]>;
+
+/**
+ * The walk's pages: for each set of preset storage (signed in, a visitor), one page per width, kept for the worker's
+ * whole walk. Every route is still loaded afresh at each width, but from the browser's cache of the app's hashed
+ * scripts, as a returning visitor's would be, rather than fetched and compiled again in a new browser context for
+ * each route; and the two widths load side by side, as most of a visit is waiting for the API.
+ */
+export const test = base.extend<object, { walkPages: OpenWalkPages }>({
+  walkPages: [
+    async ({ browser }, use) => {
+      const sets = new Map<string, Promise<WalkPage[]>>();
+      const open = (storage: Record<string, string>) =>
+        Promise.all(
+          VIEWPORTS.map(async (viewport) => {
+            const context = await browser.newContext({ viewport });
+            const page = await context.newPage();
+            await presetStorage(page, storage);
+            return { page, width: viewport.width, network: watchNetwork(page) };
+          }),
+        );
+      await use((storage) => {
+        const key = JSON.stringify(storage);
+        const pages = sets.get(key) ?? open(storage);
+        sets.set(key, pages);
+        return pages;
+      });
+      for (const pages of sets.values()) {
+        for (const { page } of await pages) await page.context().close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
+
 // What the apps show while they wait: Mantine's loader and skeleton, and tables marked busy (ui/src/data-table.tsx).
 const LOADERS = '.mantine-Loader-root, .mantine-Skeleton-root[data-visible], [aria-busy="true"]';
 const SETTLE_TIMEOUT = 20_000;
+// No request in flight, started or ended for this long counts as a quiet network. Playwright's 'networkidle' waits
+// 500 ms, as long as the rest of a visit; a call chained on another's answer starts within a render, far sooner.
+const NETWORK_QUIET_MS = 250;
 
 /**
  * Waits until the screen shows something (text or a picture in its main area), no loader shows and the network is
  * quiet; answers what never settled. On a busy machine the network can fall quiet before the app has even
  * rendered, so quiet alone is not ready; a screen still empty after the timeout is reported as blank by the audit.
  */
-async function settle(page: Page): Promise<string | undefined> {
+async function settle({ page, network }: WalkPage): Promise<string | undefined> {
   await page
     .waitForFunction(
       (selector) => {
@@ -101,7 +182,7 @@ async function settle(page: Page): Promise<string | undefined> {
       { timeout: SETTLE_TIMEOUT },
     )
     .catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: SETTLE_TIMEOUT }).catch(() => undefined);
+  await network.quiet(NETWORK_QUIET_MS, SETTLE_TIMEOUT);
   // A refetch started as the network fell quiet gets its own time to end.
   const stillLoading = await page
     .waitForFunction(
@@ -112,8 +193,25 @@ async function settle(page: Page): Promise<string | undefined> {
     .then(() => false)
     .catch(() => true);
   if (stillLoading) return `a loader still shows after ${SETTLE_TIMEOUT / 1000} s`;
-  // Mantine's transitions (toasts, collapses) end within their 200-300 ms.
-  await page.waitForTimeout(400);
+  // Mantine's transitions (toasts, collapses) run as CSS transitions: wait until none has run for a few frames.
+  // Endless animations (a spinner, a skeleton's pulse) never end and are the loaders' business.
+  await page
+    .waitForFunction(
+      () => {
+        const moving = document
+          .getAnimations()
+          .some(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+          );
+        const calm = window as unknown as { routeWalkCalmFrames?: number };
+        calm.routeWalkCalmFrames = moving ? 0 : (calm.routeWalkCalmFrames ?? 0) + 1;
+        return calm.routeWalkCalmFrames >= 3;
+      },
+      undefined,
+      { timeout: SETTLE_TIMEOUT },
+    )
+    .catch(() => undefined);
   return undefined;
 }
 
@@ -199,31 +297,37 @@ function auditInPage({ narrow }: AuditOptions): string[] {
   return problems;
 }
 
-/**
- * Opens `url` fresh at each width and answers every problem found, each prefixed with its width, so one failing
- * expect lists all of a route's problems.
- */
-export async function walkRoute(page: Page, url: string): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    // A blank page between widths, so a hash route loads afresh rather than as an in-page jump.
-    await page.goto('about:blank');
+/** Opens `url` fresh in the width's page and answers the problems found there, each prefixed with the width. */
+async function visit(walkPage: WalkPage, url: string): Promise<string[]> {
+  const { page, width, network } = walkPage;
+  const errors: string[] = [];
+  const onPageError = (error: Error) => errors.push(`page error: ${error.message}`);
+  page.on('pageerror', onPageError);
+  try {
+    // A hash route opens from a blank page, so it loads afresh rather than as an in-page jump from the last route.
+    if (new URL(url).hash) await page.goto('about:blank');
+    network.reset();
     await page.goto(url);
-    const stuck = await settle(page);
-    const found = [
-      ...(stuck ? [stuck] : []),
-      ...(await page.evaluate(auditInPage, { narrow: viewport.width < 600 })),
-    ];
+    const stuck = await settle(walkPage);
+    const found = [...(stuck ? [stuck] : []), ...(await page.evaluate(auditInPage, { narrow: width < 600 }))];
     if (found.length > 0) {
       // What the walk saw, beside the report, to see a clipped label or a blank screen without running it again.
-      await test.info().attach(`${viewport.width}px`, {
+      await base.info().attach(`${width}px`, {
         body: await page.screenshot({ fullPage: true }),
         contentType: 'image/png',
       });
     }
-    problems.push(...found.map((problem) => `${viewport.width}px: ${problem}`));
+    return [...errors, ...found].map((problem) => `${width}px: ${problem}`);
+  } finally {
+    // The page walks the next route too.
+    page.off('pageerror', onPageError);
   }
-  return problems;
+}
+
+/**
+ * Opens `url` fresh at each width (side by side) and answers every problem found, each prefixed with its width,
+ * so one failing expect lists all of a route's problems.
+ */
+export async function walkRoute(pages: WalkPage[], url: string): Promise<string[]> {
+  return (await Promise.all(pages.map((walkPage) => visit(walkPage, url)))).flat();
 }

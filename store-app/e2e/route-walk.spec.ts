@@ -1,10 +1,10 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import {
   apiData,
   fillParams,
-  presetStorage,
   routePaths,
   signInToken,
+  test,
   walkRoute,
 } from '../../scripts/e2e/route-walk.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
@@ -12,6 +12,8 @@ import { shopAddresses } from '../../scripts/e2e/shops.ts';
 // Every storefront route at 1440 and 390 px (issue 27): never blank, never clipped, no page error. The storefront
 // uses hash history, so a route opens as `/#/products/{id}`.
 const { store } = shopAddresses('store-app');
+// A failing width attaches its own screenshot; the trace's screencast of both pages would take a third of the walk.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 
 type Product = { _id: string; name: string; price: number; images?: string[]; storeId: string | null };
 type Demo = { token: string; cart: string; params: Record<string, string | undefined> };
@@ -73,20 +75,22 @@ const idFor: Record<string, 'searchTerm' | 'orderId' | 'storeId'> = {
 
 /** The screens for signing in and joining are walked as a visitor sees them; every other one signed in. */
 const signedOut = new Set(['/login', '/register', '/unlock', '/invitation']);
+// One value for the whole walk, so signed-in routes share one page (and signed-out ones another).
+const POPUP_SEEN = String(Date.now());
 
 for (const path of routePaths('store-app')) {
-  test(`route walk: ${path}`, async ({ page, request }) => {
+  test(`route walk: ${path}`, async ({ walkPages, request }) => {
     const { token, cart, params } = await demoData(request);
-    await presetStorage(page, {
+    const pages = await walkPages({
       'shop.cart': cart,
       // The marketing popup is a dialog over the page, not the page; it counts as seen.
-      'shop.popupSeen': String(Date.now()),
+      'shop.popupSeen': POPUP_SEEN,
       ...(signedOut.has(path) ? {} : { 'shop.userToken': token }),
     });
     const key = idFor[path];
     const filled = fillParams(path, key ? { $id: params[key] } : params);
     expect(filled, `the demo data has an id for ${path}`).toBeDefined();
-    const problems = await walkRoute(page, `${store}/#${filled}`);
+    const problems = await walkRoute(pages, `${store}/#${filled}`);
     expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
   });
 }

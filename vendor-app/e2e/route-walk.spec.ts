@@ -1,16 +1,18 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import {
   apiData,
   fillParams,
-  presetStorage,
   routePaths,
   signInToken,
+  test,
   walkRoute,
 } from '../../scripts/e2e/route-walk.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 // Every vendor panel route at 1440 and 390 px (issue 27): never blank, never clipped, no page error.
 const { panel } = shopAddresses('vendor-app');
+// A failing width attaches its own screenshot; the trace's screencast of both pages would take a third of the walk.
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 
 type Demo = { token: string; params: Record<string, string | undefined> };
 let demo: Promise<Demo> | undefined;
@@ -37,12 +39,12 @@ function demoData(request: APIRequestContext): Promise<Demo> {
 const signedIn = (path: string) => path === '/' || path.startsWith('/manage-vandor');
 
 for (const path of routePaths('vendor-app')) {
-  test(`route walk: ${path}`, async ({ page, request }) => {
+  test(`route walk: ${path}`, async ({ walkPages, request }) => {
     const { token, params } = await demoData(request);
-    if (signedIn(path)) await presetStorage(page, { 'shop.vendorToken': token });
+    const pages = await walkPages(signedIn(path) ? { 'shop.vendorToken': token } : {});
     const filled = fillParams(path, params);
     expect(filled, `the demo vendor has a product for ${path}`).toBeDefined();
-    const problems = await walkRoute(page, `${panel}${filled}`);
+    const problems = await walkRoute(pages, `${panel}${filled}`);
     expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
   });
 }

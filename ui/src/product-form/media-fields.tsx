@@ -192,55 +192,58 @@ export function MediaFields({
         >
           {images.map((image, index) => (
             <Paper key={image.id} withBorder p="xs" component="li" aria-label={image.name}>
-              <Group wrap="nowrap" gap="sm">
+              {/* On a phone the actions wrap under the picture and its name, which keeps room to be read. */}
+              <Group gap="sm">
                 <Image src={image.url} alt={image.name} w={64} h={64} fit="cover" radius="sm" />
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate>
+                <Stack gap={2} style={{ flex: '1 1 8rem', minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate title={image.name}>
                     {image.name}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {image.size === undefined ? 'Size unknown' : formatMegabytes(image.size)}
                   </Text>
                 </Stack>
-                {image.isDefault ? (
-                  <Badge color="teal" variant="light">
-                    Default
-                  </Badge>
-                ) : (
-                  <Button
-                    size="compact-xs"
+                <Group gap="sm" wrap="nowrap" ml="auto">
+                  {image.isDefault ? (
+                    <Badge color="teal" variant="light">
+                      Default
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      leftSection={<IconStar size={14} />}
+                      aria-label={`Make Default (${image.name})`}
+                      onClick={() => makeDefault(index)}
+                    >
+                      Make Default
+                    </Button>
+                  )}
+                  <ActionIcon
                     variant="subtle"
-                    leftSection={<IconStar size={14} />}
-                    aria-label={`Make Default (${image.name})`}
-                    onClick={() => makeDefault(index)}
+                    aria-label={`Move ${image.name} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
                   >
-                    Make Default
-                  </Button>
-                )}
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${image.name} up`}
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  <IconArrowUp size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${image.name} down`}
-                  disabled={index === images.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  <IconArrowDown size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${image.name}`}
-                  onClick={() => removeImage(index)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Move ${image.name} down`}
+                    disabled={index === images.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${image.name}`}
+                    onClick={() => removeImage(index)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
               </Group>
             </Paper>
           ))}

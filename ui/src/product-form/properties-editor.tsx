@@ -62,7 +62,8 @@ export function PropertiesEditor({ form }: { form: PropertiesForm }) {
         const complete = row ? isPropertyComplete(row) : false;
         return (
           <Fieldset key={field.id} legend={`Property ${index + 1}`} variant="filled">
-            <Group align="flex-end" wrap="nowrap">
+            {/* On a phone the two fields stack and the row's state and removal go under them. */}
+            <Group align="flex-end">
               <Controller
                 control={control}
                 name={`properties.${index}.attr_name`}
@@ -71,7 +72,7 @@ export function PropertiesEditor({ form }: { form: PropertiesForm }) {
                     {...input}
                     label="Attribute Name"
                     placeholder="e.g. Material"
-                    style={{ flex: 1 }}
+                    style={{ flex: '1 1 12rem' }}
                   />
                 )}
               />
@@ -83,25 +84,27 @@ export function PropertiesEditor({ form }: { form: PropertiesForm }) {
                     {...input}
                     label="Attribute Value"
                     placeholder="e.g. Cotton"
-                    style={{ flex: 1 }}
+                    style={{ flex: '1 1 12rem' }}
                   />
                 )}
               />
-              <Badge variant="light" color={complete ? 'teal' : 'gray'} mb={6}>
-                {complete ? 'Complete' : 'Incomplete'}
-              </Badge>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mb={2}
-                aria-label={`Remove property ${index + 1}`}
-                // Spec 1 §2.12: at least one row always remains.
-                disabled={fields.length <= 1}
-                onClick={() => remove(index)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
+              <Group gap="md" wrap="nowrap" align="flex-end" ml="auto">
+                <Badge variant="light" color={complete ? 'teal' : 'gray'} mb={6}>
+                  {complete ? 'Complete' : 'Incomplete'}
+                </Badge>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  mb={2}
+                  aria-label={`Remove property ${index + 1}`}
+                  // Spec 1 §2.12: at least one row always remains.
+                  disabled={fields.length <= 1}
+                  onClick={() => remove(index)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
             </Group>
           </Fieldset>
         );

@@ -87,7 +87,17 @@ export function SourceChooser() {
                     <List.Item key={feature}>{feature}</List.Item>
                   ))}
                 </List>
-                <Badge variant="light" size="lg" style={{ textTransform: 'none' }}>
+                {/* A sentence, not a tag: it wraps inside the card instead of being cut at the badge's one line. */}
+                <Badge
+                  variant="light"
+                  size="lg"
+                  radius="md"
+                  h="auto"
+                  py={4}
+                  maw="100%"
+                  style={{ textTransform: 'none' }}
+                  styles={{ label: { whiteSpace: 'normal' } }}
+                >
                   {source.bestFor}
                 </Badge>
               </Stack>

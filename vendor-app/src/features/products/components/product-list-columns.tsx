@@ -60,8 +60,9 @@ export function productListColumns({ onDelete }: { onDelete: (product: VendorPro
     column.accessor('status', {
       header: 'Status',
       cell: ({ getValue }) => (
-        <Badge variant="light" color={STATUS_COLORS[getValue()]}>
-          {getValue().replace('_', ' ')}
+        // On a phone the table scrolls sideways rather than squeeze the badge until it reads 'pu…'.
+        <Badge variant="light" color={STATUS_COLORS[getValue()]} miw="max-content">
+          {getValue().replaceAll('_', ' ')}
         </Badge>
       ),
     }),
@@ -73,7 +74,7 @@ export function productListColumns({ onDelete }: { onDelete: (product: VendorPro
             {approvalText(row.original)}
           </Text>
         ) : (
-          <Badge variant="light" color={APPROVAL_COLORS[row.original.approval]}>
+          <Badge variant="light" color={APPROVAL_COLORS[row.original.approval]} miw="max-content">
             {approvalText(row.original)}
           </Badge>
         ),
