@@ -52,7 +52,7 @@ together \
   "lint (Biome, oxlint, module boundaries)" "npx biome check . && npx oxlint --deny-warnings . && npm run -s lint:boundaries" \
   "${build_apps[@]}"
 
-for pkg in sdk ui conversations server admin-app store-app vendor-app; do
+for pkg in sdk ui conversations product-form server admin-app store-app vendor-app; do
   step "unit and integration tests: $pkg" vitest_pkg "$pkg" "$pkg"
 done
 step "unit tests: scripts (npm start's waiting)" vitest_pkg scripts scripts

@@ -1,8 +1,8 @@
 import { Button, ColorInput, Group, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { MAIN_CATEGORIES } from '@shop/product-form/categories';
 import { toLocalInput } from '@shop/ui/discount.schema';
 import { SelectField, TextField } from '@shop/ui/form-fields';
 import { toast } from '@shop/ui/notifications';
-import { MAIN_CATEGORIES } from '@shop/ui/product-form/categories';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';

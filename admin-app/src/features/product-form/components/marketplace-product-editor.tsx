@@ -1,13 +1,13 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import { basicInfoSchema } from '@shop/product-form/basic-info.schema';
+import { BasicInfoFields } from '@shop/product-form/basic-info-fields';
+import { propertiesSchema } from '@shop/product-form/properties.schema';
+import { PropertiesEditor } from '@shop/product-form/properties-editor';
+import { SkuEditor } from '@shop/product-form/sku-editor';
+import { skusSchema } from '@shop/product-form/skus.schema';
+import { useSectionForm } from '@shop/product-form/use-section-form';
+import { validated } from '@shop/product-form/validated';
 import type { Schemas } from '@shop/sdk/types';
-import { basicInfoSchema } from '@shop/ui/product-form/basic-info.schema';
-import { BasicInfoFields } from '@shop/ui/product-form/basic-info-fields';
-import { propertiesSchema } from '@shop/ui/product-form/properties.schema';
-import { PropertiesEditor } from '@shop/ui/product-form/properties-editor';
-import { SkuEditor } from '@shop/ui/product-form/sku-editor';
-import { skusSchema } from '@shop/ui/product-form/skus.schema';
-import { useSectionForm } from '@shop/ui/product-form/use-section-form';
-import { validated } from '@shop/ui/product-form/validated';
 import type { ReactNode } from 'react';
 import { editedMarketplaceResult, marketplaceFormValues } from '../lib/marketplace-product';
 

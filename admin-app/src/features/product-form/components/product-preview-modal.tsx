@@ -1,7 +1,7 @@
 import { Badge, Group, Image, List, Modal, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMegabytes } from '@shop/product-form/media.schema';
+import { variantLabel } from '@shop/product-form/variants';
 import { formatMoney } from '@shop/ui/format';
-import { formatMegabytes } from '@shop/ui/product-form/media.schema';
-import { variantLabel } from '@shop/ui/product-form/variants';
 import type { ProductFormDefaults } from '../lib/product-body';
 
 const STATUS_LABELS = { draft: 'Draft', published: 'Published', disabled: 'Disabled' } as const;

@@ -1,20 +1,16 @@
 import { Alert, Button, Grid, Group, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { FORM_ERRORS_BANNER } from '@shop/product-form/basic-info.schema';
+import { BasicInfoFields } from '@shop/product-form/basic-info-fields';
+import { MediaFields } from '@shop/product-form/media-fields';
+import { type ProductStatus, type ProductWriteBody, productWriteBody } from '@shop/product-form/product-body';
+import { PropertiesEditor } from '@shop/product-form/properties-editor';
+import { slugify } from '@shop/product-form/seo.schema';
+import { SeoFields } from '@shop/product-form/seo-fields';
+import { SkuEditor } from '@shop/product-form/sku-editor';
+import { VariantsEditor } from '@shop/product-form/variants-editor';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { toast } from '@shop/ui/notifications';
-import { FORM_ERRORS_BANNER } from '@shop/ui/product-form/basic-info.schema';
-import { BasicInfoFields } from '@shop/ui/product-form/basic-info-fields';
-import { MediaFields } from '@shop/ui/product-form/media-fields';
-import {
-  type ProductStatus,
-  type ProductWriteBody,
-  productWriteBody,
-} from '@shop/ui/product-form/product-body';
-import { PropertiesEditor } from '@shop/ui/product-form/properties-editor';
-import { slugify } from '@shop/ui/product-form/seo.schema';
-import { SeoFields } from '@shop/ui/product-form/seo-fields';
-import { SkuEditor } from '@shop/ui/product-form/sku-editor';
-import { VariantsEditor } from '@shop/ui/product-form/variants-editor';
 import { IconCopy, IconDeviceFloppy, IconEye, IconFileExport } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';

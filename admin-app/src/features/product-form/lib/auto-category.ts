@@ -1,4 +1,4 @@
-import { MAIN_CATEGORIES, type MainCategory } from '@shop/ui/product-form/categories';
+import { MAIN_CATEGORIES, type MainCategory } from '@shop/product-form/categories';
 
 // Words in a title that point at a storefront category. Whole words only, singular and plural.
 const KEYWORDS: Record<MainCategory, string[]> = {

@@ -1,11 +1,11 @@
-import type { Schemas } from '@shop/sdk/types';
-import type { BasicInfo, BasicInfoValues } from '@shop/ui/product-form/basic-info.schema';
+import type { BasicInfo, BasicInfoValues } from '@shop/product-form/basic-info.schema';
 import {
   emptyPropertyRow,
   type PropertiesValues,
   type PropertySubmission,
-} from '@shop/ui/product-form/properties.schema';
-import { newSku, type SkusValues, type skusSchema, skuToValues } from '@shop/ui/product-form/skus.schema';
+} from '@shop/product-form/properties.schema';
+import { newSku, type SkusValues, type skusSchema, skuToValues } from '@shop/product-form/skus.schema';
+import type { Schemas } from '@shop/sdk/types';
 import type { z } from 'zod';
 
 type AeProductResult = Schemas['AeProductResult'];

@@ -1,17 +1,17 @@
-import type { Schemas } from '@shop/sdk/types';
-import { type BasicInfoValues, emptyBasicInfo } from '@shop/ui/product-form/basic-info.schema';
-import { emptyMedia, type MediaValues } from '@shop/ui/product-form/media.schema';
+import { type BasicInfoValues, emptyBasicInfo } from '@shop/product-form/basic-info.schema';
+import { emptyMedia, type MediaValues } from '@shop/product-form/media.schema';
 import {
   basicInfoFromDetail,
   mediaFromDetail,
   type ProductStatus,
   propertiesFromDetail,
-} from '@shop/ui/product-form/product-body';
-import { emptyPropertyRow, type PropertiesValues } from '@shop/ui/product-form/properties.schema';
-import { emptySeo, type SeoValues } from '@shop/ui/product-form/seo.schema';
-import { newSku, type SkusValues, skuToValues } from '@shop/ui/product-form/skus.schema';
-import { variantsFromSkus } from '@shop/ui/product-form/variants';
-import { emptyVariants, type VariantsValues } from '@shop/ui/product-form/variants.schema';
+} from '@shop/product-form/product-body';
+import { emptyPropertyRow, type PropertiesValues } from '@shop/product-form/properties.schema';
+import { emptySeo, type SeoValues } from '@shop/product-form/seo.schema';
+import { newSku, type SkusValues, skuToValues } from '@shop/product-form/skus.schema';
+import { variantsFromSkus } from '@shop/product-form/variants';
+import { emptyVariants, type VariantsValues } from '@shop/product-form/variants.schema';
+import type { Schemas } from '@shop/sdk/types';
 import { emptyLabels, type LabelsValues } from '../schemas/labels.schema';
 
 /**

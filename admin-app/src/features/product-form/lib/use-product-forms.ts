@@ -1,12 +1,12 @@
-import { basicInfoSchema } from '@shop/ui/product-form/basic-info.schema';
-import { mediaSchema } from '@shop/ui/product-form/media.schema';
-import type { ProductFormOutput } from '@shop/ui/product-form/product-body';
-import { propertiesSchema } from '@shop/ui/product-form/properties.schema';
-import { isSeoComplete, seoSchema } from '@shop/ui/product-form/seo.schema';
-import { skusSchema } from '@shop/ui/product-form/skus.schema';
-import { useSectionForm } from '@shop/ui/product-form/use-section-form';
-import { validated } from '@shop/ui/product-form/validated';
-import { variantsSchema } from '@shop/ui/product-form/variants.schema';
+import { basicInfoSchema } from '@shop/product-form/basic-info.schema';
+import { mediaSchema } from '@shop/product-form/media.schema';
+import type { ProductFormOutput } from '@shop/product-form/product-body';
+import { propertiesSchema } from '@shop/product-form/properties.schema';
+import { isSeoComplete, seoSchema } from '@shop/product-form/seo.schema';
+import { skusSchema } from '@shop/product-form/skus.schema';
+import { useSectionForm } from '@shop/product-form/use-section-form';
+import { validated } from '@shop/product-form/validated';
+import { variantsSchema } from '@shop/product-form/variants.schema';
 import { isLabelsComplete, labelsSchema } from '../schemas/labels.schema';
 import type { ProductFormDefaults, SkuMode } from './product-body';
 

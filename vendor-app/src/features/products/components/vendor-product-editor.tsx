@@ -1,37 +1,37 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { errorMessage, isApiError } from '@shop/sdk/client';
-import type { Schemas } from '@shop/sdk/types';
-import { SelectField } from '@shop/ui/form-fields';
-import { toast } from '@shop/ui/notifications';
 import {
   emptyBasicInfo,
   FORM_ERRORS_BANNER,
   optionalCategoryBasicInfoSchema,
-} from '@shop/ui/product-form/basic-info.schema';
-import { BasicInfoFields } from '@shop/ui/product-form/basic-info-fields';
+} from '@shop/product-form/basic-info.schema';
+import { BasicInfoFields } from '@shop/product-form/basic-info-fields';
 import {
   type CategoryValues,
   categorySchema,
   MAIN_CATEGORIES,
   type MainCategory,
-} from '@shop/ui/product-form/categories';
-import { emptyMedia, mediaSchema } from '@shop/ui/product-form/media.schema';
-import { MediaFields } from '@shop/ui/product-form/media-fields';
+} from '@shop/product-form/categories';
+import { emptyMedia, mediaSchema } from '@shop/product-form/media.schema';
+import { MediaFields } from '@shop/product-form/media-fields';
 import {
   basicInfoFromDetail,
   mediaFromDetail,
   type ProductStatus,
   productWriteBody,
   propertiesFromDetail,
-} from '@shop/ui/product-form/product-body';
-import { emptyPropertyRow, optionalPropertiesSchema } from '@shop/ui/product-form/properties.schema';
-import { PropertiesEditor } from '@shop/ui/product-form/properties-editor';
-import { type ProductFormSection, productErrorField } from '@shop/ui/product-form/server-errors';
-import { useSectionForm } from '@shop/ui/product-form/use-section-form';
-import { validated } from '@shop/ui/product-form/validated';
-import { variantsFromSkus } from '@shop/ui/product-form/variants';
-import { emptyVariants, variantsSchema } from '@shop/ui/product-form/variants.schema';
-import { VariantsEditor } from '@shop/ui/product-form/variants-editor';
+} from '@shop/product-form/product-body';
+import { emptyPropertyRow, optionalPropertiesSchema } from '@shop/product-form/properties.schema';
+import { PropertiesEditor } from '@shop/product-form/properties-editor';
+import { type ProductFormSection, productErrorField } from '@shop/product-form/server-errors';
+import { useSectionForm } from '@shop/product-form/use-section-form';
+import { validated } from '@shop/product-form/validated';
+import { variantsFromSkus } from '@shop/product-form/variants';
+import { emptyVariants, variantsSchema } from '@shop/product-form/variants.schema';
+import { VariantsEditor } from '@shop/product-form/variants-editor';
+import { errorMessage, isApiError } from '@shop/sdk/client';
+import type { Schemas } from '@shop/sdk/types';
+import { SelectField } from '@shop/ui/form-fields';
+import { toast } from '@shop/ui/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CheckboxField, NumberField, TextField } from '@shop/ui/form-fields';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import type { z } from 'zod';
-import { CheckboxField, NumberField, TextField } from '../form-fields';
 import { COLOR_PROPERTY_ID, newSku, type SkusValues, type skusSchema } from './skus.schema';
 
 type SkusForm = UseFormReturn<SkusValues, unknown, z.output<typeof skusSchema>>;

@@ -12,9 +12,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { NumberField, TextField } from '@shop/ui/form-fields';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
-import { NumberField, TextField } from '../form-fields';
 import { MAX_OPTIONS, MAX_VARIANTS, syncVariants, variantCount, variantLabel } from './variants';
 import type { Variants, VariantsValues } from './variants.schema';
 

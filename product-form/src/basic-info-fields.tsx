@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { TextareaField, TextField } from '@shop/ui/form-fields';
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { TextareaField, TextField } from '../form-fields';
 import { type BasicInfoValues, FORM_ERRORS_BANNER } from './basic-info.schema';
 import { DescriptionField } from './description-field';
 

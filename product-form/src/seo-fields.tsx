@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
+import { CheckboxField, TextareaField, TextField } from '@shop/ui/form-fields';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { CheckboxField, TextareaField, TextField } from '../form-fields';
 import { type SeoValues, type seoSchema, slugify } from './seo.schema';
 
 type SeoForm = UseFormReturn<SeoValues, unknown, z.output<typeof seoSchema>>;

@@ -1,7 +1,7 @@
 import { Group, Input, SegmentedControl, Stack, Textarea } from '@mantine/core';
+import { RichTextField } from '@shop/ui/rich-text-field';
 import { useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
-import { RichTextField } from '../rich-text-field';
 
 type DescriptionFieldProps<TValues extends FieldValues> = {
   // `any` for context and output, as in the bound form fields: forms with a zod resolver transform their values.

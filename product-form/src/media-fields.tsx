@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
+import { TextField } from '@shop/ui/form-fields';
+import { toast } from '@shop/ui/notifications';
 import { IconArrowDown, IconArrowUp, IconStar, IconTrash } from '@tabler/icons-react';
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { TextField } from '../form-fields';
-import { toast } from '../notifications';
 import {
   formatMegabytes,
   MAX_IMAGES,
