@@ -757,6 +757,9 @@ export interface paths {
          *     ids (words match by prefix; an exact `_id`, product id or SKU id also matches), and the `source`, `status`,
          *     `sort`, `category`, `brand` and `minRating` filters. `source=local` is accepted as an alias of `manual` (the
          *     catalogue screen's name for it). A page past the end answers an empty `data` with the real `meta.total`.
+         *     Shoppers' `meta.total` counts at most 10,000 matches (a larger result answers 10,000) and their pages end
+         *     there; staff counts are exact. A search whose words match fewer products than `limit` also lists, after
+         *     them, up to 500 products whose titles hold words close to the searched ones (misspellings, any script).
          */
         get: operations["listProducts"];
         put?: never;

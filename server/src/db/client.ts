@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -33,12 +34,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * The extensions the migrations create (`CREATE EXTENSION`): PGlite can only create those it was started with, so
+ * every `new PGlite` passes these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** A PGlite database: persisted in `dataDir`, or in memory when `dataDir` is omitted. */
 export function createPgliteDatabase(
   options: { dataDir?: string; client?: PGlite } = {},
 ): DatabaseHandle & { client: PGlite } {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.client ?? new PGlite(options.dataDir);
+  const client =
+    options.client ??
+    new PGlite({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client, schema });
   return {
     db,

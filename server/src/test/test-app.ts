@@ -11,6 +11,7 @@ import {
   createPostgresDatabase,
   type Database,
   type DatabaseHandle,
+  PGLITE_EXTENSIONS,
 } from '../db/client.ts';
 import type { HostedPaymentProvider } from '../modules/payments/hosted.types.ts';
 import { databaseUrl } from './global-setup.ts';
@@ -35,7 +36,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const templates = inject('pgliteTemplates');
   if (!templates) throw new Error('the global setup built no PGlite template');
   const tarball = readFileSync(options.seed ? templates.seeded : templates.migrated);
-  const client = new PGlite({ loadDataDir: new Blob([tarball]) });
+  const client = new PGlite({ loadDataDir: new Blob([tarball]), extensions: PGLITE_EXTENSIONS });
   const handle = createPgliteDatabase({ client });
   return { handle, url: null, drop: () => handle.close() };
 }

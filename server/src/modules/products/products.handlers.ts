@@ -29,6 +29,7 @@ import {
   type ProductFilters,
   type ProductSort,
   productStats,
+  SHOPPER_COUNT_CAP,
   SHOPPER_STATUSES,
   setProductStatus,
   skusOf,
@@ -167,16 +168,17 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const cached = cache?.get<string>(key);
       if (cached) return reply.type('application/json; charset=utf-8').send(cached) as never;
       const startedIn = cache?.generation() ?? 0;
-      // The exact count is most of a list's cost; staff paging through one result set reuse it for a moment.
-      const countKey = staff ? JSON.stringify(['count', query]) : null;
-      const knownTotal = countKey ? cache?.get<number>(countKey) : undefined;
+      // The count is most of a list's cost; paging through one result set (in any order) reuses it for a moment.
+      // Staff count exactly (their screens show the number); shoppers up to SHOPPER_COUNT_CAP.
+      const countKey = JSON.stringify([staff ? 'count' : 'shopper-count', query]);
+      const knownTotal = cache?.get<number>(countKey);
       const result = await listProducts(
         db,
         filtersOf(query, staff),
-        { page, limit, sort, currency },
+        { page, limit, sort, currency, countCap: staff ? undefined : SHOPPER_COUNT_CAP },
         knownTotal,
       );
-      if (countKey && knownTotal === undefined) cache?.set(countKey, result.total, startedIn);
+      if (knownTotal === undefined) cache?.set(countKey, result.total, startedIn);
       if (result.askedRate === null && currency !== BASE_CURRENCY) {
         throw badRequest(`The currency ${currency} is not supported.`);
       }

@@ -1,0 +1,9 @@
+ALTER TABLE "products" ADD COLUMN "price_usd_minor" numeric DEFAULT '0' NOT NULL;--> statement-breakpoint
+-- Filled before the indexes are built, so the rows are rewritten once with no index to keep up (the triggers
+-- that keep it from now on are in the next migration).
+UPDATE "products" SET "price_usd_minor" = "price_minor"::numeric / coalesce((SELECT r."rate" FROM "currency_rates" r WHERE r."code" = "products"."currency"), 1);--> statement-breakpoint
+CREATE INDEX "products_shop_newest_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" in ('published', 'out_of_stock') and "products"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "products_shop_price_asc_idx" ON "products" USING btree ("price_usd_minor","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" in ('published', 'out_of_stock') and "products"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "products_shop_price_desc_idx" ON "products" USING btree ("price_usd_minor" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" in ('published', 'out_of_stock') and "products"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "products_shop_popularity_idx" ON "products" USING btree ("sales_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."status" in ('published', 'out_of_stock') and "products"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "products_shop_title_idx" ON "products" USING btree (lower("title"),"id") WHERE "products"."status" in ('published', 'out_of_stock') and "products"."approval" = 'approved';
