@@ -25,5 +25,11 @@ export const activityLog = pgTable(
     index('activity_log_at_idx').on(t.at),
     index('activity_log_actor_idx').on(t.actorId, t.at),
     index('activity_log_action_idx').on(t.action),
+    // The staff screen reads only staff entries: its newest-first pages, its filters and the walks that list its
+    // filter choices (activity.list.repository.ts) each have an index holding just those.
+    // Ascending: read backwards it gives `at desc, id desc` (a DESC index here would sort nulls last and not match).
+    index('activity_log_staff_at_idx').on(t.at, t.id).where(sql`${t.actorType} = 'admin'`),
+    index('activity_log_staff_actor_idx').on(t.actorId, t.at).where(sql`${t.actorType} = 'admin'`),
+    index('activity_log_staff_action_idx').on(t.action, t.at).where(sql`${t.actorType} = 'admin'`),
   ],
 );

@@ -31,7 +31,6 @@ import {
   type OrderEdit,
   type OrderFilters,
   type OrderSort,
-  orderStats,
   placeManualOrder,
   readAdminOrder,
 } from './orders.admin.repository.ts';
@@ -226,10 +225,7 @@ export function createAdminOrderHandlers(deps: { db: Database; payments: Payment
       requireStaff(request);
       const { page = 1, limit = 20, sort = 'newest', archived = false, ...query } = request.query;
       const filters = filtersOf(query, archived);
-      const [{ rows, total }, stats] = await Promise.all([
-        listAdminOrders(db, filters, { page, limit, sort }),
-        orderStats(db, filters),
-      ]);
+      const { rows, total, stats } = await listAdminOrders(db, filters, { page, limit, sort });
       return {
         success: true,
         data: rows.map(toAdminOrder),

@@ -187,58 +187,60 @@ export interface OrderStats {
   revenueMinor: number;
 }
 
-/** The stat cards over the filtered orders, counted and summed by the database. */
+/**
+ * The stat cards over the filtered orders, counted and summed by the database in one pass over the matching
+ * orders (the search runs once): counts per stored rate are added up, and each rate's paid sum is converted once
+ * into USD with that rate.
+ */
 export async function orderStats(db: Database, filters: OrderFilters): Promise<OrderStats> {
-  const where = whereOf(filters);
-  const [counts] = await db
+  const byRate = await db
     .select({
+      rate: orders.rate,
       total: count(),
       pending: sql<number>`count(*) filter (where ${inArray(orders.status, [...AWAITING_SHIPMENT])})`.mapWith(
         Number,
       ),
       shipped: sql<number>`count(*) filter (where ${eq(orders.status, 'Shipped')})`.mapWith(Number),
+      paidMinor: sql<
+        string | null
+      >`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0)) filter (where ${orders.isPaid})`,
     })
     .from(orders)
-    .where(where);
-  // One sum per stored rate; each is converted once into USD with that rate.
-  const byRate = await db
-    .select({
-      rate: orders.rate,
-      minor: sql<string>`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0))`,
-    })
-    .from(orders)
-    .where(and(where, eq(orders.isPaid, true)))
+    .where(whereOf(filters))
     .groupBy(orders.rate);
-  const revenueMinor = byRate.reduce(
-    (sum, row) => sum + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE),
-    0,
+  return byRate.reduce<OrderStats>(
+    (stats, row) => ({
+      total: stats.total + row.total,
+      pending: stats.pending + row.pending,
+      shipped: stats.shipped + row.shipped,
+      revenueMinor:
+        stats.revenueMinor +
+        (row.paidMinor === null ? 0 : convertMinor(Number(row.paidMinor), row.rate, BASE_RATE)),
+    }),
+    { total: 0, pending: 0, shipped: 0, revenueMinor: 0 },
   );
-  return {
-    total: counts?.total ?? 0,
-    pending: counts?.pending ?? 0,
-    shipped: counts?.shipped ?? 0,
-    revenueMinor,
-  };
 }
 
-/** One page of the filtered orders and how many match in all. */
+/**
+ * One page of the filtered orders, how many match in all and the stat cards: the cards' count is the list's
+ * total, so the matching orders are counted once, not once for the list and again for the cards.
+ */
 export async function listAdminOrders(
   db: Database,
   filters: OrderFilters,
   query: { page: number; limit: number; sort: OrderSort },
-): Promise<{ rows: AdminOrderDetails[]; total: number }> {
-  const where = whereOf(filters);
-  const [rows, [counted]] = await Promise.all([
+): Promise<{ rows: AdminOrderDetails[]; total: number; stats: OrderStats }> {
+  const [rows, stats] = await Promise.all([
     db
       .select()
       .from(orders)
-      .where(where)
+      .where(whereOf(filters))
       .orderBy(...orderByOf(query.sort))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(orders).where(where),
+    orderStats(db, filters),
   ]);
-  return { rows: await withAdminDetails(db, rows), total: counted?.total ?? 0 };
+  return { rows: await withAdminDetails(db, rows), total: stats.total, stats };
 }
 
 /** An order as one row of the export: the order and how many units it holds. */

@@ -135,54 +135,16 @@ export async function placeOrder(
     );
     assertPaymentAllows({ totals, rules, rate, currency }, input.paymentMethod, input.address.country);
 
-    // Reserve stock. Rows are locked in one fixed order (SKUs, then products, each by id) so two orders
-    // sharing items wait for each other instead of deadlocking.
-    for (const { line, product, sku } of [...priced].sort((a, b) => compare(a.sku.id, b.sku.id))) {
-      const taken = await tx
-        .update(productSkus)
-        .set({ stock: sql`${productSkus.stock} - ${line.quantity}` })
-        .where(and(eq(productSkus.id, sku.id), gte(productSkus.stock, line.quantity)))
-        .returning({ stock: productSkus.stock });
-      if (taken.length === 0) {
-        const [current] = await tx
-          .select({ stock: productSkus.stock })
-          .from(productSkus)
-          .where(eq(productSkus.id, sku.id));
-        throw new OrderRejection('out_of_stock', outOfStockMessage(product.title, current?.stock ?? 0));
-      }
-    }
-    const quantityByProduct = new Map<string, number>();
-    for (const { line } of priced) {
-      quantityByProduct.set(line.productId, (quantityByProduct.get(line.productId) ?? 0) + line.quantity);
-    }
-    for (const productId of [...quantityByProduct.keys()].sort(compare)) {
-      const quantity = quantityByProduct.get(productId) ?? 0;
-      // SET expressions read the row's old values: the status flips when this order takes the last unit.
-      await tx
-        .update(products)
-        .set({
-          stock: sql`greatest(${products.stock} - ${quantity}, 0)`,
-          status: sql`case when ${products.stock} - ${quantity} <= 0 and ${products.status} = 'published' then 'out_of_stock'::product_status else ${products.status} end`,
-          salesCount: sql`${products.salesCount} + ${quantity}`,
-          updatedAt: now,
-        })
-        .where(eq(products.id, productId));
-    }
-
-    const orderNumber = await nextOrderNumber(tx, now);
-    // Charged only now, for the amount just priced, while the stock is held; a decline throws and nothing stays.
-    const payment = input.pay
-      ? await input.pay({ reference: orderNumber, amountMinor: totals.totalMinor, currency })
-      : null;
-    const checkout = input.hosted
-      ? await input.hosted.open({ reference: orderNumber, amountMinor: totals.totalMinor, currency })
-      : undefined;
+    // The order, its lines and its first status are written before the stock is taken, and the stock as late as
+    // the payment allows: shoppers buying the same product wait on its row lock, which is held from the stock
+    // update to the commit, so as little as possible runs in between.
     const { address } = input;
     const phone = [address.phoneCountry, address.mobileNo].filter(Boolean).join(' ');
-    const [order] = await tx
+    const [placed] = await tx
       .insert(orders)
       .values({
-        orderNumber,
+        // The number comes from its sequence within this insert (one statement fewer than nextOrderNumber).
+        orderNumber: orderNumberSql(now),
         customerId: input.customer.id,
         customerName: input.customer.name,
         customerEmail: input.customer.email,
@@ -197,9 +159,8 @@ export async function placeOrder(
         taxLabel: rules.taxLabel ?? DEFAULT_TAX_LABEL,
         couponCode: coupon?.code ?? null,
         campaignId: coupon?.campaignId ?? null,
-        isPaid: payment !== null,
-        paidAt: payment ? now : null,
-        paymentRef: payment?.gatewayRef ?? null,
+        // Paid below, once the stock is held.
+        isPaid: false,
         isDelivered: false,
         paymentMethod: input.paymentMethod,
         shipFullName: address.fullName,
@@ -215,35 +176,15 @@ export async function placeOrder(
         updatedAt: now,
       })
       .returning();
-    if (!order) throw new Error('order insert returned no row');
-    await bindToIdempotencyKey(tx, `order:${order.id}`);
-    if (checkout && input.hosted) {
-      await recordPendingPayment(tx, input.hosted.provider, checkout, {
-        id: order.id,
-        reference: orderNumber,
-        amountMinor: totals.totalMinor,
-        currency,
-        now,
-      });
-    }
-    if (payment) {
-      await recordCharge(tx, {
-        orderId: order.id,
-        reference: orderNumber,
-        provider: payment.provider,
-        method: input.paymentMethod,
-        amountMinor: totals.totalMinor,
-        currency,
-        providerRef: payment.gatewayRef,
-        now,
-      });
-    }
+    if (!placed) throw new Error('order insert returned no row');
+    const { orderNumber } = placed;
+    await bindToIdempotencyKey(tx, `order:${placed.id}`);
     // What was written comes back from the writes themselves: no reading the order again.
     const items = await tx
       .insert(orderItems)
       .values(
         priced.map(({ line, product, sku, unitPriceMinor, delivery }, position) => ({
-          orderId: order.id,
+          orderId: placed.id,
           productId: product.id,
           skuId: sku.skuId,
           name: product.title,
@@ -260,19 +201,127 @@ export async function placeOrder(
         })),
       )
       .returning();
-    if (coupon) await recordRedemption(tx, coupon, order);
+    if (coupon) await recordRedemption(tx, coupon, placed);
     const history = await tx
       .insert(orderStatusHistory)
       .values({
-        orderId: order.id,
+        orderId: placed.id,
         status: 'Placed',
         by: input.customer.name,
         actorType: 'customer',
         at: now,
       })
       .returning();
+
+    await reserveStock(tx, priced, now);
+
+    // Charged only now, for the amount just priced, while the stock is held; a decline throws and nothing stays.
+    const payment = input.pay
+      ? await input.pay({ reference: orderNumber, amountMinor: totals.totalMinor, currency })
+      : null;
+    const checkout = input.hosted
+      ? await input.hosted.open({ reference: orderNumber, amountMinor: totals.totalMinor, currency })
+      : undefined;
+    let order = placed;
+    if (payment) {
+      const [paid] = await tx
+        .update(orders)
+        .set({ isPaid: true, paidAt: now, paymentRef: payment.gatewayRef })
+        .where(eq(orders.id, placed.id))
+        .returning();
+      if (!paid) throw new Error('order update returned no row');
+      order = paid;
+      await recordCharge(tx, {
+        orderId: order.id,
+        reference: orderNumber,
+        provider: payment.provider,
+        method: input.paymentMethod,
+        amountMinor: totals.totalMinor,
+        currency,
+        providerRef: payment.gatewayRef,
+        now,
+      });
+    }
+    if (checkout && input.hosted) {
+      await recordPendingPayment(tx, input.hosted.provider, checkout, {
+        id: order.id,
+        reference: orderNumber,
+        amountMinor: totals.totalMinor,
+        currency,
+        now,
+      });
+    }
     return { order, items, history, refunds: [], ...(checkout ? { checkout } : {}) };
   });
+}
+
+/** `ORD-YYYYMMDD-NNNN` for the day of `at`, as nextOrderNumber makes it, computed by the insert that uses it. */
+function orderNumberSql(at: Date) {
+  const day = at.toISOString().slice(0, 10).replaceAll('-', '');
+  return sql<string>`(select 'ORD-' || ${day}::text || '-' || lpad(n.v, greatest(4, length(n.v)), '0')
+    from (select nextval('order_number_seq')::text as v) n)`;
+}
+
+/**
+ * Takes the order's stock with conditional updates, so concurrent orders can never take more than there is.
+ * A one-line order (the usual one) takes its option's and its product's stock in one statement; larger orders
+ * lock their rows in one fixed order (options, then products, each by id) so two orders sharing items wait for
+ * each other instead of deadlocking. Throws OrderRejection (out of stock), rolling the order back.
+ */
+async function reserveStock(tx: Database, priced: ReadonlyArray<PricedLine>, now: Date): Promise<void> {
+  const productSet = (quantity: number) => ({
+    stock: sql`greatest(${products.stock} - ${quantity}, 0)`,
+    // SET expressions read the row's old values: the status flips when this order takes the last unit.
+    status: sql`case when ${products.stock} - ${quantity} <= 0 and ${products.status} = 'published' then 'out_of_stock'::product_status else ${products.status} end`,
+    salesCount: sql`${products.salesCount} + ${quantity}`,
+    updatedAt: now,
+  });
+  const shortage = async (title: string, skuId: string) => {
+    const [current] = await tx
+      .select({ stock: productSkus.stock })
+      .from(productSkus)
+      .where(eq(productSkus.id, skuId));
+    return new OrderRejection('out_of_stock', outOfStockMessage(title, current?.stock ?? 0));
+  };
+
+  const [only, ...others] = priced;
+  if (only && others.length === 0) {
+    const { line, product, sku } = only;
+    const taken = tx.$with('taken').as(
+      tx
+        .update(productSkus)
+        .set({ stock: sql`${productSkus.stock} - ${line.quantity}` })
+        .where(and(eq(productSkus.id, sku.id), gte(productSkus.stock, line.quantity)))
+        .returning({ productId: productSkus.productId }),
+    );
+    const updated = await tx
+      .with(taken)
+      .update(products)
+      .set(productSet(line.quantity))
+      .where(and(eq(products.id, product.id), sql`exists (select 1 from ${taken})`))
+      .returning({ id: products.id });
+    if (updated.length === 0) throw await shortage(product.title, sku.id);
+    return;
+  }
+
+  for (const { line, product, sku } of [...priced].sort((a, b) => compare(a.sku.id, b.sku.id))) {
+    const taken = await tx
+      .update(productSkus)
+      .set({ stock: sql`${productSkus.stock} - ${line.quantity}` })
+      .where(and(eq(productSkus.id, sku.id), gte(productSkus.stock, line.quantity)))
+      .returning({ stock: productSkus.stock });
+    if (taken.length === 0) throw await shortage(product.title, sku.id);
+  }
+  const quantityByProduct = new Map<string, number>();
+  for (const { line } of priced) {
+    quantityByProduct.set(line.productId, (quantityByProduct.get(line.productId) ?? 0) + line.quantity);
+  }
+  for (const productId of [...quantityByProduct.keys()].sort(compare)) {
+    await tx
+      .update(products)
+      .set(productSet(quantityByProduct.get(productId) ?? 0))
+      .where(eq(products.id, productId));
+  }
 }
 
 function compare(a: string, b: string): number {

@@ -629,6 +629,49 @@ describe('shopper orders', () => {
       expect(late.json().message).toBe('Limited Edition Watch is out of stock.');
     });
 
+    it('never oversells when concurrent paid orders of two lines race for the last 3 units, in either line order', async () => {
+      const scarce = await insertTestProduct(t.db, {
+        title: 'Scarce Lamp',
+        skus: [{ skuId: 'SCARCE', salePriceMinor: 40_00, stock: 3 }],
+      });
+      const plenty = await insertTestProduct(t.db, {
+        title: 'Plenty Bulb',
+        skus: [{ skuId: 'PLENTY', salePriceMinor: 2_00, stock: 100 }],
+      });
+      const scarceLine = { product: scarce.id, sku_id: 'SCARCE', quantity: 1 };
+      const plentyLine = { product: plenty.id, sku_id: 'PLENTY', quantity: 2 };
+      const paidBefore = (await t.db.select({ n: count() }).from(orders).where(eq(orders.isPaid, true)))[0]
+        ?.n;
+      const responses = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          place(
+            shopper.token,
+            orderFor(i % 2 === 0 ? [scarceLine, plentyLine] : [plentyLine, scarceLine], { card: GOOD_CARD }),
+          ),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(21);
+      for (const response of responses.filter((r) => r.statusCode === 409)) {
+        expect(response.json()).toMatchObject({ code: 'CONFLICT', message: 'Scarce Lamp is out of stock.' });
+      }
+      for (const response of responses.filter((r) => r.statusCode === 201)) {
+        expect(response.json<{ data: OrderBody }>().data.isPaid).toBe(true);
+      }
+      expect(await skuStock(scarce.id, 'SCARCE')).toBe(0);
+      expect(await skuStock(plenty.id, 'PLENTY')).toBe(94);
+      const [scarceRow] = await t.db.select().from(products).where(eq(products.id, scarce.id));
+      expect(scarceRow).toMatchObject({ stock: 0, status: 'out_of_stock', salesCount: 3 });
+      const [plentyRow] = await t.db.select().from(products).where(eq(products.id, plenty.id));
+      expect(plentyRow).toMatchObject({ salesCount: 6 });
+      // The losers left nothing behind: no order, no line, no payment.
+      const paidAfter = (await t.db.select({ n: count() }).from(orders).where(eq(orders.isPaid, true)))[0]?.n;
+      expect((paidAfter ?? 0) - (paidBefore ?? 0)).toBe(3);
+      const sold = await t.db.select().from(orderItems).where(eq(orderItems.productId, plenty.id));
+      expect(sold).toHaveLength(3);
+    });
+
     it('numbers 30 concurrent orders from the sequence: distinct, dated today, none taken from the seed', async () => {
       const product = await insertTestProduct(t.db, {
         title: 'Numbered Mug',

@@ -1,0 +1,3 @@
+CREATE INDEX "activity_log_staff_at_idx" ON "activity_log" USING btree ("at","id") WHERE "activity_log"."actor_type" = 'admin';--> statement-breakpoint
+CREATE INDEX "activity_log_staff_actor_idx" ON "activity_log" USING btree ("actor_id","at") WHERE "activity_log"."actor_type" = 'admin';--> statement-breakpoint
+CREATE INDEX "activity_log_staff_action_idx" ON "activity_log" USING btree ("action","at") WHERE "activity_log"."actor_type" = 'admin';
