@@ -285,8 +285,7 @@ async function serve() {
   const { CURRENCY_RATES } = await import('../../server/src/db/seed/currencies.ts');
   const { hashPassword } = await import('../../server/src/auth/passwords.ts');
   const { productValues } = await import('../../server/src/modules/products/index.ts');
-  const { DEFAULT_CORS_ORIGINS, DEFAULT_TOKEN_TTL_SECONDS } = await import('../../server/src/config.ts');
-  const { SIGN_IN_CACHE_MS } = await import('../../server/src/http/short-cache.ts');
+  const { loadConfig } = await import('../../server/src/config.ts');
 
   // BENCH_DATA_DIR keeps the loaded PGlite folder between runs (loading 100,000 products takes a while).
   const kept = process.env.DATABASE_URL ? undefined : process.env.BENCH_DATA_DIR;
@@ -341,22 +340,23 @@ async function serve() {
     const skus = skuCount.n;
     const loadSeconds = Math.round((Date.now() - started) / 100) / 10;
 
-    const config = {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: folder,
-      databaseUrl: process.env.DATABASE_URL ?? null,
-      tokenSecret: randomBytes(32).toString('hex'),
-      tokenTtlSeconds: { ...DEFAULT_TOKEN_TTL_SECONDS },
-      corsOrigins: [...DEFAULT_CORS_ORIGINS],
-      publicUrl: 'http://127.0.0.1',
-      marketplace: { provider: 'fixture', aliexpress: {} },
-      seedDemo: false,
-      logLevel: 'silent',
-      // As in production (config.ts defaults): the job queue runs, sign-ins are reused for a second.
-      backgroundJobs: true,
-      signInCacheMs: SIGN_IN_CACHE_MS,
-    };
+    // The server's own defaults (config.ts), so every setting it gains is filled; as in production the job queue
+    // runs and sign-ins are reused for a second.
+    const config = loadConfig(
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: folder,
+        DATABASE_URL: process.env.DATABASE_URL,
+        TOKEN_SECRET: randomBytes(32).toString('hex'),
+        PUBLIC_URL: 'http://127.0.0.1',
+        MARKETPLACE_PROVIDER: 'fixture',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+        BACKGROUND_JOBS: 'true',
+      },
+      root,
+    );
     const app = await buildApp({ config, db: handle });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address();

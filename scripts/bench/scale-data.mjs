@@ -1,0 +1,409 @@
+// The bench's data, made in SQL (generate_series, no API, no row-by-row inserts) so a million products, a million
+// orders, a million activity entries and a million visits load in minutes. Every generated value comes from a hash
+// of the row number, so two loads of the same size hold the same data. The demo data (staff, stores, currency
+// rates, a few products and orders) is seeded first by the API itself; these rows come on top of it.
+
+/** Loader version: bump it when the generated data changes, so kept databases are loaded again. */
+export const DATA_VERSION = 1;
+
+/** Words of product titles; shoppers search with the same words. Some Bengali, Hindi and Spanish ones. */
+export const ADJECTIVES = [
+  'Wireless',
+  'Portable',
+  'Smart',
+  'Mini',
+  'Ergonomic',
+  'Waterproof',
+  'Premium',
+  'Classic',
+  'Foldable',
+  'Rechargeable',
+  'Vintage',
+  'Compact',
+  'Magnetic',
+  'Adjustable',
+  'Organic',
+  'Lightweight',
+  'Bluetooth',
+  'Stainless',
+  'Handmade',
+  'Cotton',
+  'Leather',
+  'Bamboo',
+  'Inalámbrico',
+  'Portátil',
+  'Plegable',
+  'নতুন',
+  'সুতি',
+  'नया',
+  'सूती',
+];
+
+/** Nouns with the marketplace category id each is sold under (products.categories.ts maps it to a storefront one). */
+export const NOUNS = [
+  ['Earbuds', 63705],
+  ['Speaker', 63705],
+  ['Keyboard', 380230],
+  ['Mouse', 380230],
+  ['Charger', 200001081],
+  ['Power Bank', 200001081],
+  ['Headphones', 63705],
+  ['Watch', 200001081],
+  ['Hoodie', 200000347],
+  ['Sneakers', 200000347],
+  ['Dress', 200000347],
+  ['Belt', 200000668],
+  ['Wallet', 200000668],
+  ['Scarf', 200000347],
+  ['Backpack', 200000668],
+  ['Sunglasses', 200000668],
+  ['Mug', 200004370],
+  ['Kettle', 200004370],
+  ['Lamp', 200003932],
+  ['Cutting Board', 200004370],
+  ['Yoga Mat', 200003932],
+  ['Water Bottle', 200004370],
+  ['Brush Set', 200002440],
+  ['Hair Clip', 200002440],
+  ['Nail Kit', 200002440],
+  ['Notebook', 200003198],
+  ['Sketchbook', 200003198],
+  ['Auriculares', 63705],
+  ['Mochila', 200000668],
+  ['Zapatillas', 200000347],
+  ['Camiseta', 200000347],
+  ['Cafetera', 200004370],
+  ['Lámpara', 200003932],
+  ['শাড়ি', 200000347],
+  ['পাঞ্জাবি', 200000347],
+  ['ঘড়ি', 200001081],
+  ['ব্যাগ', 200000668],
+  ['साड़ी', 200000347],
+  ['कुर्ता', 200000347],
+  ['जूते', 200000347],
+  ['घड़ी', 200001081],
+  ['चाय केतली', 200004370],
+];
+
+export const EXTRAS = [
+  'for Men',
+  'for Women',
+  'with Case',
+  'USB-C',
+  'Gift Set',
+  'Pro Max',
+  'Outdoor',
+  'for Kitchen',
+  'for Travel',
+  'Noise Cancelling',
+  'Fast Charging',
+  '3 Pack',
+  'XL',
+  'Eco Friendly',
+  'para Mujer',
+  'para Hombre',
+  'উপহার',
+  'হাতে তৈরি',
+  'उपहार',
+  'हाथ से बना',
+];
+
+export const BRANDS = [
+  'UGREEN',
+  'Baseus',
+  'Anker',
+  'Xiaomi',
+  'SOUNDPEATS',
+  'NoEnName_Null',
+  'Logitech',
+  'Aarong',
+];
+const MAIN_BY_CATEGORY = {
+  63705: 'Electronics',
+  380230: 'Electronics',
+  200001081: 'Electronics',
+  200000347: 'Fashion',
+  200000668: 'Fashion',
+  200004370: 'Home & Kitchen',
+  200003932: 'Home & Kitchen',
+  200002440: 'Beauty',
+  200003198: 'Books',
+};
+const FIRST_NAMES = [
+  'Rahim',
+  'Fatema',
+  'Ananya',
+  'Rohan',
+  'Lucía',
+  'Mateo',
+  'Emily',
+  'James',
+  'Nusrat',
+  'Arjun',
+  'Priya',
+  'Sofía',
+  'Tanvir',
+  'Meera',
+  'Diego',
+  'Olivia',
+];
+const LAST_NAMES = [
+  'Ahmed',
+  'Hossain',
+  'Sharma',
+  'Patel',
+  'García',
+  'López',
+  'Carter',
+  'Smith',
+  'Rahman',
+  'Gupta',
+  'Martínez',
+  'Chowdhury',
+];
+/** Currencies products are priced in and orders are paid in (all in the seeded currency_rates). */
+export const CURRENCIES = ['USD', 'USD', 'USD', 'BDT', 'EUR', 'GBP', 'INR'];
+export const COUNTRIES = ['BD', 'BD', 'US', 'IN', 'ES', 'GB', 'MX', 'DE'];
+const ACTIONS = [
+  'admin.login',
+  'product.update',
+  'product.import',
+  'product.create',
+  'order.status',
+  'order.refund',
+  'customer.status',
+  'settings.update',
+  'campaign.create',
+  'media.upload',
+];
+const PATHS = [
+  '/',
+  '/search',
+  '/product',
+  '/cart',
+  '/checkout',
+  '/category/electronics',
+  '/category/fashion',
+];
+
+/** The tables the loader fills; their plain indexes are dropped for the load and built again after it. */
+const LOADED_TABLES = [
+  'products',
+  'product_skus',
+  'product_properties',
+  'customers',
+  'orders',
+  'order_items',
+  'activity_log',
+  'site_visits',
+];
+
+const text = (value) => `'${String(value).replaceAll("'", "''")}'`;
+const textArray = (values) => `array[${values.map(text).join(', ')}]::text[]`;
+/** The i-th pick (0-based) of a list, by a hash of the row number `g` and a salt. */
+const pick = (list, g, salt) => `(${list})[1 + bench.h(${g}, ${salt}) % cardinality(${list})]`;
+
+/**
+ * The load, step by step: [name, SQL]. `sizes` are plain integers; `passwordHash` is the argon2 hash every bench
+ * shopper signs in with.
+ */
+export function loadSteps({ products, orders, activity, visits, passwordHash }) {
+  const customers = Math.max(100, Math.ceil(orders / 4));
+  const adjectives = textArray(ADJECTIVES);
+  const nouns = textArray(NOUNS.map(([noun]) => noun));
+  const nounCategories = `array[${NOUNS.map(([, id]) => id).join(', ')}]::int[]`;
+  const extras = textArray(EXTRAS);
+  const brands = textArray(BRANDS);
+  const currencies = textArray(CURRENCIES);
+  const countries = textArray(COUNTRIES);
+  const mainCase = `case w.cat ${Object.entries(MAIN_BY_CATEGORY)
+    .map(([id, main]) => `when ${id} then ${text(main)}`)
+    .join(' ')} end`;
+  return [
+    [
+      'helpers',
+      `create schema if not exists bench;
+       create table if not exists bench.meta (key text primary key, value text not null);
+       create or replace function bench.h(g bigint, salt int) returns int language sql immutable parallel safe
+         as $$ select (hashint8(g * 64 + salt)::bigint & 2147483647)::int $$;`,
+    ],
+    [
+      // Building an index once over a million rows is many times faster than updating it a million times (the
+      // GIN search and trigram indexes most of all). Indexes behind constraints stay: the loader's joins use them.
+      'indexes set aside',
+      `set maintenance_work_mem = '256MB';
+       create table bench.indexes as
+         select i.indexname, i.indexdef from pg_indexes i
+         where i.schemaname = 'public' and i.tablename in (${LOADED_TABLES.map(text).join(', ')})
+           and not exists (select 1 from pg_constraint c where c.conname = i.indexname);
+       do $$ declare r record; begin
+         for r in select indexname from bench.indexes loop execute format('drop index %I', r.indexname); end loop;
+       end $$;`,
+    ],
+    [
+      `${products.toLocaleString('en')} products`,
+      `create unlogged table bench.p as
+       select g, 1005009000000000 + g as pid, w.noun, w.cat, w.title, w.cur, w.status, w.nsku, w.base, w.rate,
+         ${mainCase} as main, w.source
+       from (
+         select g, n.noun, n.cat,
+           ${pick(adjectives, 'g', 1)} || ' ' || ${pick(adjectives, 'g', 2)} || ' ' || n.noun || ' ' ||
+             ${pick(extras, 'g', 4)} || case when bench.h(g, 5) % 3 = 0 then ' ' || ${pick(extras, 'g', 6)} else '' end
+             as title,
+           c.code as cur, c.rate,
+           case when bench.h(g, 7) % 20 < 14 then 'published' when bench.h(g, 7) % 20 < 17 then 'draft'
+                when bench.h(g, 7) % 20 < 19 then 'out_of_stock' else 'disabled' end::product_status as status,
+           case when bench.h(g, 8) % 20 < 12 then 'aliexpress' when bench.h(g, 8) % 20 < 17 then 'manual'
+                else 'vendor' end::product_source as source,
+           1 + bench.h(g, 9) % 3 as nsku,
+           199 + bench.h(g, 10) % 9800 as base
+         from generate_series(1, ${products}) g
+         cross join lateral (select (${nouns})[1 + bench.h(g, 3) % ${NOUNS.length}] as noun,
+                                    (${nounCategories})[1 + bench.h(g, 3) % ${NOUNS.length}] as cat) n
+         join currency_rates c on c.code = ${pick(currencies, 'g', 11)}
+       ) w;
+       insert into products (product_id, source, status, title, description_html, category_id, currency, price_minor,
+         original_price_minor, stock, rating, review_count, sales_count, images, tags, brand, categories, log_text,
+         store_id, search_terms, created_at, updated_at)
+       select p.pid::text, p.source, p.status, p.title, '<p>' || p.title || '.</p>', p.cat, p.cur,
+         round(p.base * p.rate)::int, round(p.base * p.rate * 1.4)::int,
+         (select coalesce(sum(case when p.status = 'out_of_stock' then 0 else 1 + bench.h(p.g, 20 + s) % 400 end), 0)
+            from generate_series(1, p.nsku) s),
+         (bench.h(p.g, 12) % 51) / 10.0, bench.h(p.g, 13) % 2000, bench.h(p.g, 14) % 5000,
+         jsonb_build_array('http://127.0.0.1/media/marketplace/bench-' || p.g % 50 || '.svg'),
+         case when bench.h(p.g, 15) % 10 = 0 then '{bestseller}'::text[] else '{}'::text[] end,
+         nullif(${pick(brands, 'p.g', 16)}, 'NoEnName_Null'),
+         array_remove(array[p.main,
+           case when p.main = 'Fashion' and p.title ~* '\\m(men|mens|male|boys?)\\M' then 'Men' end,
+           case when p.main = 'Fashion' and p.title ~* '\\m(women|womens|female|ladies|girls?)\\M' then 'Women' end,
+           case when p.main = 'Home & Kitchen' then 'Home' end], null),
+         json_build_object('ae_item_base_info_dto', json_build_object('product_id', p.pid, 'subject', p.title,
+           'currency_code', p.cur), 'ae_multimedia_info_dto',
+           json_build_object('image_urls', 'http://127.0.0.1/media/marketplace/bench-' || p.g % 50 || '.svg'))::text,
+         case when p.source = 'vendor' then st.ids[1 + bench.h(p.g, 17) % greatest(cardinality(st.ids), 1)] end,
+         (select string_agg(p.pid::text || lpad(s::text, 2, '0'), ' ') from generate_series(1, p.nsku) s)
+           || case when bench.h(p.g, 15) % 10 = 0 then ' bestseller' else '' end,
+         now() - (bench.h(p.g, 18) % (730 * 86400)) * interval '1 second',
+         now() - (bench.h(p.g, 18) % (730 * 86400)) * interval '1 second'
+       from bench.p p
+       cross join (select coalesce(array_agg(id order by id), '{}') as ids from stores where status = 'active') st;
+       create unlogged table bench.pmap as
+         select p.g, r.id, p.pid, p.nsku, p.base, p.rate, p.status, p.cur, p.title, p.source
+         from bench.p p join products r on r.product_id = p.pid::text and r.source = p.source;
+       create index on bench.pmap (g);`,
+    ],
+    [
+      'SKUs and properties',
+      `insert into product_skus (product_id, sku_id, sku_attr, sale_price_minor, price_minor, stock, position, properties)
+       select m.id, m.pid::text || lpad(s::text, 2, '0'), '14:' || (192 + s),
+         round((m.base + (s - 1) * 100) * m.rate)::int, round((m.base + (s - 1) * 100) * m.rate * 1.4)::int,
+         case when m.status = 'out_of_stock' then 0 else 1 + bench.h(m.g, 20 + s) % 400 end, s - 1, '[]'::jsonb
+       from bench.pmap m cross join generate_series(1, m.nsku) s;
+       insert into product_properties (product_id, attr_name, attr_value, position)
+       select m.id, 'Brand Name', ${pick(brands, 'm.g', 16)}, 0 from bench.pmap m;`,
+    ],
+    [
+      `${customers.toLocaleString('en')} shoppers`,
+      `insert into customers (username, email, name, first_name, last_name, password_hash, created_at, updated_at,
+         last_login_at)
+       select 'bench' || c, 'bench' || c || '@example.com', f || ' ' || l, f, l, ${text(passwordHash)},
+         now() - (bench.h(c, 30) % (730 * 86400)) * interval '1 second', now(), now() - (c % 90) * interval '1 day'
+       from generate_series(1, ${customers}) c,
+         lateral (select ${pick(textArray(FIRST_NAMES), 'c', 31)} as f, ${pick(textArray(LAST_NAMES), 'c', 32)} as l) n;
+       create unlogged table bench.cmap as
+         select substring(username from 6)::int as n, id, name, email from customers where username ~ '^bench[0-9]+$';
+       create index on bench.cmap (n);`,
+    ],
+    [
+      `${orders.toLocaleString('en')} orders`,
+      `create unlogged table bench.o as
+       select g, x.created,
+         case when bench.h(g, 41) % 10 = 0 then null else 1 + bench.h(g, 42) % ${customers} end as c,
+         case when bench.h(g, 43) % 20 < 16 then 'b2c' when bench.h(g, 43) % 20 < 18 then 'd2c' else 'b2b' end::order_channel
+           as channel,
+         (array['Placed', 'Pending', 'Confirmed', 'Processing', 'Shipped', 'Delivered', 'Delivered', 'Delivered',
+                'Completed', 'Completed', 'Cancelled', 'Failed'])[1 + bench.h(g, 44) % 12]::order_status as status,
+         r.code as cur, r.rate, 1 + bench.h(g, 45) % 3 as nline,
+         (select sum((500 + bench.h(g, 50 + i) % 9000) * (1 + bench.h(g, 60 + i) % 2)) from generate_series(1, 1 + bench.h(g, 45) % 3) i)
+           as usd_items
+       from generate_series(1, ${orders}) g
+       cross join lateral (select now() - interval '1 hour' - (bench.h(g, 40) % (730 * 86400)) * interval '1 second' as created) x
+       join currency_rates r on r.code = ${pick(currencies, 'g', 46)};
+       insert into orders (order_number, customer_id, customer_name, customer_email, channel, status, currency,
+         items_minor, shipping_minor, tax_minor, total_minor, is_paid, paid_at, is_delivered, delivered_at,
+         payment_method, ship_full_name, ship_address, ship_city, ship_postal_code, ship_country, rate, created_at,
+         updated_at)
+       select 'ORD-' || to_char(o.created at time zone 'UTC', 'YYYYMMDD') || '-' || (10000000 + o.g),
+         c.id, coalesce(c.name, 'Guest Shopper ' || o.g % 5000), coalesce(c.email, 'guest' || o.g % 5000 || '@example.net'),
+         o.channel, o.status, o.cur,
+         round(o.usd_items * o.rate), case when o.usd_items > 10000 then 0 else round(1000 * o.rate) end,
+         round(o.usd_items * o.rate / 10),
+         round(o.usd_items * o.rate) + case when o.usd_items > 10000 then 0 else round(1000 * o.rate) end
+           + round(o.usd_items * o.rate / 10),
+         o.status in ('Confirmed', 'Processing', 'Shipped', 'Delivered', 'Completed'),
+         case when o.status in ('Confirmed', 'Processing', 'Shipped', 'Delivered', 'Completed')
+           then o.created + interval '1 hour' end,
+         o.status in ('Delivered', 'Completed'),
+         case when o.status in ('Delivered', 'Completed') then o.created + interval '5 days' end,
+         (array['Credit Card', 'PayPal', 'Bank Transfer'])[1 + bench.h(o.g, 47) % 3],
+         coalesce(c.name, 'Guest Shopper'), 'House ' || (1 + o.g % 200) || ', Road ' || (1 + o.g % 30), 'Dhaka',
+         lpad((1000 + o.g % 9000)::text, 4, '0'), ${pick(countries, 'o.g', 48)}, o.rate, o.created, o.created
+       from bench.o o left join bench.cmap c on c.n = o.c;
+       create unlogged table bench.omap as
+         select o.g, r.id, o.nline, o.cur, o.rate
+         from bench.o o join orders r on r.order_number =
+           'ORD-' || to_char(o.created at time zone 'UTC', 'YYYYMMDD') || '-' || (10000000 + o.g);`,
+    ],
+    [
+      'order lines',
+      `insert into order_items (order_id, product_id, sku_id, name, quantity, unit_price_minor, line_total_minor,
+         currency, position)
+       select o.id, m.id, m.pid::text || '01', m.title, 1 + bench.h(o.g, 60 + i) % 2,
+         round((500 + bench.h(o.g, 50 + i) % 9000) * o.rate),
+         round((500 + bench.h(o.g, 50 + i) % 9000) * o.rate) * (1 + bench.h(o.g, 60 + i) % 2), o.cur, i - 1
+       from bench.omap o cross join generate_series(1, o.nline) i
+       join bench.pmap m on m.g = 1 + bench.h(o.g, 70 + i) % ${products};`,
+    ],
+    [
+      `${activity.toLocaleString('en')} activity entries`,
+      `insert into activity_log (actor_type, actor_id, actor_name, actor_email, action, target, ip, user_agent,
+         outcome, details, at)
+       select case when bench.h(g, 80) % 5 = 0 then 'customer' else 'admin' end::actor_type,
+         -- A fifth are shoppers' own entries (no staff member), the rest spread over the seeded staff.
+         case when bench.h(g, 80) % 5 <> 0 then a.ids[1 + bench.h(g, 81) % cardinality(a.ids)] end,
+         case when bench.h(g, 80) % 5 <> 0 then a.names[1 + bench.h(g, 81) % cardinality(a.ids)] else 'Bench Shopper' end,
+         case when bench.h(g, 80) % 5 <> 0 then a.emails[1 + bench.h(g, 81) % cardinality(a.ids)] end,
+         ${pick(textArray(ACTIONS), 'g', 82)}, 'ORD-' || (10000000 + bench.h(g, 83) % ${Math.max(orders, 1)}),
+         '10.' || bench.h(g, 84) % 256 || '.' || bench.h(g, 85) % 256 || '.1', 'Mozilla/5.0 (bench)',
+         case when bench.h(g, 86) % 100 < 90 then 'success' when bench.h(g, 86) % 100 < 97 then 'failed'
+              else 'warning' end::activity_outcome,
+         jsonb_build_object('summary', 'Bench entry ' || g),
+         now() - (bench.h(g, 87) % (730 * 86400)) * interval '1 second'
+       from generate_series(1, ${activity}) g
+       cross join (select array_agg(id order by email) as ids, array_agg(name order by email) as names,
+                          array_agg(email order by email) as emails from admins) a;`,
+    ],
+    [
+      `${visits.toLocaleString('en')} site visits`,
+      `insert into site_visits (visitor_id, path, country, at)
+       select 'bench-' || bench.h(g, 90) % ${Math.max(1, Math.ceil(visits / 3))}, ${pick(textArray(PATHS), 'g', 91)},
+         ${pick(countries, 'g', 92)}, now() - (bench.h(g, 93) % (365 * 86400)) * interval '1 second'
+       from generate_series(1, ${visits}) g;`,
+    ],
+    [
+      'indexes built again',
+      `set maintenance_work_mem = '256MB';
+       do $$ declare r record; begin
+         for r in select indexdef from bench.indexes loop execute r.indexdef; end loop;
+       end $$;
+       drop table bench.indexes;`,
+    ],
+    [
+      'tidy up',
+      `drop table bench.p, bench.o, bench.omap;
+       insert into bench.meta (key, value) values ('loaded', ${text(
+         JSON.stringify({ products, orders, activity, visits, version: DATA_VERSION }),
+       )}) on conflict (key) do update set value = excluded.value;`,
+    ],
+  ];
+}
