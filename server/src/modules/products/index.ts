@@ -1,6 +1,7 @@
 // The products module's entry for other code; its handlers are wired in service.ts.
 export { CATEGORY_FILTERS } from './products.categories.ts';
 export { importErrors, importedProduct, skuDetailsOf } from './products.input.ts';
+export { listProducts, shopperVisible, visibleToShoppers } from './products.listing.ts';
 export { PRODUCT_NOT_FOUND } from './products.messages.ts';
 export {
   deleteProducts,
@@ -8,13 +9,10 @@ export {
   findImportedProduct,
   findProduct,
   findProductByAnyId,
-  listProducts,
   type ProductRow,
   productValues,
-  shopperVisible,
   skusOf,
   upsertImportedProduct,
-  visibleToShoppers,
 } from './products.repository.ts';
 export { catalogueStaff } from './products.rules.ts';
 export { conversionFor, productDetail, toListItem } from './products.view.ts';

@@ -19,21 +19,23 @@ import { changesPrices, lowestCosts, type PriceContext, priceContextFor } from '
 import { readStoreSettings } from '../settings/index.ts';
 import { toCsv } from './products.export.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
-import { PRODUCT_NOT_FOUND } from './products.messages.ts';
 import {
   countProducts,
-  deleteProducts,
   exportProducts,
-  findProduct,
   listProducts,
   type ProductFilters,
   type ProductSort,
-  productStats,
   SHOPPER_COUNT_CAP,
   SHOPPER_STATUSES,
+  visibleToShoppers,
+} from './products.listing.ts';
+import { PRODUCT_NOT_FOUND } from './products.messages.ts';
+import {
+  deleteProducts,
+  findProduct,
+  productStats,
   setProductStatus,
   skusOf,
-  visibleToShoppers,
 } from './products.repository.ts';
 import { catalogueStaff } from './products.rules.ts';
 import {

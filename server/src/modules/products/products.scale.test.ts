@@ -10,7 +10,7 @@ import {
   type ProductSort,
   SHOPPER_COUNT_CAP,
   SHOPPER_STATUSES,
-} from './products.repository.ts';
+} from './products.listing.ts';
 
 // What keeps the shopper catalogue fast at a million products (issue 28) must not change what it answers:
 // the stored USD price, the capped count, the close matches of a search.

@@ -17,14 +17,12 @@ import {
   shopperPrice,
   shownPrice,
 } from '../pricing/index.ts';
+import type { ListedProduct, SkuPrice, SkuView } from './products.listing.ts';
 import {
-  type ListedProduct,
   type ProductRow,
   type PropertyRow,
   preselectedSku,
   propertiesOf,
-  type SkuPrice,
-  type SkuView,
   skusOf,
 } from './products.repository.ts';
 
