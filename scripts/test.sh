@@ -13,14 +13,18 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.tmp/node-compile-cache}"
 REPORTS=.tmp/reports
 rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 failed_steps=()
+# How long each step took, printed again at the end, so a slower run shows where the time went.
+timings=()
+started_at=$SECONDS
 
 step() { # step NAME COMMAND...
-  local name="$1"; shift
+  local name="$1" begun=$SECONDS; shift
   echo; echo "=== $name"
   if ! "$@"; then failed_steps+=("$name"); echo "!!! $name failed"; fi
+  timings+=("$(printf '%5ss  %s' $((SECONDS - begun)) "$name")")
 }
 together() { # together NAME COMMAND [NAME COMMAND]...: side by side; each one's output is shown whole, in order
-  local names=() logs=() pids=() i
+  local names=() logs=() pids=() i begun=$SECONDS
   while [ $# -gt 0 ]; do
     names+=("$1"); logs+=("$(mktemp)")
     bash -c "$2" >"${logs[-1]}" 2>&1 &
@@ -32,6 +36,8 @@ together() { # together NAME COMMAND [NAME COMMAND]...: side by side; each one's
     else cat "${logs[$i]}"; failed_steps+=("${names[$i]}"); echo "!!! ${names[$i]} failed"; fi
     rm -f "${logs[$i]}"
   done
+  local joined; joined=$(printf ' + %s' "${names[@]}")
+  timings+=("$(printf '%5ss  %s' $((SECONDS - begun)) "${joined:3}")")
 }
 vitest_pkg() { # vitest_pkg PACKAGE REPORT_NAME [extra env]
   (cd "$1" && npx vitest run --reporter=default --reporter=json --outputFile.json="../$REPORTS/$2.json")
@@ -72,4 +78,7 @@ else
   failed_steps+=("no Chromium for the browser tests")
 fi
 
+echo; echo "=== time per step (whole run: $((SECONDS - started_at))s)"
+printf '%s\n' "${timings[@]}"
+echo
 node scripts/summarize-reports.mjs "$REPORTS" "${failed_steps[@]}"
