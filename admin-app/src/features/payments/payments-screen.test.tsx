@@ -2,31 +2,9 @@ import type { Schemas } from '@shop/sdk/types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminSession } from '../../app/session';
-import { fetchStub, jsonResponse } from '../../test/network';
+import { jsonResponse, stubApi } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeAdminToken } from '../../test/tokens';
-
-type Sent = { method: string; url: URL; body: unknown };
-type Handler = (request: Sent) => Response;
-
-/** Answers `METHOD /path` (without /api) and records what was sent; anything else fails like a dead server. */
-function stubApi(handlers: Record<string, Handler>) {
-  const requests: Sent[] = [];
-  fetchStub.mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const sent = { method: request.method, url, body: text ? JSON.parse(text) : undefined };
-    requests.push(sent);
-    const handler = handlers[`${request.method} ${url.pathname.replace(/^\/api/, '')}`];
-    if (!handler) throw new TypeError(`Unexpected request: ${request.method} ${url.pathname}`);
-    return handler(sent);
-  });
-  return {
-    sentTo: (key: string) =>
-      requests.filter((r) => `${r.method} ${r.url.pathname.replace(/^\/api/, '')}` === key),
-  };
-}
 
 const page = <T,>(data: T[], extra: object = {}) => ({
   success: true,

@@ -3,13 +3,11 @@ import type { Schemas } from '@shop/sdk/types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminSession } from '../../app/session';
-import { fetchStub, jsonResponse } from '../../test/network';
+import { jsonResponse, stubApi } from '../../test/network';
 import { renderApp } from '../../test/render-app';
 import { makeAdminToken } from '../../test/tokens';
 
 type ConversationDetail = Schemas['ConversationDetail'];
-type SentRequest = { method: string; url: URL; body: unknown };
-type Handler = (request: SentRequest) => Response | Promise<Response>;
 
 const LIST = 'GET /vendor-conversations';
 const STORES = 'GET /vendor-applications';
@@ -66,26 +64,6 @@ const storesAnswer = () =>
     meta: { page: 1, limit: 20, total: 2 },
     counts: { pending: 0, active: 2, rejected: 0, suspended: 0 },
   });
-
-/** Answers by `METHOD /path` and records every request; a request nobody answers fails like an unreachable server. */
-function stubApi(handlers: Record<string, Handler>) {
-  const requests: SentRequest[] = [];
-  const keyOf = (request: SentRequest) => `${request.method} ${request.url.pathname.replace(/^\/api/, '')}`;
-  fetchStub.mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const text = await request.text();
-    const sent: SentRequest = {
-      method: request.method,
-      url: new URL(request.url),
-      body: text && request.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text,
-    };
-    requests.push(sent);
-    const handler = handlers[keyOf(sent)];
-    if (!handler) throw new TypeError(`Unexpected request: ${keyOf(sent)}`);
-    return handler(sent);
-  });
-  return { sentTo: (key: string) => requests.filter((request) => keyOf(request) === key) };
-}
 
 const base64Url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

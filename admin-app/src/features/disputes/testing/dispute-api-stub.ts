@@ -1,5 +1,5 @@
 import type { Schemas } from '@shop/sdk/types';
-import { fetchStub, jsonResponse } from '../../../test/network';
+import { dataEnvelope, errorEnvelope, jsonResponse, stubApi } from '../../../test/network';
 
 type Dispute = Schemas['Dispute'];
 
@@ -41,45 +41,7 @@ export const listEnvelope = (disputes: Dispute[], total = disputes.length) => ({
   meta: { page: 1, limit: 20, total },
 });
 
-export const dataEnvelope = <T>(data: T) => ({ success: true, data });
-
 export const statsEnvelope = (stats: Schemas['DisputeStats'] = { total: 0, open: 0, byStatus: [] }) =>
   dataEnvelope(stats);
 
-export const errorEnvelope = (
-  message: string,
-  code = 'CONFLICT',
-  errors?: { path: string; message: string }[],
-) => ({ success: false, message, code, ...(errors ? { errors } : {}) });
-
-type SentRequest = { method: string; url: URL; body: unknown };
-type Handler = (request: SentRequest) => Response | Promise<Response>;
-
-/**
- * Answers each request by `METHOD /path` (path without the /api prefix) and records every request, in order.
- * A request nobody answers fails the way an unreachable server would.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const requests: SentRequest[] = [];
-  const keyOf = (request: SentRequest) => `${request.method} ${request.url.pathname.replace(/^\/api/, '')}`;
-  fetchStub.mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const text = await request.text();
-    const sent: SentRequest = {
-      method: request.method,
-      url: new URL(request.url),
-      body: text && request.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text,
-    };
-    requests.push(sent);
-    const handler = handlers[keyOf(sent)];
-    if (!handler) throw new TypeError(`Unexpected request: ${keyOf(sent)}`);
-    return handler(sent);
-  });
-  return {
-    requests,
-    /** The requests sent to `METHOD /path`. */
-    sentTo: (key: string) => requests.filter((request) => keyOf(request) === key),
-  };
-}
-
-export { jsonResponse };
+export { dataEnvelope, errorEnvelope, jsonResponse, stubApi };

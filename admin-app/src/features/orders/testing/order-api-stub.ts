@@ -1,5 +1,5 @@
 import type { Schemas } from '@shop/sdk/types';
-import { fetchStub, jsonResponse } from '../../../test/network';
+import { dataEnvelope, errorEnvelope, jsonResponse, stubApi } from '../../../test/network';
 
 type AdminOrder = Schemas['AdminOrder'];
 
@@ -83,48 +83,4 @@ export const pageEnvelope = <T>(items: T[], total = items.length) => ({
   meta: { page: 1, limit: 10, total },
 });
 
-export const dataEnvelope = <T>(data: T) => ({ success: true, data });
-
-export const errorEnvelope = (
-  message: string,
-  code = 'CONFLICT',
-  errors?: { path: string; message: string }[],
-) => ({
-  success: false,
-  message,
-  code,
-  ...(errors ? { errors } : {}),
-});
-
-type SentRequest = { method: string; url: URL; body: unknown };
-type Handler = (request: SentRequest) => Response | Promise<Response>;
-
-/**
- * Answers each request by `METHOD /path` (path without the /api prefix) and records every request, in order.
- * A request nobody answers fails the way an unreachable server would.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const requests: SentRequest[] = [];
-  fetchStub.mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const sent: SentRequest = {
-      method: request.method,
-      url,
-      body: text && request.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text,
-    };
-    requests.push(sent);
-    const handler = handlers[`${request.method} ${url.pathname.replace(/^\/api/, '')}`];
-    if (!handler) throw new TypeError(`Unexpected request: ${request.method} ${url.pathname}`);
-    return handler(sent);
-  });
-  return {
-    requests,
-    /** The requests sent to `METHOD /path`. */
-    sentTo: (key: string) =>
-      requests.filter((request) => `${request.method} ${request.url.pathname.replace(/^\/api/, '')}` === key),
-  };
-}
-
-export { jsonResponse };
+export { dataEnvelope, errorEnvelope, jsonResponse, stubApi };

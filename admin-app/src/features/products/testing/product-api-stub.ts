@@ -1,5 +1,5 @@
 import type { Schemas } from '@shop/sdk/types';
-import { fetchStub, jsonResponse } from '../../../test/network';
+import { jsonResponse, stubApi } from '../../../test/network';
 
 type ProductListItem = Schemas['ProductListItem'];
 
@@ -41,40 +41,8 @@ export const listEnvelope = (items: ProductListItem[], total = items.length, pag
   meta: { page, limit: 10, total },
 });
 
-type SentRequest = { method: string; url: URL; body: unknown; headers: Headers };
-type Handler = (request: SentRequest) => Response | Promise<Response>;
-
-/**
- * Answers each request by `METHOD /path` (path without the /api prefix) and records every request, in order.
- * A request nobody answers fails the way an unreachable server would.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const requests: SentRequest[] = [];
-  fetchStub.mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const sent: SentRequest = {
-      method: request.method,
-      url,
-      body: text && request.headers.get('Content-Type')?.includes('json') ? JSON.parse(text) : text,
-      headers: request.headers,
-    };
-    requests.push(sent);
-    const handler = handlers[`${request.method} ${url.pathname.replace(/^\/api/, '')}`];
-    if (!handler) throw new TypeError(`Unexpected request: ${request.method} ${url.pathname}`);
-    return handler(sent);
-  });
-  return {
-    requests,
-    /** The requests sent to `METHOD /path`. */
-    sentTo: (key: string) =>
-      requests.filter((request) => `${request.method} ${request.url.pathname.replace(/^\/api/, '')}` === key),
-  };
-}
-
 export const statsEnvelope = {
   success: true,
   data: { total: 34, published: 20, draft: 9, out_of_stock: 5, disabled: 3 },
 };
-export { jsonResponse };
+export { jsonResponse, stubApi };

@@ -8,12 +8,14 @@ import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AccountListToolbar } from '../../../components/account-list-toolbar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ButtonLink } from '../../../components/router-links';
 import { useBulkUpdateAdmins, useDeleteAdmin, useUpdateAdmin } from '../api/staff.mutations';
 import { ADMIN_PAGE_SIZE, staffQueries } from '../api/staff.queries';
+import { ADMIN_ROLES, ADMIN_STATUSES } from '../lib/staff-values';
 import { type AdminListSearch, adminFilters } from '../schemas/admin-list-search';
 import { adminColumns, adminTableFeatures } from './admin-columns';
-import { AdminListToolbar } from './admin-list-toolbar';
 import { AdminStatCards } from './admin-stat-cards';
 import { EditAdminModal } from './edit-admin-modal';
 
@@ -90,7 +92,13 @@ export function AdminList({ search, onSearchChange }: AdminListProps) {
   return (
     <Stack gap="md">
       <AdminStatCards stats={list.data?.stats} failed={list.isError} />
-      <AdminListToolbar search={search} onFilter={filter} />
+      <AccountListToolbar
+        search={search}
+        onFilter={filter}
+        roles={ADMIN_ROLES}
+        statuses={ADMIN_STATUSES}
+        action={<ButtonLink to="/manage-admin/admin/create">Create Admin</ButtonLink>}
+      />
       <BulkBar count={selection.count}>
         <Button size="xs" variant="light" color="teal" onClick={() => askBulk('activate')} disabled={busy}>
           Activate

@@ -6,16 +6,17 @@ import { BulkReport, type BulkReportContent, bulkReportOf } from '@shop/ui/list-
 import { ListTable } from '@shop/ui/list-kit/list-table';
 import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
+import { IconMailPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AccountListToolbar } from '../../../components/account-list-toolbar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useBulkUpdateUsers, useDeleteUser, useUpdateUser } from '../api/users.mutations';
 import { USER_PAGE_SIZE, userQueries } from '../api/users.queries';
-import { type UserListSearch, userFilters } from '../schemas/user-list-search';
+import { USER_ROLES, USER_STATUSES, type UserListSearch, userFilters } from '../schemas/user-list-search';
 import { EditUserModal } from './edit-user-modal';
 import { InviteUserModal } from './invite-user-modal';
 import { canTickUser, userColumns, userTableFeatures } from './user-columns';
-import { UserListToolbar } from './user-list-toolbar';
 import { UserStatCards } from './user-stat-cards';
 
 type UserAccount = Schemas['UserAccount'];
@@ -106,7 +107,17 @@ export function UserList({ search, onSearchChange }: UserListProps) {
   return (
     <Stack gap="md">
       <UserStatCards stats={list.data?.stats} failed={list.isError} />
-      <UserListToolbar search={search} onFilter={filter} onInvite={() => setInviting(true)} />
+      <AccountListToolbar
+        search={search}
+        onFilter={filter}
+        roles={USER_ROLES}
+        statuses={USER_STATUSES}
+        action={
+          <Button leftSection={<IconMailPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+            Invite User
+          </Button>
+        }
+      />
       <BulkBar count={selection.count}>
         <Button size="xs" variant="light" color="teal" onClick={() => askBulk('activate')} disabled={busy}>
           Activate
