@@ -4,7 +4,7 @@ import { adminSession } from '../../app/session';
 import { renderApp } from '../../test/render-app';
 import { makeAdminToken } from '../../test/tokens';
 import { dataEnvelope, errorEnvelope, jsonResponse, stubApi } from '../orders/testing/order-api-stub';
-import { MEDIA_PAGE_SIZE, refusal } from './components/media-manager';
+import { MEDIA_PAGE_SIZE, refusal } from './components/media-library';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const folders = [

@@ -5,7 +5,8 @@ import { toast } from '@shop/ui/notifications';
 import { useState } from 'react';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useStaffMember } from '../../../components/shell/staff-member';
-import { MAX_MEDIA_BYTES, MediaPicker } from '../../media/components/media-manager';
+import { MAX_MEDIA_BYTES } from '../../media/components/media-library';
+import { MediaPicker } from '../../media/components/media-picker';
 import { useUploadMarketingPicture } from '../api/marketing.mutations';
 
 const PICTURE_TYPES = 'image/png,image/jpeg,image/webp';

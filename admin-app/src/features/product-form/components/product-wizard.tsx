@@ -15,7 +15,7 @@ import { IconCopy, IconDeviceFloppy, IconEye, IconFileExport } from '@tabler/ico
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { MediaPicker } from '../../media/components/media-manager';
+import { MediaPicker } from '../../media/components/media-picker';
 import { useCreateProduct, useUpdateProduct, useUploadMedia } from '../api/product.mutations';
 import { emptyProductForm, type ProductFormDefaults, productFormFromDetail } from '../lib/product-body';
 import {
