@@ -8,22 +8,24 @@ import { staffActivity } from '../activity/index.ts';
 import { messageNotice } from './messages.notices.ts';
 import {
   type Author,
-  addMessage,
-  askAboutProduct,
   type ConversationRow,
   findConversation,
-  findProductWithStore,
-  findStore,
   type ListFilters,
   listConversations,
   type MessageRow,
   markRead,
-  startStaffConversation,
   unreadTotals,
   type Viewer,
-  type WriteOptions,
 } from './messages.repository.ts';
 import { checkedText } from './messages.rules.ts';
+import {
+  addMessage,
+  askAboutProduct,
+  findProductWithStore,
+  findStore,
+  startStaffConversation,
+  type WriteOptions,
+} from './messages.sending.ts';
 
 type Conversation = components['schemas']['Conversation'];
 type ConversationDetail = components['schemas']['ConversationDetail'];

@@ -1,5 +1,5 @@
-import type { Notice } from './messages.repository.ts';
 import { cutText } from './messages.rules.ts';
+import type { Notice } from './messages.sending.ts';
 
 /** How much of a message a notice quotes. */
 const EXCERPT_LENGTH = 300;

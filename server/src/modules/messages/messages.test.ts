@@ -22,8 +22,8 @@ import {
   STORE_NOT_ACTIVE,
   STORE_NOT_FOUND,
 } from './messages.handlers.ts';
-import { addMessage } from './messages.repository.ts';
 import { MESSAGE_BLANK, MESSAGE_TOO_LONG, SUBJECT_BLANK, SUBJECT_TOO_LONG } from './messages.rules.ts';
+import { addMessage } from './messages.sending.ts';
 
 type Method = 'GET' | 'POST';
 
