@@ -31,12 +31,12 @@ import {
   type OrderEdit,
   type OrderFilters,
   type OrderSort,
-  placeManualOrder,
   readAdminOrder,
 } from './orders.admin.repository.ts';
 import { toAdminOrder, toStatusLog } from './orders.admin.view.ts';
 import { ordersCsv } from './orders.csv.ts';
 import { toOrder } from './orders.handlers.ts';
+import { placeManualOrder } from './orders.manual.ts';
 import { OrderRejection } from './orders.priced.ts';
 import { findCustomerOrder } from './orders.repository.ts';
 import {
