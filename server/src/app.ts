@@ -35,6 +35,7 @@ import { type JobQueue, startJobQueue } from './jobs/job-queue.ts';
 import { secretBoxFor } from './lib/secret-box.ts';
 import { loggedMarketplace } from './modules/api-calls/index.ts';
 import { exportStore, scheduledBackupJob } from './modules/backups/index.ts';
+import { cartLinks, cartRemindersJob } from './modules/carts/index.ts';
 import { courierTrackingJob } from './modules/couriers/index.ts';
 import { marketplaceSyncJob } from './modules/dropshipping/index.ts';
 import { trackForwardedOrdersJob } from './modules/forwarding/index.ts';
@@ -298,6 +299,12 @@ export async function buildApp({
           cleanUpJob({ db: db.db }),
           abandonedCheckoutsJob({ db: db.db, pendingMinutes: config.payments.pendingMinutes }),
           scheduledBackupJob({ db: db.db, store: exportStore(config) }),
+          cartRemindersJob({
+            db: db.db,
+            links: cartLinks(config.tokenSecret, config.tokenSecretPrevious),
+            storeUrl: config.storeUrl,
+            firstAfterMinutes: config.cartRecoveryDelayMinutes,
+          }),
           ...(mail ? [deliverMailJob({ db: db.db, transport: mail, from: config.mail.from })] : []),
           marketplaceSyncJob({ db: db.db, marketplace }),
           currencyRatesJob({ db: db.db, url: config.currencyRatesUrl, outbound }),

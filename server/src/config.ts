@@ -74,6 +74,8 @@ export interface AppConfig {
   signInCacheMs: number;
   /** Payment providers whose page the shopper pays on; one not configured is not offered. */
   payments: PaymentSettings;
+  /** How long a signed-in shopper's cart waits untouched before its first reminder (CART_RECOVERY_DELAY_MINUTES). */
+  cartRecoveryDelayMinutes: number;
 }
 
 export type { PaymentSettings };
@@ -238,6 +240,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const outbound = parseAllowedHosts(read('OUTBOUND_ALLOW_HOSTS') ?? '');
   problems.push(...outbound.problems);
   const payments = parsePayments(read, problems);
+  // A fraction of a minute is allowed for demonstrations and the browser journeys (0.1 is six seconds).
+  const cartRecoveryDelayMinutes = parseMinutes(
+    read('CART_RECOVERY_DELAY_MINUTES') ?? '60',
+    'CART_RECOVERY_DELAY_MINUTES',
+    0.05,
+    1440,
+    problems,
+  );
 
   if (problems.length > 0) throw new ConfigError(problems);
   const tokenSecret = givenSecret ?? readOrCreateSecret(dataDir);
@@ -273,6 +283,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     outboundAllowHosts: outbound.hosts,
     signInCacheMs: SIGN_IN_CACHE_MS,
     payments,
+    cartRecoveryDelayMinutes: cartRecoveryDelayMinutes ?? 60,
   };
 }
 
@@ -359,6 +370,21 @@ function parseInteger(
   const value = Number(text);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
     problems.push(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+    return null;
+  }
+  return value;
+}
+
+function parseMinutes(
+  text: string,
+  name: string,
+  min: number,
+  max: number,
+  problems: string[],
+): number | null {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || value < min || value > max) {
+    problems.push(`${name} must be a number of minutes from ${min} to ${max}, not "${text}"`);
     return null;
   }
   return value;

@@ -17,6 +17,8 @@ import { createB2cHandlers } from './modules/b2c/b2c.handlers.ts';
 import { createBackupHandlers } from './modules/backups/backups.handlers.ts';
 import { exportStore } from './modules/backups/index.ts';
 import { createCampaignHandlers } from './modules/campaigns/campaigns.handlers.ts';
+import { createCartHandlers } from './modules/carts/carts.handlers.ts';
+import { cartLinks } from './modules/carts/index.ts';
 import { createCourierHandlers } from './modules/couriers/couriers.handlers.ts';
 import { createAccountHandlers } from './modules/customers/account.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
@@ -39,12 +41,14 @@ import type { PaymentGateways } from './modules/payments/index.ts';
 import { createPaymentHandlers } from './modules/payments/payments.handlers.ts';
 import { createPricingHandlers } from './modules/pricing/pricing.handlers.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
+import { createRecommendationHandlers } from './modules/recommendations/recommendations.handlers.ts';
 import { createRefundHandlers, replayCreatedRefund } from './modules/refunds/refunds.handlers.ts';
 import { createReturnHandlers } from './modules/returns/returns.handlers.ts';
 import { createReviewHandlers } from './modules/reviews/reviews.handlers.ts';
 import { createRoleHandlers } from './modules/roles/roles.handlers.ts';
 import { createSignInGuard } from './modules/security/index.ts';
 import { createSecurityHandlers } from './modules/security/security.handlers.ts';
+import { createSeoHandlers } from './modules/seo/seo.handlers.ts';
 import { createSettingsHandlers } from './modules/settings/settings.handlers.ts';
 import { createStoreSettingsHandlers } from './modules/settings/store-settings.handlers.ts';
 import { createStaffHandlers } from './modules/staff/staff.handlers.ts';
@@ -133,8 +137,10 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createAdminOrderHandlers({ db, payments }),
     ...createCampaignHandlers({ db }),
     ...createWishlistHandlers({ db }),
+    ...createCartHandlers({ db, links: cartLinks(config.tokenSecret, config.tokenSecretPrevious) }),
     ...createFollowedStoreHandlers({ db }),
-    ...createReviewHandlers({ db }),
+    ...createReviewHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
+    ...createRecommendationHandlers({ db }),
     ...createRefundHandlers({ db, payments }),
     ...createPaymentReportHandlers({ db }),
     ...createReturnHandlers({ db }),
@@ -156,6 +162,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createVendorOrderHandlers({ db }),
     ...createVendorEarningsHandlers({ db }),
     ...createMessageHandlers({ db, storeUrl: config.storeUrl, vendorUrl: config.vendorUrl }),
+    ...createSeoHandlers({ db, storeUrl: config.storeUrl }),
   } satisfies Partial<Record<OperationId, OperationHandler>>;
 
   const pending = Object.fromEntries(

@@ -125,7 +125,7 @@ export interface paths {
          * @description Added beyond the spec (sign-in limits, docs/reliability.md). When 20 sign-in attempts on one account failed
          *     within 15 minutes, from any addresses, the account (staff, shopper or vendor) is locked for 30 minutes and
          *     its owner is mailed a link to their app's unlock page (back office `/admin/auth/unlock`, storefront
-         *     `/#/unlock`, vendor panel `/unlock`) carrying `token`. That page sends the token here: the lock is lifted
+         *     `/unlock`, vendor panel `/unlock`) carrying `token`. That page sends the token here: the lock is lifted
          *     and the account's count over all addresses starts again. A token works once and only while its lock
          *     lasts; otherwise 400 on `/token`.
          */
@@ -759,7 +759,13 @@ export interface paths {
          *     catalogue screen's name for it). A page past the end answers an empty `data` with the real `meta.total`.
          *     Shoppers' `meta.total` counts at most 10,000 matches (a larger result answers 10,000) and their pages end
          *     there; staff counts are exact. A search whose words match fewer products than `limit` also lists, after
-         *     them, up to 500 products whose titles hold words close to the searched ones (misspellings, any script).
+         *     them, up to 500 products whose titles hold words close to the searched ones (misspellings, any script); a
+         *     category's name in en, bn, hi or es finds that category's products.
+         *
+         *     Also beyond the spec: the `minPrice`/`maxPrice` (in `currency`) and `shipsFrom` filters; `facets=true` adds
+         *     `facets`, each choice's count of products over the other filters (not the facet's own), each capped at
+         *     10,000 like `meta.total`, price ranges in `currency` rounded; a search that finds nothing on its first page
+         *     adds `didYouMean`, the search with its words replaced by the closest words of the catalogue's titles.
          */
         get: operations["listProducts"];
         put?: never;
@@ -772,6 +778,29 @@ export interface paths {
          *     is a new product code. Needs the `products` permission; written to the activity log.
          */
         post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/product/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggest searches as the shopper types
+         * @description Added beyond the spec (the storefront header's search box). Public: up to `limit` suggestions for the
+         *     typed text: categories whose name in `lang` (or English) has a word starting with it, named in `lang`; then
+         *     titles of products shoppers may see holding its words by prefix, best sellers first; then titles with
+         *     words close to the typed ones (misspellings, any script).
+         */
+        get: operations["listSearchSuggestions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1342,6 +1371,56 @@ export interface paths {
          *     `bodyHtml` is sanitised HTML.
          */
         get: operations["getPublishedBlogPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A storefront page as search engines read it
+         * @description Added beyond the spec (search engines). Public. What the store's host puts into index.html for one
+         *     storefront path (`/products/{id}`, `/category/{slug}`, `/stores/{id}`, `/blog/{slug}`, the home page and the
+         *     app's other screens) in one language: `headHtml` (title, meta description, canonical address on the store's
+         *     domain, hreflang alternates for en, bn, hi, es and x-default, Open Graph tags, JSON-LD) and `bodyHtml` (the
+         *     visible page inside the app's root). `status` is the HTTP status the host answers with: 404 for a path
+         *     that names nothing a shopper may see, 410 for a disabled product. Texts are HTML-escaped and the JSON-LD
+         *     cannot close its script element.
+         */
+        get: operations["getSeoPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/seo/sitemap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storefront's sitemaps
+         * @description Added beyond the spec (search engines). Public. Without `lang`, the sitemap index: one sitemap per language
+         *     and part (`{lang}-{part}`; part 1 holds the home page, categories, stores and blog posts, the next parts the
+         *     products, SITEMAP_PART_SIZE each), each with the newest change among its pages. With `lang` and `part`, that
+         *     sitemap's addresses on the store's domain, each with its hreflang alternates and its last change. Products
+         *     shoppers cannot see, and those staff marked not to be indexed, are left out. 404 for a part past the last.
+         */
+        get: operations["getSitemap"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3273,7 +3352,7 @@ export interface paths {
          * The shopper's browser back from the provider's page
          * @description Added beyond the spec. Where a hosted provider sends the shopper back (bKash's and PayPal's callbacks). The
          *     return is checked with the provider itself (a query, an execute or a capture) before the order counts as
-         *     paid; the browser is then sent to the storefront's payment page (`/#/payment/return?order=...&outcome=...`).
+         *     paid; the browser is then sent to the storefront's payment page (`/payment/return?order=...&outcome=...`).
          */
         get: operations["paymentReturn"];
         put?: never;
@@ -3347,6 +3426,128 @@ export interface paths {
          */
         get: operations["getMyOrder"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in shopper's cart kept on the server
+         * @description Added beyond the spec (the spec keeps the cart on the device only). Lines whose product is no longer for
+         *     sale, or whose SKU is gone, are left out. Prices are the server's, in `currency` (USD by default), as the
+         *     shopper pays them.
+         */
+        get: operations["getCart"];
+        /**
+         * Save the device's cart as the shopper's cart
+         * @description Added beyond the spec. The storefront sends the whole cart after each change (product, SKU, quantity and
+         *     delivery service only: prices are the server's). Lines naming the same product and SKU are combined; each
+         *     quantity is held at 12 and at the SKU's stock; products not for sale, unknown SKUs and sold-out lines are
+         *     dropped. Answers the cart as saved, priced in `currency`.
+         */
+        put: operations["replaceCart"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge the device's cart into the shopper's cart at sign-in
+         * @description Added beyond the spec. A line in both carts gets both quantities added, held at 12 and at the SKU's stock;
+         *     lines in one cart only are kept; products not for sale, unknown SKUs and sold-out lines are dropped. The
+         *     device's delivery service wins where it names one. Answers the merged cart, priced in `currency`.
+         */
+        post: operations["mergeCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a cart reminder's link
+         * @description Added beyond the spec. Takes the signed token of a cart reminder's link (no sign-in: the link may be opened
+         *     on any device) and answers that shopper's cart as kept on the server, priced in `currency`, so the
+         *     storefront fills the device's cart with it. An order the shopper places within 7 days counts as recovered.
+         *     A token that is malformed, forged or expired answers 404.
+         */
+        post: operations["recoverCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/reminders/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop cart reminders from a reminder's link
+         * @description Added beyond the spec. Takes the signed token of a cart reminder's unsubscribe link (no sign-in) and stops
+         *     every later cart reminder to that shopper; following it again succeeds as well. A token that is malformed
+         *     or forged answers 404.
+         */
+        post: operations["unsubscribeCartReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cart/recovery-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cart recovery as staff set it
+         * @description Added beyond the spec (Marketing & Content, Cart recovery): whether reminders of left carts go out (one after
+         *     an hour, a second after a day), and the coupon the second one offers, if any, with the coupons to choose from.
+         */
+        get: operations["getCartRecoverySettings"];
+        /**
+         * Turn cart reminders on or off and choose the second reminder's coupon
+         * @description Added beyond the spec. Changes only the fields sent; `couponId` null offers no coupon. A coupon id that names
+         *     no coupon answers 422. The activity log records the change.
+         */
+        put: operations["updateCartRecoverySettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3578,6 +3779,148 @@ export interface paths {
         get: operations["listProductReviewsForStaff"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/product/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's rating breakdown
+         * @description Added beyond the spec (the product page's rating breakdown): how many visible reviews gave each number of
+         *     stars, 5 down to 1, their count and their average (one decimal, 0 without reviews). Hidden reviews do not
+         *     count. A product that does not exist or is not shown to shoppers answers 404.
+         */
+        get: operations["getProductRatingSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to the shopper's own review
+         * @description Added beyond the spec (photo reviews). The reviewing buyer adds one picture at a time, at most five per
+         *     review (a sixth answers 422 'A review can have at most 5 photos.'). Only a shopper who received the product
+         *     in a delivered order may add photos (403 otherwise); another shopper's review, or one that does not exist,
+         *     answers 404. PNG, JPEG, GIF or WebP pictures only, recognised by the file's first bytes (415 'Only PNG,
+         *     JPG, GIF or WebP images can be uploaded.'), at most 10 MB (413 'The image is larger than 10 MB.'), at
+         *     least 100 pixels on each side (422) and at most 40 megapixels (413). Photos are stored like the store's
+         *     other uploads and moderated with the review: a hidden review's photos are shown to staff only.
+         */
+        post: operations["addReviewPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reviews/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a photo from the shopper's own review
+         * @description Added beyond the spec (photo reviews). The stored picture is deleted as well. Another shopper's review, or
+         *     a photo that is not on this review, answers 404.
+         */
+        delete: operations["removeReviewPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recommendations/also-bought": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products bought in the same orders as these ("Customers also bought")
+         * @description Added beyond the spec ("Customers also bought" on the product page and the cart). Products that were
+         *     bought in the same orders as any of `ids` (orders paid, or confirmed and beyond; never cancelled or
+         *     failed), ranked by how many such orders they share, then by rating. The products in `ids` and products not
+         *     shown to shoppers are left out. Prices as the product list shows them for `country` and `currency`.
+         */
+        get: operations["listAlsoBoughtProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recommendations/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cards for products the device remembers (recently viewed)
+         * @description Added beyond the spec (Recently viewed for shoppers who are not signed in): the products named by `ids`, in
+         *     that order, priced for `country` and `currency`. Ids of products that do not exist or are not shown to
+         *     shoppers are skipped.
+         */
+        get: operations["listRecommendedProductsByIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recently-viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in shopper's recently viewed products
+         * @description Added beyond the spec (Recently viewed, kept on the account): newest first, at most 12. Products no longer
+         *     shown to shoppers are skipped.
+         */
+        get: operations["listRecentlyViewed"];
+        put?: never;
+        /**
+         * Record viewed products on the account (and merge the device's list)
+         * @description Added beyond the spec. Records the products viewed, each with when it was viewed: the product page sends
+         *     the one on screen, and after signing in the device's whole list is sent once to merge it with the
+         *     account's. A product viewed on both keeps its latest time; the account keeps the newest 12. Ids of
+         *     products that do not exist are ignored. Answers the list as `GET /recently-viewed` does.
+         */
+        post: operations["recordRecentlyViewed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4858,6 +5201,8 @@ export interface components {
             orders: components["schemas"]["AnalyticsMetric"];
             visits: components["schemas"]["AnalyticsMetric"];
             conversion: components["schemas"]["AnalyticsMetric"];
+            /** @description Added beyond the spec. Recovered orders placed over the range (cart reminders). */
+            recovered: components["schemas"]["RecoveredOrders"];
             series: {
                 /** Format: date */
                 date: string;
@@ -5238,6 +5583,8 @@ export interface components {
             current: boolean;
         };
         StatsOverview: {
+            /** @description Added beyond the spec. Recovered orders placed over the last 30 days (cart reminders). */
+            recoveredOrders: components["schemas"]["RecoveredOrders"];
             /** @description Totals of orders paid since midnight (UTC), converted into USD with each order's stored rate. */
             salesToday: number;
             /** @description Totals of orders paid over the last 7 days, in USD. */
@@ -5514,6 +5861,50 @@ export interface components {
         ProductProperty: {
             attr_name: string;
             attr_value: string;
+        };
+        /**
+         * @description Added beyond the spec. Each choice of a search page's filters with how many products it would list, counted
+         *     over the other filters (not the facet's own), each count capped at 10,000.
+         */
+        ProductFacets: {
+            category: {
+                /** @enum {string} */
+                value: "Electronics" | "Fashion" | "Home & Kitchen" | "Beauty" | "Books" | "Men" | "Women" | "Home";
+                count: number;
+            }[];
+            /** @description Price ranges in the asked `currency`, `min` included and `max` excluded (null for the last). */
+            price: {
+                min: number;
+                max: number | null;
+                count: number;
+            }[];
+            /** @description Products rated at least `value` stars. */
+            rating: {
+                value: number;
+                count: number;
+            }[];
+            /** @description The places the matching products' SKUs ship from (found among the first 10,001 matches). */
+            shipsFrom: {
+                value: string;
+                count: number;
+            }[];
+        };
+        /** @description Added beyond the spec. A category or a product title suggested for a search being typed. */
+        SearchSuggestion: {
+            /** @enum {string} */
+            kind: "category" | "product";
+            /** @description What the suggestion shows (a category's name in the asked language, a product's title). */
+            text: string;
+            /**
+             * Format: uuid
+             * @description The product (product suggestions).
+             */
+            _id?: string;
+            /**
+             * @description The category filter (category suggestions).
+             * @enum {string}
+             */
+            category?: "Electronics" | "Fashion" | "Home & Kitchen" | "Beauty" | "Books" | "Men" | "Women" | "Home";
         };
         /**
          * @description A catalogue product as the admin lists and the storefront cards read it. `logText` is the JSON text of the
@@ -5873,6 +6264,44 @@ export interface components {
         BlogPost: components["schemas"]["BlogPostSummary"] & {
             /** @description Sanitised HTML. */
             bodyHtml: string;
+        };
+        SeoPage: {
+            /**
+             * @description The HTTP status the store's host answers the page with.
+             * @enum {integer}
+             */
+            status: 200 | 404 | 410;
+            /** @enum {string} */
+            lang: "en" | "bn" | "hi" | "es";
+            title: string;
+            description: string;
+            /** @description The page's own address on the store's domain; null for a page that is not found. */
+            canonical: string | null;
+            /** @description The robots meta directive (`index, follow` or `noindex, follow`). */
+            robots: string;
+            /** @description Tags for the page's head, replacing index.html's title and meta description. */
+            headHtml: string;
+            /** @description The visible page, put inside the app's root. */
+            bodyHtml: string;
+        };
+        SitemapEntry: {
+            loc: string;
+            /** Format: date-time */
+            lastmod: string | null;
+        };
+        SitemapUrl: components["schemas"]["SitemapEntry"] & {
+            alternates: {
+                hreflang: string;
+                href: string;
+            }[];
+        };
+        Sitemap: {
+            /** @description The store's address the sitemaps' and robots.txt's links are on. */
+            storeUrl: string;
+            /** @description The index's sitemaps (empty for one language's sitemap). */
+            sitemaps: components["schemas"]["SitemapEntry"][];
+            /** @description One sitemap's pages (empty for the index). */
+            urls: components["schemas"]["SitemapUrl"][];
         };
         AdminBlogPostSummary: {
             /** Format: uuid */
@@ -7154,6 +7583,70 @@ export interface components {
             /** @description The product's `_id`. */
             productId: string;
         };
+        /** @description A signed-in shopper's cart as the server keeps it, priced by the server. */
+        ServerCart: {
+            items: components["schemas"]["ServerCartLine"][];
+            /**
+             * Format: date-time
+             * @description The cart's last change; null for a shopper who never had one.
+             */
+            updatedAt: string | null;
+        };
+        ServerCartLine: {
+            /** Format: uuid */
+            product: string;
+            sku_id: string;
+            quantity: number;
+            name: string;
+            image: string;
+            /** @description The unit price the shopper pays, in `currency`. */
+            price: number;
+            currency: string;
+            logistics_service_name: string | null;
+            /** Format: date-time */
+            addedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CartLinesRequest: {
+            items: {
+                product: string;
+                sku_id: string;
+                quantity: number;
+                logistics_service_name?: string;
+            }[];
+        };
+        CartTokenRequest: {
+            token: string;
+        };
+        CartRecoverySettings: {
+            /** @description Whether reminders of left carts go out. */
+            enabled: boolean;
+            /**
+             * Format: uuid
+             * @description The coupon the second reminder offers; null for none.
+             */
+            couponId: string | null;
+            couponCode: string | null;
+            /** @description The store's coupons (not vendors' own) to choose from. */
+            coupons: {
+                /** Format: uuid */
+                _id: string;
+                code: string;
+                campaign: string;
+            }[];
+        };
+        CartRecoverySettingsInput: {
+            enabled?: boolean;
+            /** Format: uuid */
+            couponId?: string | null;
+        };
+        /** @description Orders placed within 7 days of the shopper opening a cart reminder's link. */
+        RecoveredOrders: {
+            count: number;
+            /** @description Their totals in USD, each at its order's stored rate. */
+            revenue: number;
+        };
         /** @description A shopper's review of a product (spec 3 §3 Review). */
         Review: {
             _id: string;
@@ -7166,6 +7659,55 @@ export interface components {
             unhelpful: number;
             /** Format: date-time */
             createdAt: string;
+            /** @description The buyer's pictures, oldest first (none for reviews without). Added beyond the spec. */
+            photos?: components["schemas"]["ReviewPhoto"][];
+        };
+        ReviewPhoto: {
+            _id: string;
+            /** @description Where the picture is served. */
+            url: string;
+            width: number;
+            height: number;
+        };
+        RatingSummary: {
+            /** @description The average rating of the visible reviews, one decimal; 0 without reviews. */
+            average: number;
+            total: number;
+            /** @description How many of them carry photos. */
+            withPhotos: number;
+            /** @description One entry per rating, 5 down to 1. */
+            counts: {
+                rating: number;
+                count: number;
+            }[];
+        };
+        /** @description A product card for the storefront's recommendation rows. Amounts are in `currency`. */
+        RecommendedProduct: {
+            _id: string;
+            name: string;
+            images: string[];
+            price: number;
+            /** @description The price before discount, when there is one. */
+            originalPrice: number | null;
+            currency: string;
+            rating: number;
+            reviewCount: number;
+            availableStock: number;
+            /** @description Also-bought only - in how many orders it was bought together with the asked products. */
+            boughtTogether?: number;
+        };
+        RecommendedProductsEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["RecommendedProduct"][];
+        };
+        RecentlyViewedRequest: {
+            items: {
+                productId: string;
+                /**
+                 * Format: date-time
+                 * @description When it was viewed; a time in the future counts as now.
+                 */
+                viewedAt: string;
+            }[];
         };
         FollowedStoreEntry: {
             _id: string;
@@ -9397,7 +9939,11 @@ export interface operations {
                      *             "country": "US",
                      *             "orders": 12
                      *           }
-                     *         ]
+                     *         ],
+                     *         "recoveredOrders": {
+                     *           "count": 3,
+                     *           "revenue": 84.2
+                     *         }
                      *       }
                      *     }
                      */
@@ -10444,6 +10990,17 @@ export interface operations {
                  *     Shoppers only ever see `approved` products; asking for another state gives them an empty list.
                  */
                 approval?: components["schemas"]["ProductApproval"];
+                /** @description Added beyond the spec. Only products priced at least this, in `currency`. */
+                minPrice?: number;
+                /** @description Added beyond the spec. Only products priced under this, in `currency`. */
+                maxPrice?: number;
+                /**
+                 * @description Added beyond the spec. Only products with a SKU sent from this place (the SKUs' Ships From property,
+                 *     e.g. China, United States, Spain; `facets.shipsFrom` lists them).
+                 */
+                shipsFrom?: string;
+                /** @description Added beyond the spec. `true` adds `facets` to the answer. */
+                facets?: boolean;
             };
             header?: never;
             path?: never;
@@ -10505,6 +11062,9 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ProductListItem"][];
                         meta: components["schemas"]["PageMeta"];
+                        facets?: components["schemas"]["ProductFacets"];
+                        /** @description The search with its words replaced by the closest ones of the catalogue. */
+                        didYouMean?: string;
                     };
                 };
             };
@@ -10642,6 +11202,54 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSearchSuggestions: {
+        parameters: {
+            query: {
+                /** @description What the shopper has typed so far. */
+                q: string;
+                /** @description The shopper's language, for category names. */
+                lang?: "en" | "bn" | "hi" | "es";
+                /** @description At most this many suggestions. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, categories first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "kind": "category",
+                     *           "text": "Electronics",
+                     *           "category": "Electronics"
+                     *         },
+                     *         {
+                     *           "kind": "product",
+                     *           "text": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *           "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SearchSuggestion"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -12363,6 +12971,97 @@ export interface operations {
                     };
                 };
             };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSeoPage: {
+        parameters: {
+            query: {
+                /** @description The storefront path, starting with `/` (a query string after it is ignored). */
+                path: string;
+                /** @description The page's language (English without it). */
+                lang?: "en" | "bn" | "hi" | "es";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": 200,
+                     *         "lang": "en",
+                     *         "title": "Wireless Earbuds Bluetooth 5.3 | Shop",
+                     *         "description": "Noise cancelling earbuds with a 30-hour charging case.",
+                     *         "canonical": "https://shop.example.com/products/0b9f3a52-4c1e-4d6b-9a7e-2f8c5d1e6a43",
+                     *         "robots": "index, follow",
+                     *         "headHtml": "<title>Wireless Earbuds Bluetooth 5.3 | Shop</title><meta name=\"description\" content=\"Noise cancelling earbuds with a 30-hour charging case.\"><link rel=\"canonical\" href=\"https://shop.example.com/products/0b9f3a52-4c1e-4d6b-9a7e-2f8c5d1e6a43\">",
+                     *         "bodyHtml": "<article class=\"seo-page\"><h1>Wireless Earbuds Bluetooth 5.3</h1><p>US$18.99</p></article>"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SeoPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSitemap: {
+        parameters: {
+            query?: {
+                /** @description One language's sitemap instead of the index. */
+                lang?: "en" | "bn" | "hi" | "es";
+                /** @description Which part of the language's sitemap (with `lang`). */
+                part?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The index, or one sitemap. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "storeUrl": "https://shop.example.com",
+                     *         "sitemaps": [
+                     *           {
+                     *             "loc": "https://shop.example.com/sitemaps/en-1.xml",
+                     *             "lastmod": "2026-11-20T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "urls": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Sitemap"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -16307,6 +17006,10 @@ export interface operations {
                      *           "previous": 1.11,
                      *           "change": 13.5
                      *         },
+                     *         "recovered": {
+                     *           "count": 2,
+                     *           "revenue": 61.4
+                     *         },
                      *         "series": [
                      *           {
                      *             "date": "2026-11-21",
@@ -18061,6 +18764,398 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getCart: {
+        parameters: {
+            query?: {
+                /** @description The currency of the prices. */
+                currency?: components["schemas"]["StoreCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *             "sku_id": "12000038123456701",
+                     *             "quantity": 2,
+                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *             "image": "http://localhost:3000/media/marketplace/1005006841234567-1.svg",
+                     *             "price": 18.99,
+                     *             "currency": "USD",
+                     *             "logistics_service_name": "CAINIAO_STANDARD",
+                     *             "addedAt": "2026-11-22T10:02:11.000Z",
+                     *             "updatedAt": "2026-11-22T10:05:40.000Z"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-22T10:05:40.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ServerCart"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    replaceCart: {
+        parameters: {
+            query?: {
+                /** @description The currency of the prices in the answer. */
+                currency?: components["schemas"]["StoreCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                 *           "sku_id": "12000038123456701",
+                 *           "quantity": 2,
+                 *           "logistics_service_name": "CAINIAO_STANDARD"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CartLinesRequest"];
+            };
+        };
+        responses: {
+            /** @description The cart as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *             "sku_id": "12000038123456701",
+                     *             "quantity": 2,
+                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *             "image": "http://localhost:3000/media/marketplace/1005006841234567-1.svg",
+                     *             "price": 18.99,
+                     *             "currency": "USD",
+                     *             "logistics_service_name": "CAINIAO_STANDARD",
+                     *             "addedAt": "2026-11-22T10:02:11.000Z",
+                     *             "updatedAt": "2026-11-22T10:05:40.000Z"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-22T10:05:40.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ServerCart"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    mergeCart: {
+        parameters: {
+            query?: {
+                /** @description The currency of the prices in the answer. */
+                currency?: components["schemas"]["StoreCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                 *           "sku_id": "12000038123456701",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CartLinesRequest"];
+            };
+        };
+        responses: {
+            /** @description The merged cart. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *             "sku_id": "12000038123456701",
+                     *             "quantity": 3,
+                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *             "image": "http://localhost:3000/media/marketplace/1005006841234567-1.svg",
+                     *             "price": 18.99,
+                     *             "currency": "USD",
+                     *             "logistics_service_name": null,
+                     *             "addedAt": "2026-11-22T10:02:11.000Z",
+                     *             "updatedAt": "2026-11-22T10:07:02.000Z"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-22T10:07:02.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ServerCart"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    recoverCart: {
+        parameters: {
+            query?: {
+                /** @description The currency of the prices in the answer. */
+                currency?: components["schemas"]["StoreCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "eyJjIjoiNWQyZThhNDEiLCJwIjoicmVjb3ZlciIsImUiOjE3OTU4MzA0MDB9.q2E0c1p7wW9yXo3nTz0aJk4bH5sL8uV1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CartTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The shopper's cart. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *             "sku_id": "12000038123456701",
+                     *             "quantity": 2,
+                     *             "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *             "image": "http://localhost:3000/media/marketplace/1005006841234567-1.svg",
+                     *             "price": 18.99,
+                     *             "currency": "USD",
+                     *             "logistics_service_name": null,
+                     *             "addedAt": "2026-11-22T10:02:11.000Z",
+                     *             "updatedAt": "2026-11-22T10:05:40.000Z"
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2026-11-22T10:05:40.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ServerCart"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    unsubscribeCartReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "eyJjIjoiNWQyZThhNDEiLCJwIjoidW5zdWJzY3JpYmUifQ.Xk2v9mQ1aB7cD3eF5gH8iJ0kL2mN4oP6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CartTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description No more cart reminders go to the shopper. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You will no longer get cart reminders.",
+                     *       "data": {
+                     *         "unsubscribed": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: {
+                            /** @constant */
+                            unsubscribed: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCartRecoverySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "couponId": "0b7e4c2a-9d3f-4e1a-8c6b-2f5d7a9e1c34",
+                     *         "couponCode": "COMEBACK10",
+                     *         "coupons": [
+                     *           {
+                     *             "_id": "0b7e4c2a-9d3f-4e1a-8c6b-2f5d7a9e1c34",
+                     *             "code": "COMEBACK10",
+                     *             "campaign": "Come back offer"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CartRecoverySettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCartRecoverySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "couponId": "0b7e4c2a-9d3f-4e1a-8c6b-2f5d7a9e1c34"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CartRecoverySettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Settings saved.",
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "couponId": "0b7e4c2a-9d3f-4e1a-8c6b-2f5d7a9e1c34",
+                     *         "couponCode": "COMEBACK10",
+                     *         "coupons": [
+                     *           {
+                     *             "_id": "0b7e4c2a-9d3f-4e1a-8c6b-2f5d7a9e1c34",
+                     *             "code": "COMEBACK10",
+                     *             "campaign": "Come back offer"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["CartRecoverySettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listWishlist: {
         parameters: {
             query?: {
@@ -18667,6 +19762,430 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProductRatingSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The breakdown. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "average": 4.3,
+                     *         "total": 10,
+                     *         "withPhotos": 2,
+                     *         "counts": [
+                     *           {
+                     *             "rating": 5,
+                     *             "count": 6
+                     *           },
+                     *           {
+                     *             "rating": 4,
+                     *             "count": 2
+                     *           },
+                     *           {
+                     *             "rating": 3,
+                     *             "count": 1
+                     *           },
+                     *           {
+                     *             "rating": 2,
+                     *             "count": 0
+                     *           },
+                     *           {
+                     *             "rating": 1,
+                     *             "count": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["RatingSummary"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addReviewPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's `_id`. */
+                id: components["parameters"]["ReviewId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The picture (the file part's bytes). */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The review with its photos. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Photo added.",
+                     *       "data": {
+                     *         "_id": "8c2e4a6b-0d5f-4c7a-9b3e-1f5a7c9d3b26",
+                     *         "name": "Demo Shopper",
+                     *         "rating": 5,
+                     *         "comment": "Thick, soft leather and the buckle feels solid.",
+                     *         "helpful": 0,
+                     *         "unhelpful": 0,
+                     *         "createdAt": "2026-11-22T11:20:00.000Z",
+                     *         "photos": [
+                     *           {
+                     *             "_id": "2b4d6f8a-1c3e-4a5b-9d7f-0e2c4a6b8d1f",
+                     *             "url": "http://localhost:3000/media/uploads/5c7e9a1b-3d5f-4b7c-8e0a-2c4e6a8b0d3f.jpg",
+                     *             "width": 1200,
+                     *             "height": 900
+                     *           }
+                     *         ],
+                     *         "product": {
+                     *           "_id": "f1a9c5e3-7d2b-4c8f-b6e0-3d4a2f8c1e59",
+                     *           "name": "Handmade Full-Grain Leather Belt",
+                     *           "image": "http://localhost:3000/media/uploads/4a8e2c6f-0b3d-4f9a-8c1e-7d5b3f9a1e26.jpg"
+                     *         },
+                     *         "hidden": false,
+                     *         "updatedAt": "2026-11-22T11:20:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyReviewEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The picture is larger than 10 MB or declares more than 40 megapixels. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "The image is larger than 10 MB."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The file is not a PNG, JPEG, GIF or WebP picture. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Only PNG, JPG, GIF or WebP images can be uploaded."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeReviewPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's `_id`. */
+                id: components["parameters"]["ReviewId"];
+                /** @description The photo's `_id`. */
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review with its remaining photos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Photo removed.",
+                     *       "data": {
+                     *         "_id": "8c2e4a6b-0d5f-4c7a-9b3e-1f5a7c9d3b26",
+                     *         "name": "Demo Shopper",
+                     *         "rating": 5,
+                     *         "comment": "Thick, soft leather and the buckle feels solid.",
+                     *         "helpful": 0,
+                     *         "unhelpful": 0,
+                     *         "createdAt": "2026-11-22T11:20:00.000Z",
+                     *         "photos": [],
+                     *         "product": {
+                     *           "_id": "f1a9c5e3-7d2b-4c8f-b6e0-3d4a2f8c1e59",
+                     *           "name": "Handmade Full-Grain Leather Belt",
+                     *           "image": "http://localhost:3000/media/uploads/4a8e2c6f-0b3d-4f9a-8c1e-7d5b3f9a1e26.jpg"
+                     *         },
+                     *         "hidden": false,
+                     *         "updatedAt": "2026-11-22T11:20:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyReviewEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listAlsoBoughtProducts: {
+        parameters: {
+            query: {
+                /** @description The products to find companions for (the product page's product, or the cart's); repeat the parameter for several. */
+                ids: string[];
+                /** @description Ship-to country, ISO 3166-1 alpha-2. */
+                country?: components["parameters"]["Country"];
+                /** @description Display currency, ISO 4217. */
+                currency?: components["parameters"]["Currency"];
+                /** @description How many products at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The companions, most often bought together first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *           "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *           "images": [
+                     *             "http://localhost:3000/media/marketplace/1005006841234567-1.svg"
+                     *           ],
+                     *           "price": 18.99,
+                     *           "originalPrice": null,
+                     *           "currency": "USD",
+                     *           "rating": 4.5,
+                     *           "reviewCount": 12,
+                     *           "availableStock": 40,
+                     *           "boughtTogether": 7
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecommendedProductsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listRecommendedProductsByIds: {
+        parameters: {
+            query: {
+                /** @description Product ids, newest first; repeat the parameter for several. */
+                ids: string[];
+                /** @description Ship-to country, ISO 3166-1 alpha-2. */
+                country?: components["parameters"]["Country"];
+                /** @description Display currency, ISO 4217. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products still for sale, in the asked order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *           "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *           "images": [
+                     *             "http://localhost:3000/media/marketplace/1005006841234567-1.svg"
+                     *           ],
+                     *           "price": 18.99,
+                     *           "originalPrice": 24.99,
+                     *           "currency": "USD",
+                     *           "rating": 4.5,
+                     *           "reviewCount": 12,
+                     *           "availableStock": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecommendedProductsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listRecentlyViewed: {
+        parameters: {
+            query?: {
+                /** @description Ship-to country, ISO 3166-1 alpha-2. */
+                country?: components["parameters"]["Country"];
+                /** @description Display currency, ISO 4217. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *           "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *           "images": [
+                     *             "http://localhost:3000/media/marketplace/1005006841234567-1.svg"
+                     *           ],
+                     *           "price": 18.99,
+                     *           "originalPrice": null,
+                     *           "currency": "USD",
+                     *           "rating": 4.5,
+                     *           "reviewCount": 12,
+                     *           "availableStock": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecommendedProductsEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    recordRecentlyViewed: {
+        parameters: {
+            query?: {
+                /** @description Ship-to country, ISO 3166-1 alpha-2. */
+                country?: components["parameters"]["Country"];
+                /** @description Display currency, ISO 4217. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                 *           "viewedAt": "2026-11-22T11:20:00.000Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecentlyViewedRequest"];
+            };
+        };
+        responses: {
+            /** @description The account's list after the merge, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *           "name": "TWS Wireless Earbuds Bluetooth 5.3 with Charging Case",
+                     *           "images": [
+                     *             "http://localhost:3000/media/marketplace/1005006841234567-1.svg"
+                     *           ],
+                     *           "price": 18.99,
+                     *           "originalPrice": null,
+                     *           "currency": "USD",
+                     *           "rating": 4.5,
+                     *           "reviewCount": 12,
+                     *           "availableStock": 40
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecommendedProductsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -52,7 +52,7 @@ const SCOPES: Scope[] = [
     url: '/api/user/login',
     create: (t) => registerShopper(t.app),
     kind: 'account.locked.customer',
-    link: /http:\/\/localhost:5174\/#\/unlock\?token=([\w-]+)/,
+    link: /http:\/\/localhost:5174\/unlock\?token=([\w-]+)/,
   },
   {
     name: 'vendor',

@@ -140,6 +140,7 @@ describe('the store’s background jobs', () => {
       );
       expect(rows).toEqual([
         { name: 'backup.scheduled', cron: '0 2 * * *' },
+        { name: 'carts.reminders', cron: '* * * * *' },
         { name: 'courier.track', cron: '43 * * * *' },
         { name: 'currency.refresh', cron: '15 4 * * *' },
         { name: 'forwarding.track', cron: '17 * * * *' },

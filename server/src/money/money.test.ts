@@ -10,10 +10,25 @@ import {
   decimalTextToMinor,
   minorStep,
   rateMultiplier,
+  roundRangeEdge,
   toAmount,
   toDecimalText,
   toMinor,
 } from './money.ts';
+
+describe('roundRangeEdge', () => {
+  it('rounds a converted price range edge to the nearest 1, 2, 2.5 or 5 times a power of ten', () => {
+    // 10 USD at 121.5 BDT, at 0.86 EUR; 25 USD at 0.86 EUR; 100 USD at 388 HUF (whole forints).
+    expect(roundRangeEdge(1215_00, 'BDT')).toBe(1000_00);
+    expect(roundRangeEdge(8_60, 'EUR')).toBe(10_00);
+    expect(roundRangeEdge(21_50, 'EUR')).toBe(20_00);
+    expect(roundRangeEdge(3037_50, 'BDT')).toBe(2500_00);
+    expect(roundRangeEdge(38_800_00, 'HUF')).toBe(50_000_00);
+    // Never below the currency's smallest amount.
+    expect(roundRangeEdge(3, 'HUF')).toBe(100);
+    expect(() => roundRangeEdge(0, 'USD')).toThrow();
+  });
+});
 
 describe('convertMinor', () => {
   it('converts through the USD rates and rounds half up to the cent', () => {

@@ -77,6 +77,25 @@ export function toDecimalText(minor: number): string {
 }
 
 /**
+ * Minor units as a reader of `locale` reads the amount ('$18.99', '১৮.৯৯ US$'), with the currency's precision as
+ * the apps' formatter (ui/src/format.ts) shows it: for pages the server renders itself (search engines' HTML).
+ */
+export function formatMinor(minor: number, currency: string, locale: string): string {
+  const digits = currencyDigits(currency);
+  const amount = toAmount(minor);
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(amount);
+  } catch {
+    return `${currency} ${amount.toFixed(digits)}`;
+  }
+}
+
+/**
  * Decimal text ('24.6', '24.60', '24.605') to minor units, rounding half up at the cent; null when it is not a
  * non-negative decimal number.
  */
@@ -177,6 +196,23 @@ export function roundShownPrice(minor: number, currency: string, rule: RoundingR
   if (currencyDigits(currency) === 0) return (Math.ceil((units - 99) / 100) * 100 + 99) * 100;
   const cents = Math.floor(minor / 100) * 100 + 99;
   return cents >= minor ? cents : cents + 100;
+}
+
+/**
+ * The round amount (1, 2, 2.5 or 5 times a power of ten) nearest to `minor`, for price ranges a shopper reads at
+ * a glance (৳1,215 becomes ৳1,000, €21.50 becomes €20); never below the currency's smallest amount.
+ */
+export function roundRangeEdge(minor: number, currency: string): number {
+  if (!Number.isSafeInteger(minor) || minor <= 0)
+    throw new Error(`not a positive amount in minor units: ${minor}`);
+  const power = 10 ** Math.floor(Math.log10(minor));
+  let best = power;
+  for (const factor of [1, 2, 2.5, 5, 10]) {
+    const candidate = factor * power;
+    if (Math.abs(candidate - minor) < Math.abs(best - minor)) best = candidate;
+  }
+  const step = minorStep(currency);
+  return Math.max(step, Math.round(best / step) * step);
 }
 
 /** The part of a tax-inclusive amount that is tax at `basisPoints` (2100 = 21%), rounded half up once. */

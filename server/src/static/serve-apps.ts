@@ -1,5 +1,6 @@
 // Serves built apps with their security headers (static-site.ts), one port each, for `npm start`:
-//   node server/dist/serve-apps.js admin-app/dist=5173 store-app/dist=5174 … (built by server/scripts/build.mjs)
+//   node server/dist/serve-apps.js admin-app/dist=5173 store-app/dist=5174=http://localhost:3000/api …
+// (built by server/scripts/build.mjs); the storefront's API address gives its pages their server-rendered HTML.
 import type { FastifyInstance } from 'fastify';
 import { buildStaticSite } from './static-site.ts';
 
@@ -22,10 +23,10 @@ process.on('SIGINT', () => void stop(0));
 
 try {
   for (const argument of process.argv.slice(2)) {
-    const [root, port] = argument.split('=');
-    if (!root || !port || !/^\d+$/.test(port))
-      throw new Error(`expected <dist folder>=<port>, got "${argument}"`);
-    const site = await buildStaticSite({ root, trustProxy });
+    // The storefront adds the API's address: `store-app/dist=5174=http://localhost:3000/api` (static-site.ts).
+    const [, root, port, seoApiUrl] = /^([^=]+)=(\d+)(?:=(.+))?$/.exec(argument) ?? [];
+    if (!root || !port) throw new Error(`expected <dist folder>=<port>[=<API address>], got "${argument}"`);
+    const site = await buildStaticSite({ root, trustProxy, ...(seoApiUrl ? { seoApiUrl } : {}) });
     servers.push(site);
     await site.listen({ port: Number(port), host });
   }

@@ -2,12 +2,23 @@ import { readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  createSeoSource,
+  languageOf,
+  robotsTxt,
+  SeoNotFound,
+  sitemapIndexXml,
+  sitemapXml,
+  withPage,
+} from './seo-pages.ts';
 
 /** Vite's output under `assets/` carries a content hash in every name: a changed file gets a new address. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** index.html (and any other file without a hash) is checked with the server on every use. */
 export const REVALIDATE_CACHE = 'no-cache';
+/** robots.txt and the sitemaps: drawn from the catalogue on request, so kept by crawlers a few minutes at most. */
+export const SEO_FILE_CACHE = 'public, max-age=300';
 export const HSTS = 'max-age=31536000; includeSubDomains';
 /** What scripts/vite/content-security-policy.mts writes when a page has no inline script. */
 export const BASE_POLICY = "script-src 'self'; object-src 'none'; base-uri 'none'";
@@ -51,6 +62,13 @@ export interface StaticSiteOptions {
    */
   trustProxy?: boolean | number | string;
   logger?: boolean;
+  /**
+   * The storefront only: the API's address (`http://localhost:3000/api`). Its pages then come with their
+   * server-rendered HTML for search engines, and robots.txt and the sitemaps are served (seo-pages.ts).
+   */
+  seoApiUrl?: string;
+  /** How long the API's pages are reused (SEO_CACHE_MS). */
+  seoCacheMs?: number;
 }
 
 /**
@@ -101,6 +119,54 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Fasti
       .header('cache-control', REVALIDATE_CACHE)
       .send(currentIndex().html);
 
+  const seo = options.seoApiUrl ? createSeoSource(options.seoApiUrl, options.seoCacheMs) : null;
+  /** The page with its server-rendered HTML and status; the bare app when the API cannot say. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!seo) return sendIndex(reply);
+    const path = request.url.split('?')[0] ?? '/';
+    try {
+      const page = await seo.page(path, languageOf(request.query));
+      return reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE_CACHE)
+        .send(withPage(currentIndex().html, page));
+    } catch (error) {
+      request.log.warn({ err: error, path }, 'the page has no server-rendered HTML');
+      return sendIndex(reply);
+    }
+  };
+
+  if (seo) {
+    const sendXml = (reply: FastifyReply, body: string) =>
+      reply.type('application/xml; charset=utf-8').header('cache-control', SEO_FILE_CACHE).send(body);
+    const notFound = (reply: FastifyReply) =>
+      reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
+    app.get('/robots.txt', async (request, reply) => {
+      // A robots.txt that fails reads to crawlers as "crawl nothing": without the API, the address asked is used.
+      const storeUrl = await seo.sitemap().then(
+        (answer) => answer.storeUrl,
+        () => `${request.protocol}://${request.host}`,
+      );
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', SEO_FILE_CACHE)
+        .send(robotsTxt(storeUrl));
+    });
+    app.get('/sitemap.xml', async (_request, reply) => sendXml(reply, sitemapIndexXml(await seo.sitemap())));
+    app.get<{ Params: { name: string } }>('/sitemaps/:name', async (request, reply) => {
+      const match = /^(en|bn|hi|es)-([1-9]\d{0,3})\.xml$/.exec(request.params.name);
+      if (!match) return notFound(reply);
+      try {
+        const answer = await seo.sitemap({ lang: languageOf({ lang: match[1] }), part: Number(match[2]) });
+        return sendXml(reply, sitemapXml(answer));
+      } catch (error) {
+        if (error instanceof SeoNotFound) return notFound(reply);
+        throw error;
+      }
+    });
+  }
+
   await app.register(fastifyStatic, {
     root,
     index: false,
@@ -110,12 +176,12 @@ export async function buildStaticSite(options: StaticSiteOptions): Promise<Fasti
       reply.header('cache-control', hashed ? HASHED_ASSET_CACHE : REVALIDATE_CACHE);
     },
   });
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', sendPage);
   app.get('/index.html', (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if ((request.method === 'GET' || request.method === 'HEAD') && extname(path) === '') {
-      return sendIndex(reply);
+      return sendPage(request, reply);
     }
     return reply
       .code(404)

@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       razorpay: null,
       pendingMinutes: 60,
     },
+    cartRecoveryDelayMinutes: 60,
     ...overrides,
   };
 }

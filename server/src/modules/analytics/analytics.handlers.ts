@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
 import { staffActivity } from '../activity/index.ts';
+import { recoveredTotals } from '../carts/index.ts';
 import {
   change,
   DAY_MS,
@@ -53,10 +54,11 @@ export function createAnalyticsHandlers(deps: { db: Database }) {
       requireStaff(request);
       const range = rangeOf(request.query.from, request.query.to);
       const previous = previousRange(range);
-      const [now, before, series] = await Promise.all([
+      const [now, before, series, recovered] = await Promise.all([
         periodFigures(db, range),
         periodFigures(db, previous),
         dailySeries(db, range),
+        recoveredTotals(db, { from: range.start, to: range.end }),
       ]);
       const metric = (value: number, earlier: number) => ({
         value,
@@ -74,6 +76,7 @@ export function createAnalyticsHandlers(deps: { db: Database }) {
           orders: metric(now.orders, before.orders),
           visits: metric(now.visits, before.visits),
           conversion: metric(now.conversion, before.conversion),
+          recovered,
           series,
         },
       };

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { customers, orders } from '../../db/schema.ts';
+import { customers, orders, shopperOrderTotals } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
 
@@ -35,14 +35,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An order's email as guests are grouped by it (and as customers.email is stored). */
 const guestEmail = sql<string>`lower(trim("orders"."customer_email"))`;
 
-/** The live account an order's email belongs to, when the order was placed without one. */
-const accountOfEmail = sql`(select c.id::text from "customers" c where c.email = ${guestEmail} and c.deleted_at is null)`;
-
-/** Whose row an order counts for: its account, the live account of its email, or the guest email. */
-const orderOwner = sql<string>`coalesce("orders"."customer_id"::text, ${accountOfEmail}, ${guestEmail})`;
-
 /** Every shopper with their order count and last order, as one subquery the list filters and pages. */
 function shoppersQuery(db: Database) {
+  // The counts come from shopper_order_totals (kept by triggers on orders): an account's own orders, plus those
+  // placed without an account under its email; a guest is an email with orders and no live account.
+  const own = alias(shopperOrderTotals, 'own');
+  const asGuest = alias(shopperOrderTotals, 'as_guest');
   const accounts = db
     .select({
       id: sql<string>`${customers.id}::text`.as('id'),
@@ -54,72 +52,68 @@ function shoppersQuery(db: Database) {
         ),
       joined: sql<Date | null>`${customers.createdAt}`.as('joined'),
       invited: sql<boolean>`${customers.inviteTokenHash} is not null`.as('invited'),
+      orders: sql<number>`coalesce(${own.orders}, 0) + coalesce(${asGuest.orders}, 0)`.as('order_count'),
+      lastOrder: sql<Date | null>`greatest(${own.lastOrderAt}, ${asGuest.lastOrderAt})`.as('last_order_at'),
     })
     .from(customers)
+    .leftJoin(own, and(eq(own.kind, 'account'), eq(own.key, sql`${customers.id}::text`)))
+    .leftJoin(asGuest, and(eq(asGuest.kind, 'guest'), eq(asGuest.key, customers.email)))
     .where(isNull(customers.deletedAt));
   const guests = db
     .select({
-      id: sql<string>`${guestEmail}`.as('id'),
-      name: sql<string>`(array_agg("orders"."customer_name" order by "orders"."created_at" desc))[1]`.as(
-        'name',
-      ),
-      email: sql<string>`${guestEmail}`.as('email'),
+      id: sql<string>`${shopperOrderTotals.key}`.as('id'),
+      name: sql<string>`coalesce(${shopperOrderTotals.lastName}, '')`.as('name'),
+      email: sql<string>`${shopperOrderTotals.key}`.as('email'),
       status: sql<ShopperStatus>`'guest'`.as('status'),
       joined: sql<Date | null>`null::timestamptz`.as('joined'),
       invited: sql<boolean>`false`.as('invited'),
+      orders: sql<number>`${shopperOrderTotals.orders}`.as('order_count'),
+      lastOrder: sql<Date | null>`${shopperOrderTotals.lastOrderAt}`.as('last_order_at'),
     })
-    .from(orders)
-    .where(and(isNull(orders.customerId), sql`${accountOfEmail} is null`))
-    .groupBy(guestEmail);
-  const people = unionAll(accounts, guests).as('people');
-
-  const placed = db
-    .select({
-      owner: orderOwner.as('owner'),
-      orders: sql<number>`count(*)::int`.as('orders'),
-      lastOrder: sql<Date>`max("orders"."created_at")`.as('last_order'),
-    })
-    .from(orders)
-    .groupBy(sql`1`)
-    .as('placed');
-
-  return db
-    .select({
-      id: people.id,
-      name: people.name,
-      email: people.email,
-      status: people.status,
-      joined: people.joined,
-      invited: people.invited,
-      orders: sql<number>`coalesce(${placed.orders}, 0)`.mapWith(Number).as('order_count'),
-      lastOrder: sql<Date | null>`${placed.lastOrder}`.as('last_order_at'),
-    })
-    .from(people)
-    .leftJoin(placed, eq(placed.owner, people.id))
-    .as('shoppers');
+    .from(shopperOrderTotals)
+    .where(
+      and(
+        eq(shopperOrderTotals.kind, 'guest'),
+        sql`not exists (select 1 from ${customers} c where c.email = ${shopperOrderTotals.key} and c.deleted_at is null)`,
+      ),
+    );
+  return unionAll(accounts, guests).as('shoppers');
 }
 
 /** Raw SQL columns arrive as text from some drivers: dates are made Dates here. */
 const toDate = (value: unknown): Date | null => (value === null ? null : new Date(value as string | Date));
 
 /** USD minor units each shopper spent: paid orders less refunds, one conversion per stored rate. */
-async function spentBy(db: Database, ids: readonly string[]): Promise<Map<string, number>> {
+async function spentBy(
+  db: Database,
+  shoppers: readonly { id: string; email: string; status: ShopperStatus }[],
+): Promise<Map<string, number>> {
   const spent = new Map<string, number>();
-  if (ids.length === 0) return spent;
+  if (shoppers.length === 0) return spent;
+  const accounts = shoppers.filter((shopper) => shopper.status !== 'guest');
+  // An order placed without an account counts for the live account with its email, else for the guest.
+  const ownerOfEmail = new Map(shoppers.map((shopper) => [shopper.email, shopper.id]));
+  const byAccount = accounts.length
+    ? inArray(
+        orders.customerId,
+        accounts.map((account) => account.id),
+      )
+    : undefined;
+  const byEmail = and(isNull(orders.customerId), inArray(guestEmail, [...ownerOfEmail.keys()]));
   const rows = await db
     .select({
-      owner: orderOwner,
+      customerId: orders.customerId,
+      email: guestEmail,
       rate: orders.rate,
       minor: sql<string>`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0))`,
     })
     .from(orders)
-    .where(and(eq(orders.isPaid, true), inArray(orderOwner, [...ids])))
-    .groupBy(sql`1`, orders.rate);
+    .where(and(eq(orders.isPaid, true), byAccount ? or(byAccount, byEmail) : byEmail))
+    .groupBy(orders.customerId, guestEmail, orders.rate);
   for (const row of rows) {
-    spent.set(
-      row.owner,
-      (spent.get(row.owner) ?? 0) + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE),
-    );
+    const owner = row.customerId ?? ownerOfEmail.get(row.email);
+    if (!owner) continue;
+    spent.set(owner, (spent.get(owner) ?? 0) + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE));
   }
   return spent;
 }
@@ -152,10 +146,7 @@ export async function listShoppers(
       .offset(page.offset),
     db.select({ total: count() }).from(shoppers).where(where),
   ]);
-  const spent = await spentBy(
-    db,
-    rows.map((row) => row.id),
-  );
+  const spent = await spentBy(db, rows);
   return {
     rows: rows.map((row) => ({
       ...row,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { activityLog, orders } from '../../db/schema.ts';
+import { activityLog, orders, shopperOrderTotals } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import {
   bearer,
@@ -216,6 +216,83 @@ describe('B2C Management', () => {
     expect(new Date(guest?.lastOrder ?? 0).getTime()).toBeGreaterThan(ago(1.1).getTime());
     // The order placed under Nusrat's email without an account is hers, not a guest's.
     expect(body.data.filter((row) => row.status === 'guest')).toHaveLength(1);
+  });
+
+  it("keeps each shopper's order count as orders are placed, moved, renamed and removed", async () => {
+    /** shopper_order_totals as the triggers keep it, against a recount from every order. */
+    const kept = async () =>
+      (
+        await t.db.select().from(shopperOrderTotals).orderBy(shopperOrderTotals.kind, shopperOrderTotals.key)
+      ).map((row) => ({ ...row, lastOrderAt: row.lastOrderAt?.toISOString() ?? null }));
+    const recount = async () => {
+      type Recounted = {
+        kind: string;
+        key: string;
+        orders: number;
+        last_order_at: string;
+        last_name: string | null;
+      };
+      // Both drivers answer raw SQL with its rows under `rows`.
+      const { rows } =
+        (await t.db.execute(sql`select case when customer_id is null then 'guest' else 'account' end as kind,
+          coalesce(customer_id::text, lower(trim(customer_email))) as key, count(*)::int as orders,
+          max(created_at) as last_order_at,
+          case when bool_and(customer_id is null) then (array_agg(customer_name order by created_at desc))[1] end as last_name
+        from orders group by 1, 2 order by 1, 2`)) as unknown as { rows: Recounted[] };
+      return rows.map((row) => ({
+        kind: row.kind,
+        key: row.key,
+        orders: row.orders,
+        lastOrderAt: new Date(row.last_order_at).toISOString(),
+        lastName: row.last_name,
+      }));
+    };
+    expect(await kept()).toEqual(await recount());
+
+    // A new guest: two orders, the later one's name shows.
+    await insertOrder(t.db, {
+      customerId: null,
+      email: ' Moved.Guest@Example.com',
+      name: 'M. Old',
+      totalMinor: 10_00,
+      createdAt: ago(3),
+    });
+    await insertOrder(t.db, {
+      customerId: null,
+      email: 'moved.guest@example.com',
+      name: 'Moved Guest',
+      totalMinor: 20_00,
+      createdAt: ago(2),
+    });
+    expect(rowOf(await list(), 'moved.guest@example.com')).toMatchObject({ name: 'Moved Guest', orders: 2 });
+    expect(await kept()).toEqual(await recount());
+
+    // One order moves to another email, the other to an account; then the account's order is removed.
+    const [first, second] = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`lower(trim(${orders.customerEmail})) = 'moved.guest@example.com'`)
+      .orderBy(orders.createdAt);
+    await t.db
+      .update(orders)
+      .set({ customerEmail: 'other.guest@example.com' })
+      .where(eq(orders.id, first?.id ?? ''));
+    expect(await kept()).toEqual(await recount());
+    await t.db
+      .update(orders)
+      .set({ customerId: karim.id })
+      .where(eq(orders.id, second?.id ?? ''));
+    expect(await kept()).toEqual(await recount());
+    expect(rowOf(await list(), karim.email)).toMatchObject({ orders: 1 });
+    await t.db
+      .update(orders)
+      .set({ createdAt: ago(40), customerName: 'Karim H.' })
+      .where(eq(orders.id, second?.id ?? ''));
+    expect(await kept()).toEqual(await recount());
+    await t.db.delete(orders).where(inArray(orders.id, [first?.id ?? '', second?.id ?? '']));
+    expect(await kept()).toEqual(await recount());
+    expect(rowOf(await list(), 'moved.guest@example.com')).toBeUndefined();
+    expect(rowOf(await list(), karim.email)).toMatchObject({ orders: 0, lastOrder: null });
   });
 
   it('counts the summary cards: shoppers by status, B2C orders and revenue of the last 30 days', async () => {

@@ -8,7 +8,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { activityLog, backups, orders, products } from '../../db/schema.ts';
+import { activityLog, backups, orders, products, shopperOrderTotals } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { multipartForm } from '../../test/multipart.ts';
 import { bearer, demoAdminToken, limitedStaffToken, registerShopper } from '../../test/sessions.ts';
@@ -169,7 +169,10 @@ describe('Backup & Restore', () => {
   });
 
   it('restores a deleted product and every order as they were, and keeps staff signed in', async () => {
+    const totals = () =>
+      t.db.select().from(shopperOrderTotals).orderBy(shopperOrderTotals.kind, shopperOrderTotals.key);
     const before = await digest(t.db);
+    const totalsBefore = await totals();
     const backup = (await call('POST', '/api/backups')).json<{ data: BackupBody }>().data;
     const [victim] = await t.db.select().from(products).limit(1);
     if (!victim) throw new Error('the demo catalogue is empty');
@@ -187,6 +190,8 @@ describe('Backup & Restore', () => {
     // The activity log also holds the entries written since the backup (its creation and the restore itself).
     const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
     expect(changed).toEqual(['activity_log']);
+    // The shoppers' order counts, emptied with the orders, are counted again as they come back.
+    expect(await totals()).toEqual(totalsBefore);
     const [back] = await t.db.select().from(products).where(eq(products.id, victim.id));
     expect(back?.title).toBe(victim.title);
     const actions = (await t.db.select({ action: activityLog.action }).from(activityLog)).map(
@@ -360,6 +365,11 @@ describe('a backup restored into a fresh database', () => {
       expect(kept.rowCount).toBe(snapshot.rowCount);
       await restoreBackup(target.handle.db, Readable.from([snapshot.bytes]));
       expect(await digest(target.handle.db)).toEqual(await digest(source.handle.db));
+      // The shoppers' order counts, left out of the file, are counted again from the restored orders.
+      const totals = (db: Database) =>
+        db.select().from(shopperOrderTotals).orderBy(shopperOrderTotals.kind, shopperOrderTotals.key);
+      expect((await totals(target.handle.db)).length).toBeGreaterThan(0);
+      expect(await totals(target.handle.db)).toEqual(await totals(source.handle.db));
       // Sequences carry on from where the source was: the next order number is not one already used.
       const next = await target.handle.db.execute(sql`select nextval('order_number_seq')::int as n`);
       const current = await source.handle.db.execute(sql`select last_value::int as n from order_number_seq`);

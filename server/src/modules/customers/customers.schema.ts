@@ -43,6 +43,8 @@ export const customers = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     /** A business account sees B2B prices when the store's B2B mode is on. */
     isBusiness: boolean('is_business').notNull().default(false),
+    /** Set when the shopper followed a cart reminder's unsubscribe link: no more reminders go to them. */
+    cartRemindersOffAt: timestamp('cart_reminders_off_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -217,6 +217,7 @@ describe('shopper accounts', () => {
         inviteExpiresAt: null,
         settings: {},
         isBusiness: false,
+        cartRemindersOffAt: null,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
       });

@@ -163,7 +163,7 @@ export function createOAuthHandlers(deps: { db: Database; tokens: TokenService; 
     const query = new URLSearchParams(params).toString();
     reply.header('set-cookie', cookieHeader('', 0));
     reply.header('cache-control', 'no-store');
-    return reply.redirect(`${config.storeUrl}/#/login?${query}`, 302);
+    return reply.redirect(`${config.storeUrl}/login?${query}`, 302);
   }
 
   /** The account bound to the subject, else the one with the same verified email (now bound), else a new one. */

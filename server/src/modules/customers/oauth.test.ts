@@ -55,7 +55,7 @@ describe('signing in with an outside provider (OpenID Connect)', () => {
     });
     expect(finish.statusCode).toBe(302);
     const location = String(finish.headers.location);
-    expect(location.startsWith(`${STORE}/#/login?`)).toBe(true);
+    expect(location.startsWith(`${STORE}/login?`)).toBe(true);
     return { start, finish, answer: new URLSearchParams(location.split('?')[1]) };
   }
 

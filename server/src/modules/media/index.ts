@@ -1,5 +1,13 @@
 // The media module's entry for other code; its handlers are wired in service.ts.
-export { displayName, imageKind, TOO_LARGE, UPLOADS_FOLDER } from './media.files.ts';
+export {
+  CONTENT_TYPES,
+  displayName,
+  imageKind,
+  NOT_AN_IMAGE,
+  storeImage,
+  TOO_LARGE,
+  UPLOADS_FOLDER,
+} from './media.files.ts';
 export {
   findFolderByName,
   keepFile,

@@ -15,7 +15,7 @@ export function messageNotice(links: { storeUrl: string; vendorUrl: string }, bo
       .map((line) => `> ${line}`)
       .join('\n')}\n\n`;
     if (recipient.side === 'customer') {
-      const link = `${links.storeUrl.replace(/\/+$/, '')}/#/profile/messages?conversation=${conversationId}`;
+      const link = `${links.storeUrl.replace(/\/+$/, '')}/profile/messages?conversation=${conversationId}`;
       return {
         to: recipient.email,
         subject: `${author.name} replied: ${subject}`,

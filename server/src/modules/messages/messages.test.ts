@@ -778,7 +778,8 @@ describe('Message Center', () => {
       const toShopper = await mailTo(shopper.email);
       expect(toShopper).toHaveLength(1);
       expect(toShopper[0]?.subject).toBe('Barisal Oars replied: Wooden Oar');
-      expect(toShopper[0]?.body).toContain(`#/profile/messages?conversation=${conversation._id}`);
+      expect(toShopper[0]?.body).toContain(`/profile/messages?conversation=${conversation._id}`);
+      expect(toShopper[0]?.body).not.toContain('#/');
 
       // Once the shopper has read, the next reply is news again.
       await ok('getMyConversation', shopper.token, conversation._id);

@@ -153,6 +153,9 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId, t.position),
     index('order_items_store_idx').on(t.storeId),
     index('order_items_product_idx').on(t.productId),
+    // "Customers also bought": a product's orders, then those orders' other products, from the indexes alone.
+    index('order_items_product_order_idx').on(t.productId, t.orderId),
+    index('order_items_order_product_idx').on(t.orderId, t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -17,6 +17,7 @@ import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
 import { normaliseCode } from '../campaigns/index.ts';
+import { markRecoveredOrder } from '../carts/index.ts';
 import { ORDER_NOT_FOUND, SHOPPER_CANCELLABLE } from '../order-lifecycle/index.ts';
 import {
   type HostedPaymentProvider,
@@ -474,6 +475,12 @@ export function createOrderHandlers(deps: {
         }
         throw error;
       }
+      // Counted as recovered when a cart reminder's link was opened in the week before; the order stands regardless.
+      await markRecoveredOrder(db, {
+        id: placed.order.id,
+        customerId: customer.id,
+        placedAt: placed.order.createdAt,
+      }).catch((error: unknown) => request.log.warn({ err: error }, 'recovered order not recorded'));
       reply.code(201);
       const data = toOrder(placed, payable);
       return {

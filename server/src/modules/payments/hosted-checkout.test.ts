@@ -133,7 +133,7 @@ describe('paying on the provider page', () => {
     const returned = await back(pending?.id ?? '', { outcome: 'paid', event: 'E-1' });
     expect(returned.statusCode).toBe(303);
     expect(returned.headers.location).toBe(
-      `${t.config.storeUrl}/#/payment/return?order=${order._id}&outcome=paid`,
+      `${t.config.storeUrl}/payment/return?order=${order._id}&outcome=paid`,
     );
     const paid = await mine(order._id);
     expect(paid).toMatchObject({ isPaid: true, status: 'Confirmed', canPay: false });

@@ -69,7 +69,7 @@ export function createPaymentHandlers(deps: { db: Database; payments: PaymentGat
       ...(orderId ? { order: orderId } : {}),
       outcome: outcome === 'rejected' ? 'pending' : outcome,
     });
-    return reply.redirect(`${storeUrl}/#/payment/return?${query}`, 303) as never;
+    return reply.redirect(`${storeUrl}/payment/return?${query}`, 303) as never;
   }
 
   return {

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, arrayContains, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../../db/schema.ts';
 import { CATALOGUE_CACHE_MS, createShortCache } from '../../http/short-cache.ts';
 import { bearer, demoAdminToken } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { FACETS_CACHE_MS } from './products.handlers.ts';
 
 type ListBody = { data: Array<{ _id: string; name: string; status: string }>; meta: { total: number } };
 
@@ -41,6 +42,46 @@ describe('catalogue cache', () => {
     await new Promise((resolve) => setTimeout(resolve, CATALOGUE_CACHE_MS + 50));
     expect((await list()).data.some((item) => item._id === target._id)).toBe(false);
     expect((await list(staff)).data.find((item) => item._id === target._id)?.status).toBe('draft');
+  });
+
+  it("reuses a filter set's facet counts for a minute across pages and sorts, then counts again", async () => {
+    type Facets = { category: Array<{ value: string; count: number }> };
+    const facets = async (extra: string) =>
+      (
+        (
+          await t.app.inject({ method: 'GET', url: `/api/product/?currency=USD&facets=true&limit=2${extra}` })
+        ).json() as { facets: Facets }
+      ).facets;
+    const categoryCount = (found: Facets, name: string) =>
+      found.category.find((choice) => choice.value === name)?.count ?? 0;
+    const first = await facets('&page=1');
+    const counted = first.category.find((choice) => choice.count > 0)?.value;
+    if (!counted) throw new Error('The demo catalogue counts no category');
+    const [visible] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.status, 'published'), arrayContains(products.categories, [counted])))
+      .limit(1);
+    const row = { category: counted };
+    const before = categoryCount(first, row.category);
+    expect(before).toBeGreaterThan(0);
+    // Taken off the storefront: another page and sort of the same filters still show the minute-old counts...
+    await t.db
+      .update(products)
+      .set({ status: 'draft' })
+      .where(eq(products.id, visible?.id ?? ''));
+    expect(categoryCount(await facets('&page=2&sort=price_asc'), row.category)).toBe(before);
+    // ...a filter set not counted yet is counted now, and after the minute so is the first one.
+    vi.useFakeTimers({ now: Date.now() + FACETS_CACHE_MS + 1000, toFake: ['Date'] });
+    try {
+      expect(categoryCount(await facets('&page=1'), row.category)).toBe(before - 1);
+    } finally {
+      vi.useRealTimers();
+      await t.db
+        .update(products)
+        .set({ status: 'published' })
+        .where(eq(products.id, visible?.id ?? ''));
+    }
   });
 
   it('shows a change made through the API to the very next shopper', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { CategoryFilter } from './products.categories.ts';
+import { categoriesNamed } from './products.category-names.ts';
 import type {
   ProductApproval,
   ProductRow,
@@ -27,6 +28,10 @@ export interface ProductFilters {
   /** Only one store's products (the storefront's store page). */
   store?: string | undefined;
   approval?: ProductApproval | undefined;
+  /** Prices from `min` (included) to `max` (excluded), in minor units of a currency worth `rate` per USD. */
+  price?: { min?: number | undefined; max?: number | undefined; rate: string } | undefined;
+  /** Only products with a SKU that ships from this place (the SKUs' Ships From property, e.g. China). */
+  shipsFrom?: string | undefined;
   /** Statuses the caller may see; every status when absent (staff). */
   visible?: readonly ProductStatus[] | undefined;
 }
@@ -78,6 +83,28 @@ const approvedAndOpen = sql`("products"."approval" = 'approved' and not exists (
 /** The product is one shoppers may see and buy: a shopper status, approved, of no store or an active one. */
 export const shopperVisible = sql`("products"."status" in ('published', 'out_of_stock') and ${approvedAndOpen})`;
 
+/** A SKU of the product ships from `place` (products.ships_from, kept from the SKUs' Ships From property). */
+export function shipsFromMatch(place: string): SQL {
+  return sql`${products.shipsFrom} @> ARRAY[${place}]::text[]`;
+}
+
+/** The product is in a storefront category (Home is the search page's name for Home & Kitchen). */
+export function categoryMatch(category: CategoryFilter): SQL {
+  return sql`${products.categories} @> ARRAY[${category === 'Home' ? 'Home & Kitchen' : category}]::text[]`;
+}
+
+/** The price is in the range: against the stored USD price, so the price sorts' indexes serve a range too. */
+export function priceMatch(price: NonNullable<ProductFilters['price']>): SQL[] {
+  return [
+    price.min === undefined
+      ? null
+      : sql`${products.priceUsdMinor} >= ${price.min}::numeric / ${price.rate}::numeric`,
+    price.max === undefined
+      ? null
+      : sql`${products.priceUsdMinor} < ${price.max}::numeric / ${price.rate}::numeric`,
+  ].filter((condition) => condition !== null);
+}
+
 export function productConditions(
   filters: ProductFilters,
   /** Products a search finds by close words (closeMatchIds), beside those holding its words. */
@@ -102,21 +129,23 @@ export function productConditions(
   if (filters.visible) conditions.push(approvedAndOpen);
   if (filters.approval !== undefined) conditions.push(eq(products.approval, filters.approval));
   if (filters.source !== undefined) conditions.push(eq(products.source, filters.source));
-  if (filters.category !== undefined) {
-    const category = filters.category === 'Home' ? 'Home & Kitchen' : filters.category;
-    conditions.push(sql`${products.categories} @> ARRAY[${category}]::text[]`);
-  }
+  if (filters.category !== undefined) conditions.push(categoryMatch(filters.category));
   if (filters.brand !== undefined)
     conditions.push(sql`lower(${products.brand}) = ${filters.brand.trim().toLowerCase()}`);
   if (filters.minRating !== undefined) conditions.push(gte(products.rating, filters.minRating));
   if (filters.store !== undefined)
     conditions.push(isUuid(filters.store) ? eq(products.storeId, filters.store) : sql`false`);
+  // Against the stored USD price, so the price sorts' indexes serve a range too.
+  if (filters.price) conditions.push(...priceMatch(filters.price));
+  if (filters.shipsFrom !== undefined) conditions.push(shipsFromMatch(filters.shipsFrom));
   const q = filters.q?.trim();
   if (q) {
     const matches = [
       fullTextMatch(q),
       // An exact _id matches too (its text form is not a word the search knows).
       isUuid(q) ? eq(products.id, q.toLowerCase()) : null,
+      // A category's name in the shopper's language ("ইলেকট্রনিক্স") finds that category's products.
+      ...categoriesNamed(q).map(categoryMatch),
       closeMatches.length > 0 ? inArray(products.id, [...closeMatches]) : null,
     ].filter((match) => match !== null);
     conditions.push(matches.length === 0 ? sql`false` : sql`(${or(...matches)})`);
@@ -141,7 +170,7 @@ export const CLOSE_MATCH_MAX = 500;
  * bounded: rechecking trigrams costs tens of microseconds a row, so only a search its words barely answer
  * pays for it, and never for more than `max` rows.
  */
-async function closeMatchIds(db: Database, filters: ProductFilters, max: number): Promise<string[]> {
+export async function closeMatchIds(db: Database, filters: ProductFilters, max: number): Promise<string[]> {
   const typo = filters.q ? typoMatch(filters.q.trim()) : null;
   if (typo === null) return [];
   return db.transaction(async (tx) => {
@@ -288,6 +317,8 @@ export interface ProductPage {
   total: number;
   /** Units of the asked currency per USD, or null when the store has no rate for it. */
   askedRate: string | null;
+  /** Whether close (misspelled) matches joined the search's own: facets then count them too. */
+  widened: boolean;
 }
 
 /**
@@ -360,7 +391,12 @@ export async function listProducts(
           )
         : db.select({ total: sql<number>`count(*)::int`, askedRate }).from(products).where(where),
   ]);
-  return { rows, total: counted?.total ?? 0, askedRate: counted?.askedRate ?? null };
+  return {
+    rows,
+    total: counted?.total ?? 0,
+    askedRate: counted?.askedRate ?? null,
+    widened: closeMatches.length > 0,
+  };
 }
 
 /** How many products match, counting no further than `cap` (every one without a cap). */

@@ -72,6 +72,11 @@ export const products = pgTable(
     brand: text('brand'),
     /** Storefront categories (modules/products/products.categories.ts), for the category filter. */
     categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Where the SKUs ship from (their Ships From property's values), for the search's filter and facet. Kept by a
+     * trigger on product_skus (drizzle/0025): SKUs are written by several modules.
+     */
+    shipsFrom: text('ships_from').array().notNull().default(sql`'{}'::text[]`),
     /** The editor's pictures with name, size, default flag and order (imports only have `images`). */
     media: jsonb('media').$type<ProductMediaRecord[]>().notNull().default(sql`'[]'::jsonb`),
     videoUrl: text('video_url'),
@@ -105,6 +110,7 @@ export const products = pgTable(
     index('products_search_idx').using('gin', t.searchVector),
     index('products_product_id_idx').on(t.productId),
     index('products_categories_idx').using('gin', t.categories),
+    index('products_ships_from_idx').using('gin', t.shipsFrom),
     index('products_brand_idx').on(sql`lower(${t.brand})`),
     // One per shopper sort, in its exact order and over what shoppers may see (products.repository.ts'
     // `shopperVisible` without its store test, which a predicate cannot hold), so a page is an index scan with a
@@ -123,6 +129,8 @@ export const products = pgTable(
       .on(t.salesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(shopperListed(t)),
     index('products_shop_title_idx').on(sql`lower(${t.title})`, t.id).where(shopperListed(t)),
+    // The rating filter and the search's rating facet ("4 stars & up") count shopper products by a range of it.
+    index('products_shop_rating_idx').on(t.rating).where(shopperListed(t)),
     check('products_price_nonnegative', sql`${t.priceMinor} >= 0`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
   ],

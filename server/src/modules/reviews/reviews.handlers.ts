@@ -1,25 +1,50 @@
 import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
+import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { staffActivity, withActivity } from '../activity/index.ts';
 import {
+  CONTENT_TYPES,
+  fileOrRefuse,
+  imageKind,
+  localMediaStore,
+  type MediaStore,
+  mediaUrl,
+  NOT_AN_IMAGE,
+  pictureSizeOrRefuse,
+  readMediaSettings,
+  storeImage,
+  TOO_LARGE,
+} from '../media/index.ts';
+import {
+  countPhotos,
+  deletePhoto,
   deliveredOrderWith,
+  findOwnReview,
   findReview,
+  insertPhoto,
   insertReview,
   listCustomerReviews,
   listProductReviews,
   listReviewable,
+  MAX_REVIEW_PHOTOS,
+  photosOf,
   productExists,
   productVisibleToShoppers,
+  type ReviewPhotoRow,
   type ReviewRow,
   type ReviewWithProduct,
+  ratingSummary,
   reviewWithProduct,
   setHidden,
   updateOwnReview,
   vote,
 } from './reviews.repository.ts';
+
+/** Smaller pictures show nothing a shopper could judge the product by. */
+export const MIN_PHOTO_SIDE = 100;
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const REVIEW_NOT_FOUND = 'Review not found.';
@@ -27,7 +52,22 @@ export const NOT_RECEIVED = 'You can review a product once it has been delivered
 export const ALREADY_REVIEWED = 'You have already reviewed this product. Edit your review instead.';
 export const OWN_REVIEW_VOTE = 'You cannot vote on your own review.';
 
-const toReview = (row: ReviewRow) => ({
+export const TOO_MANY_PHOTOS = `A review can have at most ${MAX_REVIEW_PHOTOS} photos.`;
+export const PHOTO_TOO_SMALL = `A photo must be at least ${MIN_PHOTO_SIDE} pixels wide and high.`;
+export const PHOTO_UNREADABLE = 'The picture could not be read.';
+export const PHOTO_NOT_FOUND = 'Photo not found.';
+export const PHOTOS_NOT_RECEIVED = 'You can add photos once the product has been delivered to you.';
+
+type PhotoUrl = (row: ReviewPhotoRow) => string;
+
+const toPhoto = (url: PhotoUrl) => (row: ReviewPhotoRow) => ({
+  _id: row.id,
+  url: url(row),
+  width: row.width,
+  height: row.height,
+});
+
+const toReview = (row: ReviewRow, photos: ReviewPhotoRow[], url: PhotoUrl) => ({
   _id: row.id,
   name: row.name,
   rating: row.rating,
@@ -35,17 +75,18 @@ const toReview = (row: ReviewRow) => ({
   helpful: row.helpful,
   unhelpful: row.unhelpful,
   createdAt: row.createdAt.toISOString(),
+  photos: photos.map(toPhoto(url)),
 });
 
-const toMyReview = (row: ReviewWithProduct) => ({
-  ...toReview(row),
+const toMyReview = (row: ReviewWithProduct, photos: ReviewPhotoRow[], url: PhotoUrl) => ({
+  ...toReview(row, photos, url),
   product: { _id: row.product.id, name: row.product.name, image: row.product.image },
   hidden: row.hiddenAt !== null,
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const toStaffReview = (row: ReviewRow) => ({
-  ...toReview(row),
+const toStaffReview = (row: ReviewRow, photos: ReviewPhotoRow[], url: PhotoUrl) => ({
+  ...toReview(row, photos, url),
   hidden: row.hiddenAt !== null,
   customerId: row.customerId,
 });
@@ -53,8 +94,40 @@ const toStaffReview = (row: ReviewRow) => ({
 /** The comment as stored: trimmed, line breaks kept. */
 const commentOf = (comment: string | undefined) => (comment ?? '').trim();
 
-export function createReviewHandlers(deps: { db: Database }) {
-  const { db } = deps;
+export function createReviewHandlers(deps: {
+  db: Database;
+  config: Pick<AppConfig, 'dataDir' | 'publicUrl'>;
+  media?: MediaStore;
+}) {
+  const { db, config } = deps;
+  const media = deps.media ?? localMediaStore(config.dataDir);
+
+  /** Each review with its photos, whose addresses follow the store's media settings (CDN or not). */
+  async function withPhotos<R extends ReviewRow, T>(
+    rows: R[],
+    shape: (row: R, photos: ReviewPhotoRow[], url: PhotoUrl) => T,
+  ): Promise<T[]> {
+    const [photos, links] = await Promise.all([
+      photosOf(
+        db,
+        rows.map((row) => row.id),
+      ),
+      readMediaSettings(db),
+    ]);
+    const url: PhotoUrl = (photo) => mediaUrl(links, config.publicUrl, photo.storedName);
+    return rows.map((row) => shape(row, photos.get(row.id) ?? [], url));
+  }
+
+  async function withPhotosOne<R extends ReviewRow, T>(
+    row: R,
+    shape: (row: R, photos: ReviewPhotoRow[], url: PhotoUrl) => T,
+  ): Promise<T> {
+    const [shaped] = await withPhotos([row], shape);
+    if (shaped === undefined) throw new Error('no review to answer');
+    return shaped;
+  }
+
+  const myReview = async (row: ReviewRow) => withPhotosOne(await reviewWithProduct(db, row), toMyReview);
 
   return {
     listProductReviews: operation('listProductReviews', async (request) => {
@@ -63,7 +136,13 @@ export function createReviewHandlers(deps: { db: Database }) {
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
       const { rows, total } = await listProductReviews(db, id, { page, limit });
-      return { success: true, data: rows.map(toReview), meta: { page, limit, total } };
+      return { success: true, data: await withPhotos(rows, toReview), meta: { page, limit, total } };
+    }),
+
+    getProductRatingSummary: operation('getProductRatingSummary', async (request) => {
+      const { id } = request.params;
+      if (!isUuid(id) || !(await productVisibleToShoppers(db, id))) throw notFound(PRODUCT_NOT_FOUND);
+      return { success: true, data: await ratingSummary(db, id) };
     }),
 
     listProductReviewsForStaff: operation('listProductReviewsForStaff', async (request) => {
@@ -73,7 +152,65 @@ export function createReviewHandlers(deps: { db: Database }) {
       const page = request.query.page ?? 1;
       const limit = request.query.limit ?? 20;
       const { rows, total } = await listProductReviews(db, id, { page, limit }, { withHidden: true });
-      return { success: true, data: rows.map(toStaffReview), meta: { page, limit, total } };
+      return { success: true, data: await withPhotos(rows, toStaffReview), meta: { page, limit, total } };
+    }),
+
+    addReviewPhoto: operation('addReviewPhoto', async (request, reply) => {
+      const customer = requireCustomer(request);
+      const { id } = request.params;
+      const review = isUuid(id) ? await findOwnReview(db, id, customer.id) : null;
+      if (!review) throw notFound(REVIEW_NOT_FOUND);
+      // Photos come from buyers who received the product, as reviews do (imported reviews have no owner).
+      if (!(await deliveredOrderWith(db, customer.id, review.productId)))
+        throw forbidden(PHOTOS_NOT_RECEIVED);
+      const file = fileOrRefuse(request.body, TOO_LARGE);
+      const kind = imageKind(file.bytes);
+      if (kind === null) throw new ApiError(415, 'BAD_REQUEST', NOT_AN_IMAGE);
+      const { width, height } = await pictureSizeOrRefuse(file.bytes, kind);
+      if (width === null || height === null) throw unprocessable(PHOTO_UNREADABLE);
+      if (width < MIN_PHOTO_SIDE || height < MIN_PHOTO_SIDE) throw unprocessable(PHOTO_TOO_SMALL);
+      // Checked before storing so a full review costs no upload; checked again under the review's lock.
+      if ((await countPhotos(db, review.id)) >= MAX_REVIEW_PHOTOS) throw unprocessable(TOO_MANY_PHOTOS);
+      const storedName = await storeImage(media, file.bytes, kind);
+      let recorded: Awaited<ReturnType<typeof insertPhoto>>;
+      try {
+        recorded = await insertPhoto(db, {
+          reviewId: review.id,
+          customerId: customer.id,
+          storedName,
+          contentType: CONTENT_TYPES[kind],
+          sizeBytes: file.bytes.length,
+          width,
+          height,
+        });
+      } catch (error) {
+        await media.remove(storedName).catch(() => undefined);
+        throw error;
+      }
+      if (typeof recorded === 'string') {
+        await media.remove(storedName).catch(() => undefined);
+        throw recorded === 'full' ? unprocessable(TOO_MANY_PHOTOS) : notFound(REVIEW_NOT_FOUND);
+      }
+      const updated = await findReview(db, review.id);
+      if (!updated) throw notFound(REVIEW_NOT_FOUND);
+      reply.code(201);
+      return { success: true, message: 'Photo added.', data: await myReview(updated) };
+    }),
+
+    removeReviewPhoto: operation('removeReviewPhoto', async (request) => {
+      const customer = requireCustomer(request);
+      const { id, photoId } = request.params;
+      const review = isUuid(id) ? await findOwnReview(db, id, customer.id) : null;
+      if (!review) throw notFound(REVIEW_NOT_FOUND);
+      const storedName = isUuid(photoId)
+        ? await deletePhoto(db, { reviewId: review.id, photoId, customerId: customer.id })
+        : null;
+      if (storedName === null) throw notFound(PHOTO_NOT_FOUND);
+      // The row is gone first: a file left behind by a failed removal is never shown.
+      await media.remove(storedName).catch(() => undefined);
+      const updated = await findReview(db, review.id);
+      if (!updated) throw notFound(REVIEW_NOT_FOUND);
+      return { success: true, message: 'Photo removed.', data: await myReview(updated) };
     }),
 
     createReview: operation('createReview', async (request, reply) => {
@@ -92,7 +229,7 @@ export function createReviewHandlers(deps: { db: Database }) {
       return {
         success: true,
         message: 'Thank you for your review!',
-        data: toMyReview(await reviewWithProduct(db, row)),
+        data: await myReview(row),
       };
     }),
 
@@ -111,7 +248,7 @@ export function createReviewHandlers(deps: { db: Database }) {
       return {
         success: true,
         message: 'Review updated.',
-        data: toMyReview(await reviewWithProduct(db, row)),
+        data: await myReview(row),
       };
     }),
 
@@ -123,7 +260,11 @@ export function createReviewHandlers(deps: { db: Database }) {
       if (review.customerId === customer.id) throw badRequest(OWN_REVIEW_VOTE);
       const row = await vote(db, { reviewId: id, customerId: customer.id, helpful: request.body.helpful });
       if (!row) throw notFound(REVIEW_NOT_FOUND);
-      return { success: true, message: 'Thank you for your feedback.', data: toReview(row) };
+      return {
+        success: true,
+        message: 'Thank you for your feedback.',
+        data: await withPhotosOne(row, toReview),
+      };
     }),
 
     listMyReviews: operation('listMyReviews', async (request) => {
@@ -135,7 +276,7 @@ export function createReviewHandlers(deps: { db: Database }) {
         page,
         limit,
       });
-      return { success: true, data: rows.map(toMyReview), meta: { page, limit, total } };
+      return { success: true, data: await withPhotos(rows, toMyReview), meta: { page, limit, total } };
     }),
 
     listReviewableProducts: operation('listReviewableProducts', async (request) => {
@@ -179,7 +320,7 @@ export function createReviewHandlers(deps: { db: Database }) {
       return {
         success: true,
         message: request.body.hidden ? 'Review hidden.' : 'Review shown.',
-        data: toStaffReview(row),
+        data: await withPhotosOne(row, toStaffReview),
       };
     }),
   };

@@ -1,6 +1,14 @@
-import { and, count, desc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { customers, orderItems, orders, products, reviews, reviewVotes } from '../../db/schema.ts';
+import {
+  customers,
+  orderItems,
+  orders,
+  products,
+  reviewPhotos,
+  reviews,
+  reviewVotes,
+} from '../../db/schema.ts';
 import { shopperVisible } from '../products/index.ts';
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -24,7 +32,14 @@ export async function productExists(db: Database, productId: string): Promise<bo
   return row !== undefined;
 }
 
-/** One page of a product's reviews, newest first, and how many it has in all; hidden ones only for staff. */
+/** The review (of the outer query over `reviews`) carries at least one photo. */
+const hasPhotos = (db: Database) =>
+  exists(db.select({ one: sql`1` }).from(reviewPhotos).where(eq(reviewPhotos.reviewId, reviews.id)));
+
+/**
+ * One page of a product's reviews and how many it has in all; hidden ones only for staff. Shoppers see reviews
+ * with photos first, then the newest; staff see the newest first.
+ */
 export async function listProductReviews(
   db: Database,
   productId: string,
@@ -34,12 +49,13 @@ export async function listProductReviews(
   const where = options.withHidden
     ? eq(reviews.productId, productId)
     : and(eq(reviews.productId, productId), isNull(reviews.hiddenAt));
+  const photosFirst = sql`${hasPhotos(db)} desc`;
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(reviews)
       .where(where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .orderBy(...(options.withHidden ? [] : [photosFirst]), desc(reviews.createdAt), desc(reviews.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     db.select({ total: count() }).from(reviews).where(where),
@@ -236,4 +252,111 @@ export async function listReviewable(db: Database, customerId: string) {
     )
     .orderBy(orderItems.productId, sql`${orders.deliveredAt} desc nulls last`);
   return rows.sort((a, b) => (b.deliveredAt?.getTime() ?? 0) - (a.deliveredAt?.getTime() ?? 0));
+}
+
+export type ReviewPhotoRow = typeof reviewPhotos.$inferSelect;
+export const MAX_REVIEW_PHOTOS = 5;
+
+/** The photos of these reviews, oldest first, by review. */
+export async function photosOf(db: Database, reviewIds: string[]): Promise<Map<string, ReviewPhotoRow[]>> {
+  const found = new Map<string, ReviewPhotoRow[]>(reviewIds.map((id) => [id, []]));
+  if (reviewIds.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(reviewPhotos)
+    .where(inArray(reviewPhotos.reviewId, reviewIds))
+    .orderBy(asc(reviewPhotos.createdAt), asc(reviewPhotos.id));
+  for (const row of rows) found.get(row.reviewId)?.push(row);
+  return found;
+}
+
+/** The shopper's own review, or null when it does not exist or is someone else's. */
+export async function findOwnReview(db: Database, id: string, customerId: string): Promise<ReviewRow | null> {
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.id, id), eq(reviews.customerId, customerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countPhotos(db: Database, reviewId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviewPhotos).where(eq(reviewPhotos.reviewId, reviewId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Records a stored picture on the shopper's own review. The review row is locked first, so two uploads at once
+ * cannot both pass the limit. 'not-found' when the review is not theirs, 'full' at the limit.
+ */
+export async function insertPhoto(
+  db: Database,
+  input: Omit<typeof reviewPhotos.$inferInsert, 'id' | 'createdAt'> & { customerId: string },
+): Promise<ReviewPhotoRow | 'not-found' | 'full'> {
+  const { customerId, ...photo } = input;
+  return db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.id, photo.reviewId), eq(reviews.customerId, customerId)))
+      .for('update');
+    if (!review) return 'not-found';
+    if ((await countPhotos(tx, photo.reviewId)) >= MAX_REVIEW_PHOTOS) return 'full';
+    const [row] = await tx.insert(reviewPhotos).values(photo).returning();
+    if (!row) throw new Error('review photo not recorded');
+    await tx.update(reviews).set({ updatedAt: new Date() }).where(eq(reviews.id, photo.reviewId));
+    return row;
+  });
+}
+
+/** Removes a photo from the shopper's own review; answers its stored name, or null when there is no such photo. */
+export async function deletePhoto(
+  db: Database,
+  input: { reviewId: string; photoId: string; customerId: string },
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(reviewPhotos)
+      .where(
+        and(
+          eq(reviewPhotos.id, input.photoId),
+          eq(reviewPhotos.reviewId, input.reviewId),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(reviews)
+              .where(and(eq(reviews.id, input.reviewId), eq(reviews.customerId, input.customerId))),
+          ),
+        ),
+      )
+      .returning({ storedName: reviewPhotos.storedName });
+    if (!row) return null;
+    await tx.update(reviews).set({ updatedAt: new Date() }).where(eq(reviews.id, input.reviewId));
+    return row.storedName;
+  });
+}
+
+/** How many visible reviews gave each rating (5 down to 1), their count, average and how many carry photos. */
+export async function ratingSummary(db: Database, productId: string) {
+  const rows = await db
+    .select({
+      rating: reviews.rating,
+      n: count(),
+      withPhotos: sql<number>`count(*) filter (where ${hasPhotos(db)})::int`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)))
+    .groupBy(reviews.rating);
+  const counts = [5, 4, 3, 2, 1].map((rating) => ({
+    rating,
+    count: rows.find((row) => row.rating === rating)?.n ?? 0,
+  }));
+  const total = counts.reduce((sum, entry) => sum + entry.count, 0);
+  const stars = counts.reduce((sum, entry) => sum + entry.rating * entry.count, 0);
+  return {
+    average: total === 0 ? 0 : Math.round((stars / total) * 10) / 10,
+    total,
+    withPhotos: rows.reduce((sum, row) => sum + row.withPhotos, 0),
+    counts,
+  };
 }

@@ -43,6 +43,27 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * A picture the reviewing buyer added to their review (at most five). The bytes live in the media store under
+ * `storedName`; the review's moderation covers them: a hidden review's photos are shown to nobody but staff.
+ */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    storedName: text('stored_name').notNull().unique('review_photos_stored_name_unique'),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_photos_review_idx').on(t.reviewId, t.createdAt)],
+);
+
 /** One helpful or unhelpful vote per shopper per review. */
 export const reviewVotes = pgTable(
   'review_votes',

@@ -65,6 +65,7 @@ describe('GET /api/reviews/product/{id}', () => {
       helpful: 2,
       unhelpful: 3,
       createdAt: '2026-11-01T08:00:00.000Z',
+      photos: [],
     });
   });
 

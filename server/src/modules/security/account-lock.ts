@@ -45,7 +45,7 @@ export function unlockLink(scope: SignInScope, token: string, links: Links): str
   const query = `token=${encodeURIComponent(token)}`;
   if (scope === 'staff') return `${links.adminUrl}/admin/auth/unlock?${query}`;
   if (scope === 'vendor') return `${links.vendorUrl}/unlock?${query}`;
-  return `${links.storeUrl}/#/unlock?${query}`;
+  return `${links.storeUrl}/unlock?${query}`;
 }
 
 function lockMessage(scope: SignInScope, account: LockedAccount, link: string, until: Date) {

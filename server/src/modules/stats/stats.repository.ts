@@ -13,6 +13,7 @@ import {
   stores,
 } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
+import { recoveredTotals } from '../carts/index.ts';
 import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/index.ts';
 import { securityAlerts } from '../security/index.ts';
 
@@ -63,6 +64,7 @@ export interface Overview {
   topProducts: string[];
   revenueVsRefund: Array<{ date: string; revenue: number; refund: number }>;
   geo: Array<{ country: string; orders: number }>;
+  recoveredOrders: { count: number; revenue: number };
 }
 
 export async function overview(db: Database, now: Date): Promise<Overview> {
@@ -166,6 +168,8 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     .where(gte(orders.createdAt, monthStart))
     .groupBy(orders.shipCountry)
     .orderBy(desc(count()), asc(orders.shipCountry));
+  // Orders brought back by cart reminders over the same 30 days.
+  const recoveredOrders = await recoveredTotals(db, { from: monthStart, to: new Date(now.getTime() + 1) });
 
   return {
     salesToday: toAmount(salesToday),
@@ -177,6 +181,7 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     topProducts: top.map((row) => row.name),
     revenueVsRefund,
     geo,
+    recoveredOrders,
   };
 }
 

@@ -233,7 +233,7 @@ export function createUserHandlers(deps: { db: Database; tokens: TokenService; c
             body:
               `Hello ${invited.name},\n\nYou have been invited to open an account at the store. To accept, open this ` +
               `link and choose a password (it works once, for ${INVITATION_DAYS} days):\n\n` +
-              `${config.storeUrl}/#/invitation?token=${token}\n`,
+              `${config.storeUrl}/invitation?token=${token}\n`,
             kind: 'invitation',
           });
           return invited;

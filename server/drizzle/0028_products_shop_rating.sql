@@ -1,0 +1,1 @@
+CREATE INDEX "products_shop_rating_idx" ON "products" USING btree ("rating") WHERE "products"."status" in ('published', 'out_of_stock') and "products"."approval" = 'approved';
