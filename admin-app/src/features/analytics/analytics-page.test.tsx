@@ -15,6 +15,7 @@ const overview = {
   orders: { value: 3, previous: 4, change: -25 },
   visits: { value: 3, previous: 0, change: null },
   conversion: { value: 66.67, previous: 0, change: null },
+  recovered: { count: 2, revenue: 61.4 },
   series: Array.from({ length: 10 }, (_, i) => ({
     date: `2026-11-${String(i + 1).padStart(2, '0')}`,
     sales: i === 1 ? 100 : 0,
@@ -72,6 +73,9 @@ describe('Analytics & Reports', { timeout: 15_000 }, () => {
     expect(
       within(screen.getByRole('region', { name: 'Conversion' })).getByText('66.67%'),
     ).toBeInTheDocument();
+    const recovered = within(screen.getByRole('region', { name: 'Recovered Orders' }));
+    expect(recovered.getByText('2')).toBeInTheDocument();
+    expect(recovered.getByText('$61.40')).toBeInTheDocument();
     // The range asked for is the last 30 days by default.
     const asked = api.sentTo('GET /analytics/overview')[0]?.url.searchParams;
     expect({ from: asked?.get('from'), to: asked?.get('to') }).toEqual(lastDays(30));

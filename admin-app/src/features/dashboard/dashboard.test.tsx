@@ -21,6 +21,7 @@ const overview = {
     { country: 'BD', orders: 21 },
     { country: 'US', orders: 12 },
   ],
+  recoveredOrders: { count: 3, revenue: 84.2 },
 };
 
 type Answers = Record<string, () => Response | Promise<Response>>;
@@ -108,6 +109,9 @@ describe('dashboard', () => {
 
     expect(within(region('Conversion Rate')).getByText('2.84%')).toBeInTheDocument();
     expect(within(region('Top Products')).getByText('Earbuds')).toBeInTheDocument();
+    const recovered = within(region('Recovered Orders'));
+    expect(recovered.getByText('Orders (30 days)').nextSibling).toHaveTextContent('3');
+    expect(recovered.getByText('Revenue').nextSibling).toHaveTextContent('$84.20');
     // The first (newest) item of the daily-count list is today.
     expect(within(region('API Calls Today')).getByText('1,342')).toBeInTheDocument();
 
@@ -160,7 +164,7 @@ describe('dashboard', () => {
     const pending = within(await screen.findByRole('region', { name: 'Pending Actions Overview' }));
     expect(await pending.findByText('Failed to load dashboard data.')).toBeInTheDocument();
     const cards = within(region('Overview'));
-    expect(cards.getAllByText('Failed to load dashboard data.')).toHaveLength(6);
+    expect(cards.getAllByText('Failed to load dashboard data.')).toHaveLength(7);
     expect(screen.queryByText('$184.50')).not.toBeInTheDocument();
   });
 

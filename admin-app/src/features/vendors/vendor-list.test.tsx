@@ -275,6 +275,7 @@ describe('Vendor Applications', { timeout: 15_000 }, () => {
             topProducts: [],
             revenueVsRefund: [],
             geo: [],
+            recoveredOrders: { count: 0, revenue: 0 },
           }),
         ),
       'GET /admin/alerts': () => jsonResponse(200, dataEnvelope([])),

@@ -191,6 +191,24 @@ function Figures({ data }: { data: Overview | undefined }) {
           days={days}
         />
       </SimpleGrid>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="recovered-title">
+        <Text size="sm" c="dimmed" id="recovered-title">
+          Recovered Orders
+        </Text>
+        {data ? (
+          <Group gap="lg" mt={4}>
+            <Text fz={24} fw={700}>
+              {count(data.recovered.count)}
+            </Text>
+            <Text fw={600}>{formatMoney(data.recovered.revenue, 'USD')}</Text>
+            <Text size="xs" c="dimmed">
+              orders placed within 7 days of a cart reminder’s link, and their revenue
+            </Text>
+          </Group>
+        ) : (
+          <Skeleton h={32} mt={4} />
+        )}
+      </Paper>
       {data && (
         <Text size="sm" c="dimmed">
           {formatDate(`${data.from}T00:00:00Z`)} to {formatDate(`${data.to}T00:00:00Z`)}, compared with{' '}

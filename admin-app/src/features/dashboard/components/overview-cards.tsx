@@ -68,6 +68,14 @@ export function OverviewCards({ data }: { data: DashboardData }) {
           )
         }
       </DashboardSection>
+      <DashboardSection title="Recovered Orders" data={data} skeletonLines={2}>
+        {({ overview }) => (
+          <Stack gap={4}>
+            <Figure label="Orders (30 days)" value={formatCount(overview.recoveredOrders.count)} />
+            <Figure label="Revenue" value={formatMoney(overview.recoveredOrders.revenue, SALES_CURRENCY)} />
+          </Stack>
+        )}
+      </DashboardSection>
       <DashboardSection title="API Calls Today" data={data} skeletonLines={1}>
         {({ apiCallsToday }) => (
           <Text size="xl" fw={700}>

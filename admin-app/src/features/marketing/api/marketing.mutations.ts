@@ -77,6 +77,14 @@ export function useUpdateMarketingSettings() {
   });
 }
 
+/** PUT /cart/recovery-settings (updateCartRecoverySettings). */
+export function useUpdateCartRecovery() {
+  const queryClient = useQueryClient();
+  return $api.useMutation('put', '/cart/recovery-settings', {
+    onSuccess: (answer) => queryClient.setQueryData(marketingKeys.cartRecovery, answer),
+  });
+}
+
 /** The library's Marketing folder, where banner, popup and cover pictures are uploaded. */
 const MARKETING_FOLDER = 'Marketing';
 

@@ -12,6 +12,8 @@ export const marketingQueries = {
     $api.queryOptions('get', '/marketing/blog', { params: { query } }),
   post: (id: string) => $api.queryOptions('get', '/marketing/blog/{id}', { params: { path: { id } } }),
   settings: () => $api.queryOptions('get', '/marketing/settings'),
+  /** Cart recovery: reminders of left carts on or off, and the second reminder's coupon. */
+  cartRecovery: () => $api.queryOptions('get', '/cart/recovery-settings'),
   /** The media library's folders: banners and covers are uploaded into Marketing. */
   mediaFolders: () => $api.queryOptions('get', '/media/folders'),
 };
@@ -23,6 +25,7 @@ export const marketingKeys = {
   posts: marketingQueries.posts({}).queryKey.slice(0, 2),
   post: marketingQueries.post('').queryKey.slice(0, 2),
   settings: marketingQueries.settings().queryKey,
+  cartRecovery: marketingQueries.cartRecovery().queryKey,
   mediaFolders: marketingQueries.mediaFolders().queryKey,
   /** The media library's files (any folder), which an upload adds to. */
   mediaFiles: readKey('/media/files'),

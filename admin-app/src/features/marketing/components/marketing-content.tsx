@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import type { MarketingSearch, MarketingTab } from '../schemas/marketing-search';
 import { BannersPanel } from './banners-panel';
 import { BlogPanel } from './blog-panel';
+import { CartRecoveryPanel } from './cart-recovery-panel';
 import { AnalyticsPanel, MetaTagsPanel } from './meta-analytics-panels';
 import { PopupPanel } from './popup-panel';
 
@@ -11,6 +12,7 @@ const TABS: Array<{ value: MarketingTab; label: string }> = [
   { value: 'blog', label: 'Blog' },
   { value: 'meta', label: 'Meta Tags' },
   { value: 'analytics', label: 'Analytics' },
+  { value: 'cart-recovery', label: 'Cart recovery' },
 ];
 
 type MarketingContentProps = {
@@ -47,6 +49,9 @@ export function MarketingContent({ search, onSearchChange }: MarketingContentPro
       </Tabs.Panel>
       <Tabs.Panel value="analytics">
         <AnalyticsPanel />
+      </Tabs.Panel>
+      <Tabs.Panel value="cart-recovery">
+        <CartRecoveryPanel />
       </Tabs.Panel>
     </Tabs>
   );

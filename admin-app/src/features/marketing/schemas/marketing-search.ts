@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const MARKETING_TABS = ['banners', 'popup', 'blog', 'meta', 'analytics'] as const;
+export const MARKETING_TABS = ['banners', 'popup', 'blog', 'meta', 'analytics', 'cart-recovery'] as const;
 export type MarketingTab = (typeof MARKETING_TABS)[number];
 
 const page = z.number().int().min(1).default(1).catch(1);

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Pagination, Rating, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Pagination, Rating, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { formatDate } from '@shop/ui/format';
 import { toast } from '@shop/ui/notifications';
@@ -72,6 +72,33 @@ export function ProductReviewsPanel({ productId }: { productId: string }) {
                 ) : null}
               </Group>
               {review.comment ? <Text size="sm">{review.comment}</Text> : null}
+              {review.photos && review.photos.length > 0 ? (
+                // Moderated with the review: hiding it hides these from shoppers too.
+                <Group
+                  component="ul"
+                  gap="xs"
+                  p={0}
+                  m={0}
+                  style={{ listStyle: 'none' }}
+                  aria-label={`Photos by ${review.name}`}
+                >
+                  {review.photos.map((photo, index) => (
+                    <li key={photo._id}>
+                      <Anchor href={photo.url} target="_blank" rel="noopener noreferrer">
+                        <Image
+                          src={photo.url}
+                          alt={`Photo ${index + 1} by ${review.name}`}
+                          w={64}
+                          h={64}
+                          radius="sm"
+                          fit="cover"
+                          style={review.hidden ? { opacity: 0.5 } : undefined}
+                        />
+                      </Anchor>
+                    </li>
+                  ))}
+                </Group>
+              ) : null}
               <Text size="xs" c="dimmed">
                 Helpful: {review.helpful} · Not helpful: {review.unhelpful}
               </Text>
