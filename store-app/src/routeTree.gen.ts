@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AboutRouteImport } from './routes/about';
 import { Route as CartRouteImport } from './routes/cart';
+import { Route as CartRemindersRouteImport } from './routes/cart-reminders';
 import { Route as CheckoutRouteImport } from './routes/checkout';
 import { Route as InvitationRouteImport } from './routes/invitation';
 import { Route as LoginRouteImport } from './routes/login';
@@ -21,6 +22,7 @@ import { Route as SellRouteImport } from './routes/sell';
 import { Route as UnlockRouteImport } from './routes/unlock';
 import { Route as BlogIndexRouteImport } from './routes/blog/index';
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug';
+import { Route as CategorySlugRouteImport } from './routes/category/$slug';
 import { Route as OrderIdRouteImport } from './routes/order/$id';
 import { Route as PaymentReturnRouteImport } from './routes/payment/return';
 import { Route as ProductsIdRouteImport } from './routes/products/$id';
@@ -49,6 +51,11 @@ const AboutRoute = AboutRouteImport.update({
 const CartRoute = CartRouteImport.update({
   id: '/cart',
   path: '/cart',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const CartRemindersRoute = CartRemindersRouteImport.update({
+  id: '/cart-reminders',
+  path: '/cart-reminders',
   getParentRoute: () => rootRouteImport,
 } as any);
 const CheckoutRoute = CheckoutRouteImport.update({
@@ -94,6 +101,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
 const BlogSlugRoute = BlogSlugRouteImport.update({
   id: '/blog/$slug',
   path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const CategorySlugRoute = CategorySlugRouteImport.update({
+  id: '/category/$slug',
+  path: '/category/$slug',
   getParentRoute: () => rootRouteImport,
 } as any);
 const OrderIdRoute = OrderIdRouteImport.update({
@@ -174,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRouteRouteWithChildren;
   '/about': typeof AboutRoute;
   '/cart': typeof CartRoute;
+  '/cart-reminders': typeof CartRemindersRoute;
   '/checkout': typeof CheckoutRoute;
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
@@ -181,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/sell': typeof SellRoute;
   '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
+  '/category/$slug': typeof CategorySlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/payment/return': typeof PaymentReturnRoute;
   '/products/$id': typeof ProductsIdRoute;
@@ -201,6 +215,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/about': typeof AboutRoute;
   '/cart': typeof CartRoute;
+  '/cart-reminders': typeof CartRemindersRoute;
   '/checkout': typeof CheckoutRoute;
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
@@ -208,6 +223,7 @@ export interface FileRoutesByTo {
   '/sell': typeof SellRoute;
   '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
+  '/category/$slug': typeof CategorySlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/payment/return': typeof PaymentReturnRoute;
   '/products/$id': typeof ProductsIdRoute;
@@ -230,6 +246,7 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRouteRouteWithChildren;
   '/about': typeof AboutRoute;
   '/cart': typeof CartRoute;
+  '/cart-reminders': typeof CartRemindersRoute;
   '/checkout': typeof CheckoutRoute;
   '/invitation': typeof InvitationRoute;
   '/login': typeof LoginRoute;
@@ -237,6 +254,7 @@ export interface FileRoutesById {
   '/sell': typeof SellRoute;
   '/unlock': typeof UnlockRoute;
   '/blog/$slug': typeof BlogSlugRoute;
+  '/category/$slug': typeof CategorySlugRoute;
   '/order/$id': typeof OrderIdRoute;
   '/payment/return': typeof PaymentReturnRoute;
   '/products/$id': typeof ProductsIdRoute;
@@ -260,6 +278,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/about'
     | '/cart'
+    | '/cart-reminders'
     | '/checkout'
     | '/invitation'
     | '/login'
@@ -267,6 +286,7 @@ export interface FileRouteTypes {
     | '/sell'
     | '/unlock'
     | '/blog/$slug'
+    | '/category/$slug'
     | '/order/$id'
     | '/payment/return'
     | '/products/$id'
@@ -287,6 +307,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/cart'
+    | '/cart-reminders'
     | '/checkout'
     | '/invitation'
     | '/login'
@@ -294,6 +315,7 @@ export interface FileRouteTypes {
     | '/sell'
     | '/unlock'
     | '/blog/$slug'
+    | '/category/$slug'
     | '/order/$id'
     | '/payment/return'
     | '/products/$id'
@@ -315,6 +337,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/about'
     | '/cart'
+    | '/cart-reminders'
     | '/checkout'
     | '/invitation'
     | '/login'
@@ -322,6 +345,7 @@ export interface FileRouteTypes {
     | '/sell'
     | '/unlock'
     | '/blog/$slug'
+    | '/category/$slug'
     | '/order/$id'
     | '/payment/return'
     | '/products/$id'
@@ -344,6 +368,7 @@ export interface RootRouteChildren {
   ProfileRouteRoute: typeof ProfileRouteRouteWithChildren;
   AboutRoute: typeof AboutRoute;
   CartRoute: typeof CartRoute;
+  CartRemindersRoute: typeof CartRemindersRoute;
   CheckoutRoute: typeof CheckoutRoute;
   InvitationRoute: typeof InvitationRoute;
   LoginRoute: typeof LoginRoute;
@@ -351,6 +376,7 @@ export interface RootRouteChildren {
   SellRoute: typeof SellRoute;
   UnlockRoute: typeof UnlockRoute;
   BlogSlugRoute: typeof BlogSlugRoute;
+  CategorySlugRoute: typeof CategorySlugRoute;
   OrderIdRoute: typeof OrderIdRoute;
   PaymentReturnRoute: typeof PaymentReturnRoute;
   ProductsIdRoute: typeof ProductsIdRoute;
@@ -380,6 +406,13 @@ declare module '@tanstack/react-router' {
       path: '/cart';
       fullPath: '/cart';
       preLoaderRoute: typeof CartRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/cart-reminders': {
+      id: '/cart-reminders';
+      path: '/cart-reminders';
+      fullPath: '/cart-reminders';
+      preLoaderRoute: typeof CartRemindersRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/checkout': {
@@ -443,6 +476,13 @@ declare module '@tanstack/react-router' {
       path: '/blog/$slug';
       fullPath: '/blog/$slug';
       preLoaderRoute: typeof BlogSlugRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/category/$slug': {
+      id: '/category/$slug';
+      path: '/category/$slug';
+      fullPath: '/category/$slug';
+      preLoaderRoute: typeof CategorySlugRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/order/$id': {
@@ -579,6 +619,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRouteRoute: ProfileRouteRouteWithChildren,
   AboutRoute: AboutRoute,
   CartRoute: CartRoute,
+  CartRemindersRoute: CartRemindersRoute,
   CheckoutRoute: CheckoutRoute,
   InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
@@ -586,6 +627,7 @@ const rootRouteChildren: RootRouteChildren = {
   SellRoute: SellRoute,
   UnlockRoute: UnlockRoute,
   BlogSlugRoute: BlogSlugRoute,
+  CategorySlugRoute: CategorySlugRoute,
   OrderIdRoute: OrderIdRoute,
   PaymentReturnRoute: PaymentReturnRoute,
   ProductsIdRoute: ProductsIdRoute,

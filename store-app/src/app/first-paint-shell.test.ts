@@ -44,11 +44,11 @@ describe('the first-paint shell in index.html', () => {
   });
 
   it('links the brand home and every category to its search page', () => {
-    expect(shell.querySelector('.boot-brand')?.getAttribute('href')).toBe('#/');
+    expect(shell.querySelector('.boot-brand')?.getAttribute('href')).toBe('/');
     const links = [...shell.querySelectorAll('.boot-nav a')];
     expect(links.map((link) => text(link))).toEqual([...CATEGORIES]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
-      CATEGORIES.map((category) => `#/search/${encodeURIComponent(category)}`),
+      CATEGORIES.map((category) => `/search/${encodeURIComponent(category)}`),
     );
   });
 
@@ -118,8 +118,10 @@ describe('the product request in index.html', () => {
   const script = [...shell.querySelectorAll('head script:not([src])')]
     .map((element) => element.textContent ?? '')
     .find((source) => source.includes('__shopEarlyProduct'));
-  const run = (hash: string) => {
-    window.location.hash = hash;
+  /** Opens `address`: a path, or a hash link from before the store had paths. */
+  const run = (address: string) => {
+    if (address.startsWith('#')) window.location.hash = address;
+    else window.history.replaceState(null, '', address);
     new Function(
       String(script)
         .replaceAll('__SHOP_API_URL__', 'http://api.test/api')
@@ -137,7 +139,7 @@ describe('the product request in index.html', () => {
   afterEach(() => {
     window.__shopEarlyProduct = undefined;
     localStorage.clear();
-    window.location.hash = '';
+    window.history.replaceState(null, '', '/');
     document.body.innerHTML = '';
     for (const name of ['data-boot-product', 'data-boot-home', 'data-mantine-color-scheme']) {
       document.documentElement.removeAttribute(name);
@@ -148,7 +150,7 @@ describe('the product request in index.html', () => {
 
   it('asks for the product of a product page, in the default settings', async () => {
     const stub = fetchStub();
-    run('#/products/p%201');
+    run('/products/p%201');
     expect(stub).toHaveBeenCalledWith(
       `http://api.test/api/product/p%201?country=${DEFAULT_SETTINGS.shipToCountry}&currency=${DEFAULT_SETTINGS.currency}`,
     );
@@ -161,6 +163,14 @@ describe('the product request in index.html', () => {
     expect(await early?.body).toEqual({ data: { _id: 'p 1' } });
   });
 
+  it('asks for the product of a hash link from before, which names the same page', () => {
+    const stub = fetchStub();
+    run('#/products/p1?tab=reviews');
+    expect(stub).toHaveBeenCalledWith(
+      `http://api.test/api/product/p1?country=${DEFAULT_SETTINGS.shipToCountry}&currency=${DEFAULT_SETTINGS.currency}`,
+    );
+  });
+
   it('preloads the product route code the build listed', () => {
     fetchStub();
     run('#/products/p1');
@@ -170,13 +180,13 @@ describe('the product request in index.html', () => {
   it('asks in the stored ship-to country and currency', () => {
     const stub = fetchStub();
     localStorage.setItem(SETTINGS_KEY, JSON.stringify({ shipToCountry: 'FR', currency: 'EUR' }));
-    run('#/products/p1?tab=reviews');
+    run('/products/p1?tab=reviews');
     expect(stub).toHaveBeenCalledWith('http://api.test/api/product/p1?country=FR&currency=EUR');
   });
 
   it('asks for nothing on other pages', () => {
     const stub = fetchStub();
-    for (const hash of ['#/cart', '#/search/Books', '#/products', '#/blog']) run(hash);
+    for (const address of ['/cart', '/search/Books', '/products', '/blog', '#/cart', '#/blog']) run(address);
     expect(stub).not.toHaveBeenCalled();
     expect(window.__shopEarlyProduct).toBeUndefined();
     expect(preloaded()).toEqual([]);

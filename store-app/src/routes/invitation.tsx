@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AcceptInvitationForm } from '../features/auth/components/accept-invitation-form';
 import { z } from '../lib/zod';
 
-// The link in the invitation message: `/#/invitation?token=…`. A missing or malformed token leaves it undefined.
+// The link in the invitation message: `/invitation?token=…`. A missing or malformed token leaves it undefined.
 const invitationSearch = z.object({
   token: z.string().trim().min(1).max(200).optional().catch(undefined),
 });

@@ -46,7 +46,7 @@ describe('store header', () => {
     const { router } = renderApp('/');
 
     await user.type(
-      await screen.findByRole('searchbox', { name: 'Search products' }),
+      await screen.findByRole('combobox', { name: 'Search products' }),
       'wireless earbuds{Enter}',
     );
 

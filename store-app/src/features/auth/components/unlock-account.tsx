@@ -5,7 +5,7 @@ import '../auth-texts';
 import { UNLOCK_FAILED, useUnlockAccount } from '../api/unlock-account';
 
 /**
- * Where the unlock link of a locked account lands (`/#/unlock?token=…`). The shopper presses the button, so a mail
+ * Where the unlock link of a locked account lands (`/unlock?token=…`). The shopper presses the button, so a mail
  * scanner that opens the link does not use it up.
  */
 export function UnlockAccount({ token }: { token: string | undefined }) {

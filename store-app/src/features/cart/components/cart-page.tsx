@@ -35,6 +35,8 @@ import {
   useCart,
 } from '../../../lib/cart-store';
 import { orderItems, quoteQueryOptions } from '../../../lib/order-quote';
+import { AlsoBoughtRow } from '../../recommendations/components/also-bought-row';
+import { RecentlyViewedRow } from '../../recommendations/components/recently-viewed-row';
 import { useStoreSettings } from '../../settings/settings-store';
 import '../cart-texts';
 import { lineKey, type QuotedDelivery, quotedDelivery, summarize, withQuotedPrices } from '../cart-summary';
@@ -187,6 +189,8 @@ export function CartPage({ currency }: CartPageProps) {
           </Card>
         </Grid.Col>
       </Grid>
+      <AlsoBoughtRow productIds={items.map((line) => line.id)} country={shipToCountry} currency={currency} />
+      <RecentlyViewedRow country={shipToCountry} currency={currency} />
     </Stack>
   );
 }

@@ -18,7 +18,15 @@ export const catalogueQueries = {
       queryFn: ({ pageParam, signal }) =>
         unwrap(
           api.GET('/product/', {
-            params: { query: { ...query, page: pageParam, limit: PAGE_SIZE } },
+            // Facets count the whole result: the first page brings them, the next pages need not.
+            params: {
+              query: {
+                ...query,
+                ...(query.facets && pageParam > 1 ? { facets: undefined } : {}),
+                page: pageParam,
+                limit: PAGE_SIZE,
+              },
+            },
             signal,
           }),
         ),
@@ -40,6 +48,16 @@ export const catalogueQueries = {
         const ask = () => unwrap(api.GET('/product/{id}', { params: { path: { id }, query }, signal }));
         return early ? (early as ReturnType<typeof ask>).catch(ask) : ask();
       },
+    }),
+
+  /** What the header's search box suggests for a typed text; nothing is asked for an empty one. */
+  suggestions: (query: QueryParams<'listSearchSuggestions'>) =>
+    queryOptions({
+      queryKey: ['get', '/product/suggestions', { params: { query } }] as const,
+      queryFn: query.q
+        ? ({ signal }) => unwrap(api.GET('/product/suggestions', { params: { query }, signal }))
+        : skipToken,
+      staleTime: 60_000,
     }),
 
   reviews: (id: string) =>

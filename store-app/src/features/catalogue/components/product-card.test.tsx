@@ -1,4 +1,4 @@
-import { createHashHistory } from '@tanstack/react-router';
+import { createBrowserHistory } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -127,16 +127,16 @@ describe('product card', { timeout: 15_000 }, () => {
     expect(image).toHaveAttribute('src', 'https://img.test/p1-2.jpg');
   });
 
-  it('links to the hash address of the product page, in a new tab', async () => {
+  it('links to the path address of the product page, in a new tab', async () => {
     stubApi({ 'GET /product/': () => listPage([listItem('p1', { name: 'Earbuds' })]) });
-    // The browser's router: hash history, as main.tsx builds it.
+    // The browser's router: browser history, as main.tsx builds it.
     customerSession.restore();
     const queryClient = createAppQueryClient(customerSession);
-    const router = createAppRouter(createHashHistory(), { queryClient, session: customerSession });
+    const router = createAppRouter(createBrowserHistory(), { queryClient, session: customerSession });
     render(<App router={router} queryClient={queryClient} env="test" />);
 
     const link = within(await findCard('Earbuds')).getByRole('link', { name: 'Earbuds' });
-    expect(link).toHaveAttribute('href', '/#/products/p1');
+    expect(link).toHaveAttribute('href', '/products/p1');
     expect(link).toHaveAttribute('target', '_blank');
   });
 

@@ -15,7 +15,7 @@ type ProductCardProps = {
 };
 
 /**
- * Spec §2 'Product card'. It opens the product page in a new tab (/#/products/{id} in the browser). Plain elements
+ * Spec §2 'Product card'. It opens the product page in a new tab (/products/{id} in the browser). Plain elements
  * and one stylesheet rather than Mantine's layout components: a page renders twenty cards at once.
  */
 export function ProductCard({ product, country, currency }: ProductCardProps) {

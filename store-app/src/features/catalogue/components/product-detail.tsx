@@ -24,6 +24,9 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { toast } from '../../../lib/toast';
 import { useAfterOwnFirstFrame } from '../../../lib/use-after-own-first-frame';
 import { AskSeller } from '../../messages/components/ask-seller';
+import { AlsoBoughtRow } from '../../recommendations/components/also-bought-row';
+import { RecentlyViewedRow } from '../../recommendations/components/recently-viewed-row';
+import { RatingBreakdown } from '../../reviews/components/rating-breakdown';
 import { SoldBy } from '../../stores/components/sold-by';
 import { catalogueQueries } from '../api/catalogue.queries';
 import { skuPrice, toCartItem } from '../lib/cart-item';
@@ -269,8 +272,11 @@ function ProductView({ product, country, currency, includedTax }: ProductViewPro
             <Title order={2} fz="h3" id="reviews">
               {t('reviews')}
             </Title>
+            <RatingBreakdown productId={product._id} />
             <ProductReviews productId={product._id} />
           </Stack>
+
+          <AlsoBoughtRow productIds={[product._id]} country={country} currency={currency} />
 
           {category && (
             <SimilarProducts
@@ -280,6 +286,8 @@ function ProductView({ product, country, currency, includedTax }: ProductViewPro
               currency={currency}
             />
           )}
+
+          <RecentlyViewedRow currentProductId={product._id} country={country} currency={currency} />
         </>
       )}
     </Stack>

@@ -1,6 +1,6 @@
-import { Alert, Button, Center, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { memo, useDeferredValue } from 'react';
+import { memo, type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueQueries, PAGE_SIZE, type ProductListQuery } from '../api/catalogue.queries';
 import { ProductCard } from './product-card';
@@ -10,12 +10,14 @@ type ProductGridProps = {
   /** The list's filters; country and currency price every card. */
   query: ProductListQuery & { country: string; currency: string };
   emptyText: string;
+  /** Shown under the empty text (a search's "Did you mean"). */
+  emptyAction?: ReactNode;
 };
 
 const gridCols = { base: 2, sm: 3, md: 4, lg: 5 };
 
 /** A product list's cards a page at a time: skeletons, the failure text, Load More while pages remain. */
-export function ProductGrid({ query, emptyText }: ProductGridProps) {
+export function ProductGrid({ query, emptyText, emptyAction }: ProductGridProps) {
   const { t } = useTranslation('catalogue');
   const products = useInfiniteQuery({
     ...catalogueQueries.productPages(query),
@@ -40,9 +42,10 @@ export function ProductGrid({ query, emptyText }: ProductGridProps) {
   const items = pages.pages.flatMap((page) => page.data);
   if (items.length === 0) {
     return (
-      <Center py="xl">
+      <Stack align="center" py="xl" gap="xs">
         <Text c="dimmed">{emptyText}</Text>
-      </Center>
+        {emptyAction}
+      </Stack>
     );
   }
 

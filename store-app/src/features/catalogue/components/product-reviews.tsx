@@ -7,6 +7,7 @@ import '../../reviews/reviews-texts';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { useSessionUser } from '../../../lib/session';
 import { useVoteReview } from '../../reviews/api/reviews.api';
+import { ReviewPhotos } from '../../reviews/components/review-photos';
 import { catalogueQueries } from '../api/catalogue.queries';
 
 /** Spec §2: the product's reviews from the database; 'No reviews yet.' when there are none. Shoppers vote on them. */
@@ -20,7 +21,9 @@ export function ProductReviews({ productId }: { productId: string }) {
   const vote = useVoteReview(t('product.voteFailed'));
 
   if (reviews.isPending) return <Skeleton height={80} aria-label={t('product.loading')} />;
-  const list = reviews.data?.data ?? [];
+  // Photo reviews first (the server pages them so; kept here when a vote refreshes the page's order).
+  const withPhotos = (review: { photos?: unknown[] }) => ((review.photos?.length ?? 0) > 0 ? 0 : 1);
+  const list = [...(reviews.data?.data ?? [])].sort((a, b) => withPhotos(a) - withPhotos(b));
   if (list.length === 0) return <Text c="dimmed">{t('product.none')}</Text>;
 
   const cast = (reviewId: string, helpful: boolean) => {
@@ -53,11 +56,13 @@ export function ProductReviews({ productId }: { productId: string }) {
             readOnly
             size="sm"
             mt={4}
+            role="img"
             aria-label={t('product.outOf5', { rating: review.rating })}
           />
           <Text fz="sm" mt={6}>
             {review.comment}
           </Text>
+          <ReviewPhotos photos={review.photos} name={review.name} />
           <Group gap="xs" mt={6}>
             <Button
               size="compact-xs"

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, stubApi } from '../../../test/network';
+import { apiError, json, stubApi } from '../../../test/network';
 import { renderApp } from '../../../test/render-app';
 import { listItem, listPage, listQueries } from '../testing/catalogue-fixtures';
 
@@ -59,6 +59,7 @@ describe('search results', { timeout: 15_000 }, () => {
         category: 'Women',
         brand: 'Nike',
         minRating: '3',
+        facets: 'true',
         page: '1',
         limit: '20',
       }),
@@ -86,6 +87,90 @@ describe('search results', { timeout: 15_000 }, () => {
     stubApi({ 'GET /product/': () => listPage([]) });
     renderApp('/search/unobtainium');
     expect(await screen.findByText('No products found for “unobtainium”.')).toBeInTheDocument();
+  });
+
+  it('shows the counts of the search for each choice and filters by price and origin through the address', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      'GET /product/': () =>
+        json(200, {
+          success: true,
+          data: [listItem('p1', { name: 'Wireless Earbuds' })],
+          meta: { page: 1, limit: 20, total: 12 },
+          facets: {
+            category: [
+              { value: 'Electronics', count: 12 },
+              { value: 'Men', count: 0 },
+              { value: 'Women', count: 0 },
+              { value: 'Home', count: 1 },
+              { value: 'Beauty', count: 0 },
+            ],
+            price: [
+              { min: 0, max: 1000, count: 3 },
+              { min: 1000, max: 2500, count: 9 },
+              { min: 2500, max: null, count: 0 },
+            ],
+            rating: [
+              { value: 5, count: 0 },
+              { value: 4, count: 7 },
+              { value: 3, count: 10 },
+              { value: 2, count: 12 },
+              { value: 1, count: 12 },
+            ],
+            shipsFrom: [
+              { value: 'China', count: 10 },
+              { value: 'Spain', count: 2 },
+            ],
+          },
+        }),
+    });
+    const { router } = renderApp('/search/earbuds');
+    const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
+
+    expect(await within(sidebar).findByRole('checkbox', { name: 'Electronics (12)' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('radio', { name: '4 stars & up (7)' })).toBeInTheDocument();
+    const price = within(sidebar).getByRole('group', { name: 'Price' });
+    // The server's ranges in the shopper's currency, in its format.
+    expect(within(price).getAllByRole('checkbox')).toHaveLength(3);
+    for (const name of ['Under $1,000.00 (3)', '$1,000.00 – $2,500.00 (9)', '$2,500.00 & up (0)'])
+      expect(within(price).getByRole('checkbox', { name })).not.toBeChecked();
+
+    await user.click(within(price).getByRole('checkbox', { name: '$1,000.00 – $2,500.00 (9)' }));
+    await user.click(within(sidebar).getByRole('checkbox', { name: 'China (10)' }));
+    await waitFor(() => expect(listQueries(requests).at(-1)?.get('shipsFrom')).toBe('China'));
+    const last = listQueries(requests).at(-1);
+    expect([last?.get('minPrice'), last?.get('maxPrice'), last?.get('facets')]).toEqual([
+      '1000',
+      '2500',
+      'true',
+    ]);
+    expect(router.state.location.search).toEqual({ minPrice: 1000, maxPrice: 2500, shipsFrom: 'China' });
+
+    // The lowest range has no floor.
+    await user.click(within(price).getByRole('checkbox', { name: 'Under $1,000.00 (3)' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ maxPrice: 1000, shipsFrom: 'China' }));
+  });
+
+  it('offers the closest words when nothing matches, and runs that search', async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      'GET /product/': (request) =>
+        new URL(request.url).searchParams.get('q') === 'seramik mugg'
+          ? json(200, {
+              success: true,
+              data: [],
+              meta: { page: 1, limit: 20, total: 0 },
+              didYouMean: 'ceramic mug',
+            })
+          : listPage([listItem('p1', { name: 'Ceramic Coffee Mug' })]),
+    });
+    const { router } = renderApp('/search/seramik%20mugg');
+
+    expect(await screen.findByText('No products found for “seramik mugg”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Did you mean “ceramic mug”?' }));
+    expect(await screen.findByRole('article', { name: 'Ceramic Coffee Mug' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/search/ceramic mug');
+    expect(listQueries(requests).at(-1)?.get('q')).toBe('ceramic mug');
   });
 
   it('shows the failure text when the search cannot be run', async () => {

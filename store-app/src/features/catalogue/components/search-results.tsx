@@ -1,5 +1,9 @@
 import { Button, Checkbox, Grid, Radio, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AnchorLink } from '../../../components/router-links';
+import { useLocaleFormat } from '../../../i18n/i18n';
+import { catalogueQueries } from '../api/catalogue.queries';
 import { asCategory, type CategoryFilter, RATINGS, type SearchPageFilters } from '../lib/list-filters';
 import { ProductGrid } from './product-grid';
 
@@ -21,14 +25,57 @@ type SearchResultsProps = {
   currency: string;
 };
 
-/** The results of a search (the route's term) narrowed on the server by the sidebar's filters. */
+/** A price range as the URL and the choices hold it: "1000-2500", "25000-" (no top). */
+const rangeKey = (min: number | undefined, max: number | null | undefined) => `${min ?? 0}-${max ?? ''}`;
+
+/**
+ * The results of a search (the route's term) narrowed on the server by the sidebar's filters; each choice shows
+ * how many products it would list (the server's facets), and a search that finds nothing offers the closest words.
+ */
 export function SearchResults({ term, filters, onFiltersChange, country, currency }: SearchResultsProps) {
   const { t } = useTranslation('catalogue');
+  const format = useLocaleFormat();
   const update = (patch: Partial<SearchPageFilters>) => onFiltersChange({ ...filters, ...patch });
   const active = Object.keys(filters).length > 0;
   // A category's page names the category in the shopper's language; a typed term is shown as typed.
   const termCategory = asCategory(term);
   const shownTerm = termCategory ? t(`common:category.${termCategory}`) : term;
+  const query = {
+    ...termQuery(term),
+    country,
+    currency,
+    sort: 'popularity' as const,
+    ...filters,
+    facets: true,
+  };
+  // The grid's own request: its first page carries the facets and "did you mean".
+  const results = useInfiniteQuery({
+    ...catalogueQueries.productPages(query),
+    placeholderData: keepPreviousData,
+  });
+  const firstPage = results.data?.pages[0];
+  const facets = firstPage?.facets;
+  const withCount = (label: string, count: number | undefined) =>
+    count === undefined ? label : t('filters.withCount', { label, n: format.number(count) });
+  const countIn = <T,>(facet: ReadonlyArray<{ value: T; count: number }> | undefined, value: T) =>
+    facet?.find((choice) => choice.value === value)?.count;
+
+  const priceChosen =
+    filters.minPrice !== undefined || filters.maxPrice !== undefined
+      ? rangeKey(filters.minPrice, filters.maxPrice)
+      : undefined;
+  const ranges = facets?.price ?? [];
+  const priceLabel = (min: number, max: number | null) => {
+    if (max === null) return t('filters.priceFrom', { min: format.money(min, currency) });
+    if (min === 0) return t('filters.priceUnder', { max: format.money(max, currency) });
+    return t('filters.priceBetween', { min: format.money(min, currency), max: format.money(max, currency) });
+  };
+  const priceOptions = ranges.map((range) => rangeKey(range.min, range.max));
+  if (priceChosen && !priceOptions.includes(priceChosen)) priceOptions.push(priceChosen);
+  const places = (facets?.shipsFrom ?? []).map((choice) => choice.value);
+  if (filters.shipsFrom && !places.includes(filters.shipsFrom)) places.push(filters.shipsFrom);
+
+  const didYouMean = firstPage?.didYouMean;
 
   return (
     <Stack gap="lg">
@@ -41,10 +88,31 @@ export function SearchResults({ term, filters, onFiltersChange, country, currenc
             <FilterChoices
               label={t('filters.category')}
               options={SEARCH_CATEGORIES}
-              labelOf={(category) => t(`common:category.${category}`)}
+              labelOf={(category) =>
+                withCount(t(`common:category.${category}`), countIn(facets?.category, category))
+              }
               value={filters.category}
               onChange={(category) => update({ category: asCategory(category) })}
             />
+            {priceOptions.length > 0 && (
+              <FilterChoices
+                label={t('filters.price')}
+                options={priceOptions}
+                labelOf={(key) => {
+                  const range = ranges.find((choice) => rangeKey(choice.min, choice.max) === key);
+                  if (range) return withCount(priceLabel(range.min, range.max), range.count);
+                  return priceLabel(filters.minPrice ?? 0, filters.maxPrice ?? null);
+                }}
+                value={priceChosen}
+                onChange={(key) => {
+                  const [min, max] = (key ?? '').split('-');
+                  update({
+                    minPrice: min ? Number(min) || undefined : undefined,
+                    maxPrice: max ? Number(max) : undefined,
+                  });
+                }}
+              />
+            )}
             <FilterChoices
               label={t('filters.brand')}
               options={SEARCH_BRANDS}
@@ -59,10 +127,23 @@ export function SearchResults({ term, filters, onFiltersChange, country, currenc
             >
               <Stack gap="xs" mt="xs">
                 {RATINGS.map((rating) => (
-                  <Radio key={rating} value={String(rating)} label={t('filters.rating', { count: rating })} />
+                  <Radio
+                    key={rating}
+                    value={String(rating)}
+                    label={withCount(t('filters.rating', { count: rating }), countIn(facets?.rating, rating))}
+                  />
                 ))}
               </Stack>
             </Radio.Group>
+            {places.length > 0 && (
+              <FilterChoices
+                label={t('filters.shipsFrom')}
+                options={places}
+                labelOf={(place) => withCount(place, countIn(facets?.shipsFrom, place))}
+                value={filters.shipsFrom}
+                onChange={(shipsFrom) => update({ shipsFrom })}
+              />
+            )}
             <Button variant="default" disabled={!active} onClick={() => onFiltersChange({})}>
               {t('filters.clear')}
             </Button>
@@ -70,8 +151,15 @@ export function SearchResults({ term, filters, onFiltersChange, country, currenc
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8, md: 9 }}>
           <ProductGrid
-            query={{ ...termQuery(term), country, currency, sort: 'popularity', ...filters }}
+            query={query}
             emptyText={t('search.empty', { term: shownTerm })}
+            emptyAction={
+              didYouMean ? (
+                <AnchorLink to="/search/$id" params={{ id: didYouMean }}>
+                  {t('search.didYouMean', { term: didYouMean })}
+                </AnchorLink>
+              ) : null
+            }
           />
         </Grid.Col>
       </Grid>

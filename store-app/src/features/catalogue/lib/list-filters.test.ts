@@ -25,5 +25,11 @@ describe('list filters in the URL', () => {
     expect(Object.keys(parsed)).toEqual([]);
     expect(parseHomeSearch({ q: 'x'.repeat(201), minRating: 2.5 })).toEqual({});
     expect(parseSearchPageFilters({ brand: 42, minRating: 'four' })).toEqual({});
+    expect(parseSearchPageFilters({ minPrice: '-1', maxPrice: '2.505', shipsFrom: ' ' })).toEqual({});
+    expect(parseSearchPageFilters({ minPrice: '1000', maxPrice: 2500, shipsFrom: 'China' })).toEqual({
+      minPrice: 1000,
+      maxPrice: 2500,
+      shipsFrom: 'China',
+    });
   });
 });

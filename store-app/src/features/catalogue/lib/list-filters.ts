@@ -44,7 +44,25 @@ const SORT_KEYS = [
 ] as const satisfies readonly SortKey[];
 
 export type HomeSearch = { q?: string; sort?: SortKey; category?: CategoryFilter; minRating?: number };
-export type SearchPageFilters = { category?: CategoryFilter; brand?: string; minRating?: number };
+export type SearchPageFilters = {
+  category?: CategoryFilter;
+  brand?: string;
+  minRating?: number;
+  /** A price range of the facets, in the shopper's currency: from minPrice, under maxPrice. */
+  minPrice?: number;
+  maxPrice?: number;
+  shipsFrom?: string;
+};
+
+/** An amount of at most two decimals, not negative. */
+function amount(value: unknown): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  const cents = number * 100;
+  return Number.isFinite(number) && number >= 0 && Math.abs(Math.round(cents) - cents) < 1e-6
+    ? number
+    : undefined;
+}
 
 /** A term of 1 to 200 characters once trimmed. */
 function text(value: unknown): string | undefined {
@@ -78,6 +96,9 @@ export function parseSearchPageFilters(search: Record<string, unknown>): SearchP
     category: asCategory(search.category),
     brand: text(search.brand),
     minRating: rating(search.minRating),
+    minPrice: amount(search.minPrice),
+    maxPrice: amount(search.maxPrice),
+    shipsFrom: text(search.shipsFrom),
   });
 }
 

@@ -104,30 +104,33 @@ export function RefundsCard({ order }: { order: Order }) {
         </Title>
         <Text fw={600}>{t('refunds.refunded', { amount: money(order.refundedPrice, order.currency) })}</Text>
       </Group>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('refunds.date')}</Table.Th>
-            <Table.Th>{t('refunds.amount')}</Table.Th>
-            <Table.Th>{t('refunds.status')}</Table.Th>
-            <Table.Th>{t('refunds.reason')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.refunds.map((refund) => (
-            <Table.Tr key={refund.id}>
-              <Table.Td>{date(refund.createdAt)}</Table.Td>
-              <Table.Td>{money(refund.amount, refund.currency)}</Table.Td>
-              <Table.Td>
-                <Badge color={refund.status === 'Completed' ? 'teal' : 'yellow'} variant="light">
-                  {t(`refunds.statuses.${refund.status}`, { defaultValue: refund.status })}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{refund.reason}</Table.Td>
+      {/* Four columns do not fit a phone: the table scrolls rather than squeezing its status badges. */}
+      <Table.ScrollContainer minWidth={520}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('refunds.date')}</Table.Th>
+              <Table.Th>{t('refunds.amount')}</Table.Th>
+              <Table.Th>{t('refunds.status')}</Table.Th>
+              <Table.Th>{t('refunds.reason')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.refunds.map((refund) => (
+              <Table.Tr key={refund.id}>
+                <Table.Td>{date(refund.createdAt)}</Table.Td>
+                <Table.Td>{money(refund.amount, refund.currency)}</Table.Td>
+                <Table.Td>
+                  <Badge color={refund.status === 'Completed' ? 'teal' : 'yellow'} variant="light">
+                    {t(`refunds.statuses.${refund.status}`, { defaultValue: refund.status })}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{refund.reason}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Card>
   );
 }

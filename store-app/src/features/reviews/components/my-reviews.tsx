@@ -22,6 +22,7 @@ import { AnchorLink } from '../../../components/router-links';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { myReviewsQueryOptions, reviewableQueryOptions } from '../api/reviews.api';
 import { ReviewFormModal } from './review-form-modal';
+import { ReviewPhotos } from './review-photos';
 
 type MyReview = SuccessBody<'listMyReviews'>['data'][number];
 type Reviewable = SuccessBody<'listReviewableProducts'>['data'][number];
@@ -135,7 +136,7 @@ function ReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void }
             {review.product.name}
           </AnchorLink>
           <Group gap="xs">
-            <Rating value={review.rating} readOnly aria-label={t('stars', { count: review.rating })} />
+            <Rating value={review.rating} readOnly role="img" aria-label={t('stars', { count: review.rating })} />
             <Text size="sm" c="dimmed">
               {date(review.createdAt)}
             </Text>
@@ -146,6 +147,7 @@ function ReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void }
             )}
           </Group>
           {review.comment && <Text>{review.comment}</Text>}
+          <ReviewPhotos photos={review.photos} name={review.name} />
           <Text size="sm" c="dimmed">
             {t('votes', { helpful: review.helpful, unhelpful: review.unhelpful })}
           </Text>

@@ -2,24 +2,27 @@ import { Button, Group, Input, Modal, Rating, Stack, Text, Textarea } from '@man
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../reviews-texts';
-import { type ReviewDraft, useSaveReview } from '../api/reviews.api';
+import { PhotosNotSaved, type ReviewDraft, useSaveReview } from '../api/reviews.api';
+import { type KeptPhoto, ReviewPhotoPicker } from './review-photo-picker';
 
 export const COMMENT_MAX = 2000;
 
 type ReviewFormModalProps = {
   product: { _id: string; name: string };
   /** The shopper's review being edited; a new one when absent. */
-  review?: { _id: string; rating: number; comment: string };
+  review?: { _id: string; rating: number; comment: string; photos?: KeptPhoto[] };
   onClose: () => void;
 };
 
-/** Writing or editing a review: stars 1 to 5 (required) and a comment. */
+/** Writing or editing a review: stars 1 to 5 (required), a comment and up to five photos. */
 export function ReviewFormModal({ product, review, onClose }: ReviewFormModalProps) {
   const { t } = useTranslation('reviews');
   const [draft, setDraft] = useState<ReviewDraft>({
     rating: review?.rating ?? 0,
     comment: review?.comment ?? '',
   });
+  const [kept, setKept] = useState<KeptPhoto[]>(review?.photos ?? []);
+  const [added, setAdded] = useState<File[]>([]);
   const [tried, setTried] = useState(false);
   const save = useSaveReview({ saved: t(review ? 'form.updated' : 'form.thanks'), failed: t('form.failed') });
   const ratingMissing = draft.rating < 1;
@@ -29,9 +32,23 @@ export function ReviewFormModal({ product, review, onClose }: ReviewFormModalPro
     event.preventDefault();
     setTried(true);
     if (ratingMissing || tooLong) return;
+    const remove = (review?.photos ?? [])
+      .filter((photo) => !kept.some((stays) => stays._id === photo._id))
+      .map((photo) => photo._id);
     save.mutate(
-      { productId: product._id, ...(review ? { reviewId: review._id } : {}), draft },
-      { onSuccess: onClose },
+      {
+        productId: product._id,
+        ...(review ? { reviewId: review._id } : {}),
+        draft,
+        photos: { add: added, remove },
+      },
+      {
+        onSuccess: onClose,
+        // Saved without every photo: My Reviews shows what was kept, and Edit adds the rest.
+        onError: (error) => {
+          if (error instanceof PhotosNotSaved) onClose();
+        },
+      },
     );
   };
 
@@ -69,6 +86,13 @@ export function ReviewFormModal({ product, review, onClose }: ReviewFormModalPro
               setDraft((current) => ({ ...current, comment }));
             }}
             error={tried && tooLong ? t('form.tooLong', { max: COMMENT_MAX }) : undefined}
+          />
+          <ReviewPhotoPicker
+            kept={kept}
+            onRemoveKept={(photo) => setKept((current) => current.filter((other) => other._id !== photo._id))}
+            added={added}
+            onChangeAdded={setAdded}
+            disabled={save.isPending}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
