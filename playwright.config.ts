@@ -85,6 +85,15 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
+      // The shops deliver their outbox here; journeys read what arrived (the cart reminder's link, say).
+      command: 'node --import tsx server/src/test/mail-stand-in-server.ts',
+      env: { MAIL_STAND_IN_SMTP_PORT: '5193', MAIL_STAND_IN_HTTP_PORT: '5194' },
+      wait: { stdout: /Mail stand-in listening/ },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
       command: 'node --import tsx scripts/e2e/start-shops.mts',
       env: {
         LOG_LEVEL: 'warn',
@@ -94,6 +103,9 @@ export default defineConfig({
         SSLCOMMERZ_API_URL: 'http://127.0.0.1:5197',
         ...STRIPE,
         STRIPE_API_URL: 'http://127.0.0.1:5195',
+        SMTP_URL: 'smtp://127.0.0.1:5193',
+        // A left cart's first reminder after six seconds rather than an hour, so the journey can wait for it.
+        CART_RECOVERY_DELAY_MINUTES: '0.1',
       },
       wait: { stdout: /The journey shops are running/ },
       // A fresh database is migrated and seeded first, and a slow, busy machine can take minutes.

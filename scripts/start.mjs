@@ -61,7 +61,8 @@ const api = run('API', process.execPath, ['--enable-source-maps', 'server/dist/m
 });
 run('The apps', process.execPath, [
   'server/dist/serve-apps.js',
-  ...apps.map((a) => `${a.dir}/dist=${a.port}`),
+  // The storefront's pages get their server-rendered HTML (search engines) from the API.
+  ...apps.map((a) => `${a.dir}/dist=${a.port}${a.dir === 'store-app' ? `=${apiUrl}` : ''}`),
 ]);
 
 /** null when the address answers as it should, else what it answered. */

@@ -113,8 +113,8 @@ try {
     );
   });
   await page.goto(`${store}/`, { waitUntil: 'networkidle' });
-  await page.locator('a[href*="#/products/"]').first().waitFor({ timeout: 30_000 });
-  const productHref = await page.locator('a[href*="#/products/"]').first().getAttribute('href');
+  await page.locator('a[href^="/products/"]').first().waitFor({ timeout: 30_000 });
+  const productHref = await page.locator('a[href^="/products/"]').first().getAttribute('href');
   const assets = await Promise.all(pending);
   await browser.close();
   const ofType = (type) => assets.filter((a) => a.type === type);

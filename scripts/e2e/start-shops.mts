@@ -76,7 +76,15 @@ for (const shop of SHOPS) {
   startApi(shop);
   start(
     `the ${shop.app} shop's apps`,
-    ['server/dist/serve-apps.js', ...Object.entries(APP_PORTS).map(([app, port]) => `${app}/dist=${port}`)],
+    [
+      'server/dist/serve-apps.js',
+      // The storefront's pages get their server-rendered HTML from the shop's own API.
+      ...Object.entries(APP_PORTS).map(([app, port]) =>
+        app === 'store-app'
+          ? `${app}/dist=${port}=http://${shop.host}:${API_PORT}/api`
+          : `${app}/dist=${port}`,
+      ),
+    ],
     { APPS_HOST: shop.host },
   );
 }

@@ -10,7 +10,7 @@ import {
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
 
 // Every storefront route at 1440 and 390 px (issue 27): never blank, never clipped, no page error. The storefront
-// uses hash history, so a route opens as `/#/products/{id}`.
+// uses path URLs, so a route opens as `/products/{id}`.
 const { store } = shopAddresses('store-app');
 // A failing width attaches its own screenshot; the trace's screencast of both pages would take a third of the walk.
 test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
@@ -88,9 +88,13 @@ for (const path of routePaths('store-app')) {
       ...(signedOut.has(path) ? {} : { 'shop.userToken': token }),
     });
     const key = idFor[path];
-    const filled = fillParams(path, key ? { $id: params[key] } : params);
+    // A category's address is its slug; every other `$slug` is a blog post's.
+    const filled = fillParams(
+      path,
+      key ? { $id: params[key] } : path === '/category/$slug' ? { $slug: 'home-kitchen' } : params,
+    );
     expect(filled, `the demo data has an id for ${path}`).toBeDefined();
-    const problems = await walkRoute(pages, `${store}/#${filled}`);
+    const problems = await walkRoute(pages, `${store}${filled}`);
     expect(problems, `${path}:\n${problems.join('\n')}`).toEqual([]);
   });
 }
