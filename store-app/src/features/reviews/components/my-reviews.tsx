@@ -136,7 +136,12 @@ function ReviewCard({ review, onEdit }: { review: MyReview; onEdit: () => void }
             {review.product.name}
           </AnchorLink>
           <Group gap="xs">
-            <Rating value={review.rating} readOnly role="img" aria-label={t('stars', { count: review.rating })} />
+            <Rating
+              value={review.rating}
+              readOnly
+              role="img"
+              aria-label={t('stars', { count: review.rating })}
+            />
             <Text size="sm" c="dimmed">
               {date(review.createdAt)}
             </Text>
