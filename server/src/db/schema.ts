@@ -33,6 +33,7 @@ export * from '../modules/roles/roles.schema.ts';
 export * from '../modules/security/security.schema.ts';
 export * from '../modules/settings/settings.schema.ts';
 export * from '../modules/stats/stats.schema.ts';
+export * from '../modules/suppliers/suppliers.schema.ts';
 export * from '../modules/vendor-earnings/vendor-earnings.schema.ts';
 export * from '../modules/wishlist/wishlist.schema.ts';
 export * from './requests.schema.ts';
