@@ -24,7 +24,12 @@ import { ApiError } from './http/errors.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerInputGuards, registerNoStoreDefault } from './http/input-guards.ts';
 import { createOutboundClient } from './http/outbound.ts';
-import { CATALOGUE_CACHE_MS, clearOnChange, createShortCache } from './http/short-cache.ts';
+import {
+  CATALOGUE_CACHE_MS,
+  CATALOGUE_KEEPS_ON,
+  clearOnChange,
+  createShortCache,
+} from './http/short-cache.ts';
 import {
   createSerializerCompiler,
   createValidatorCompiler,
@@ -206,7 +211,7 @@ export async function buildApp({
   registerNoStoreDefault(app);
   registerApiCounter(app, db.db);
   const catalogueCache = createShortCache({ ttlMs: CATALOGUE_CACHE_MS });
-  clearOnChange(app, catalogueCache);
+  clearOnChange(app, catalogueCache, { keepOn: CATALOGUE_KEEPS_ON });
   const signInCache = createShortCache({ ttlMs: config.signInCacheMs, maxEntries: 10_000 });
   clearOnChange(app, signInCache);
   registerGracefulClose(app);

@@ -53,10 +53,34 @@ export function createShortCache({
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Clears the cache before the answer to any successful change goes out, so its caller's next read is fresh. */
-export function clearOnChange(app: FastifyInstance, cache: ShortCache): void {
+/**
+ * Clears the cache before the answer to any successful change goes out, so its caller's next read is fresh.
+ * `keepOn`: the routes (as declared, under the API prefix) whose changes cannot touch what this cache holds.
+ */
+export function clearOnChange(
+  app: FastifyInstance,
+  cache: ShortCache,
+  options: { keepOn?: readonly string[] } = {},
+): void {
+  const keepOn = new Set(options.keepOn ?? []);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!READS.has(request.method) && reply.statusCode < 400) cache.clear();
+    if (READS.has(request.method) || reply.statusCode >= 400) return payload;
+    if (!keepOn.has(`${request.method} ${request.routeOptions.url ?? ''}`)) cache.clear();
     return payload;
   });
 }
+
+/**
+ * What shoppers do while browsing, none of which changes a product list or a price: a cart kept in step, a visit
+ * counted, a product seen, a sign-in. Clearing the catalogue on each would leave it cached for no one.
+ */
+export const CATALOGUE_KEEPS_ON = [
+  'PUT /api/cart',
+  'POST /api/cart/merge',
+  'POST /api/stats/visit',
+  'POST /api/recently-viewed',
+  'POST /api/user/login',
+  'POST /api/user/logout',
+  'POST /api/wishlist/add',
+  'POST /api/wishlist/remove',
+] as const;

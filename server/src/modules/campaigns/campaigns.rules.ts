@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { components } from '@shop/sdk/types';
 import type { campaigns } from '../../db/schema.ts';
 import type { FieldError } from '../../http/errors.ts';
-import { decimalTextToMinor, toAmount, toDecimalText, toMinor } from '../../money/money.ts';
+import { decimalTextToMinor, formatMinor, toDecimalText, toMinor } from '../../money/money.ts';
 
 // The rules of Campaigns & Discounts that need no database: a campaign's status from its dates, which order lines
 // its discount applies to, the rules as one sentence, coupon codes, and the checks of the create and edit forms.
@@ -44,8 +44,7 @@ export function appliesTo(
   );
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usd = (minor: number) => usdFormat.format(toAmount(minor));
+const usd = (minor: number) => formatMinor(minor, 'USD', 'en-US');
 /** '10.00' → '10', '12.50' → '12.5'. */
 const percent = (value: string) => String(Number(value));
 

@@ -2,7 +2,7 @@ import { and, arrayContains, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../../db/schema.ts';
 import { CATALOGUE_CACHE_MS, createShortCache } from '../../http/short-cache.ts';
-import { bearer, demoAdminToken } from '../../test/sessions.ts';
+import { bearer, demoAdminToken, demoShopperToken } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { FACETS_CACHE_MS } from './products.handlers.ts';
 
@@ -103,6 +103,38 @@ describe('catalogue cache', () => {
     const staffAfter = await list(staff);
     expect(staffAfter.meta.total).toBe(staffBefore.meta.total);
     expect(staffAfter.data.find((item) => item._id === target._id)?.status).toBe('disabled');
+  });
+
+  it("keeps the list through a shopper's cart sync and visit, and clears it on a staff change", async () => {
+    const first = await list();
+    const target = first.data[0];
+    if (!target) throw new Error('The demo catalogue has no visible product');
+    const shopper = await demoShopperToken(t.app);
+    const write = (method: 'PUT' | 'POST', url: string, payload: object, token?: string) =>
+      t.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
+    await t.db.update(products).set({ status: 'draft' }).where(eq(products.id, target._id));
+    // Browsing writes change no product: the page stays the cached one.
+    expect((await write('PUT', '/api/cart', { items: [] }, shopper)).statusCode).toBe(200);
+    expect(
+      (
+        await write('POST', '/api/stats/visit', {
+          path: '/',
+          visitorId: '0b7c2a6e-4d1f-4a8b-9c3e-5f6a7b8c9d0e',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await list()).data.some((item) => item._id === target._id)).toBe(true);
+    // A staff change through this instance clears it at once.
+    const changed = await write('POST', '/api/product/bulk', { action: 'disable', ids: [target._id] }, staff);
+    expect(changed.statusCode).toBe(200);
+    expect((await list()).data.some((item) => item._id === target._id)).toBe(false);
+    const restored = await write(
+      'POST',
+      '/api/product/bulk',
+      { action: 'publish', ids: [target._id] },
+      staff,
+    );
+    expect(restored.statusCode).toBe(200);
   });
 
   it("reuses the staff list's count while paging", async () => {
