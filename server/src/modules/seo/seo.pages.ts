@@ -1,8 +1,16 @@
 // Each kind of storefront page as a model (seo.render.ts draws it), read from the database in one language.
 import type { Database } from '../../db/client.ts';
 import { sanitizeProductHtml } from '../../lib/sanitize.ts';
-import { converterFor, formatMinor, loadRates, type Rates, toDecimalText } from '../../money/money.ts';
-import { findProduct, visibleToShoppers } from '../products/index.ts';
+import {
+  converterFor,
+  formatMinor,
+  loadRates,
+  type Rates,
+  toDecimalText,
+  toMinor,
+} from '../../money/money.ts';
+import { priceContextFor } from '../pricing/index.ts';
+import { findProduct, productDetail, visibleToShoppers } from '../products/index.ts';
 import { readStoreSettings } from '../settings/index.ts';
 import {
   absoluteUrl,
@@ -31,6 +39,8 @@ interface Site extends SiteContext {
   defaultTitle: string;
   defaultDescription: string;
   currency: string;
+  /** The store's default ship-to country: a visitor the store knows nothing about is priced for it. */
+  country: string;
   rates: Rates;
 }
 
@@ -44,6 +54,7 @@ export async function siteOf(db: Database, storeUrl: string, lang: SiteContext['
     defaultTitle: settings.metaTitle || settings.storeName,
     defaultDescription: settings.metaDescription || '',
     currency: settings.defaultCurrency,
+    country: settings.defaultShipTo,
     rates,
   };
 }
@@ -94,7 +105,20 @@ async function productPage(db: Database, site: Site, id: string): Promise<PageMo
   const descriptionHtml = sanitizeProductHtml(row.descriptionHtml);
   const text = plainText(descriptionHtml);
   const description = row.seo.metaDescription?.trim() || clipped(text) || site.defaultDescription;
-  const price = priceOf(site, row.priceMinor, row.currency);
+  // The price the product page shows a visitor from the default country: the pricing rules, the country's shown
+  // tax and rounding, converted and rounded by the money module as the product API does.
+  const pricing = await priceContextFor(db, { country: site.country, rates: site.rates });
+  const detail = await productDetail(db, row, {
+    rates: site.rates,
+    currency: site.currency,
+    staff: false,
+    pricing,
+  });
+  const shownMinor = toMinor(detail.price);
+  const price =
+    shownMinor === null
+      ? priceOf(site, row.priceMinor, row.currency)
+      : { minor: shownMinor, currency: detail.currency };
   const inStock = row.status !== 'out_of_stock' && row.stock > 0;
   const slug = categorySlugOf(row.categories.find((category) => categorySlugOf(category) !== null));
   const crumbs = [

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts, products, stores } from '../../db/schema.ts';
+import { blogPosts, countryPricing, products, stores } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { shopperVisible } from '../products/index.ts';
@@ -118,6 +118,33 @@ describe('pages as search engines read them', () => {
         { '@type': 'ListItem', position: 3, name: product.title, item: `${STORE}/products/${product.id}` },
       ]);
       expect(organization).toMatchObject({ name: 'Shop', url: STORE });
+    });
+
+    it("offers the price the product page shows a visitor from the store's country, its pricing rule applied", async () => {
+      // The demo store ships to BD by default: a 15% rule for BD moves every shown price.
+      await t.db.insert(countryPricing).values({ country: 'BD', adjustmentType: 'percentage', value: '15' });
+      try {
+        const api = await t.app.inject({
+          method: 'GET',
+          url: `/api/product/${product.id}?currency=USD&country=BD`,
+        });
+        const shown = api.json().data as { price: number; currency: string };
+        const offer = jsonLdOf((await page(`/products/${product.id}`)).headHtml)[0]?.offers as {
+          price: string;
+          priceCurrency: string;
+        };
+        expect({ price: Number(offer.price), currency: offer.priceCurrency }).toEqual({
+          price: shown.price,
+          currency: shown.currency,
+        });
+        const plain = await t.app.inject({
+          method: 'GET',
+          url: `/api/product/${product.id}?currency=USD&country=US`,
+        });
+        expect(Number(offer.price)).toBeGreaterThan((plain.json().data as { price: number }).price);
+      } finally {
+        await t.db.delete(countryPricing).where(eq(countryPricing.country, 'BD'));
+      }
     });
 
     it('shows the name, the price in the store currency, the availability and breadcrumb links', async () => {
