@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { hostResolverRule, SHOPS } from './scripts/e2e/shops.ts';
+import { ALIEXPRESS_STAND_IN, hostResolverRule, SHOPS } from './scripts/e2e/shops.ts';
 
 // Journeys run in Debian's Chromium against the real API and the built apps, on fresh embedded databases
 // seeded with the demo data (`scripts/find-chromium.sh` finds or installs the browser). Each app's journeys are a
@@ -89,6 +89,20 @@ export default defineConfig({
       command: 'node --import tsx server/src/test/mail-stand-in-server.ts',
       env: { MAIL_STAND_IN_SMTP_PORT: '5193', MAIL_STAND_IN_HTTP_PORT: '5194' },
       wait: { stdout: /Mail stand-in listening/ },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
+      // The staff journeys' shop buys here (scripts/e2e/shops.ts); journeys make its suppliers fail and read the
+      // calls it received through its /control/ API. Pictures stay on the shop's own API (localhost:3000).
+      command: 'node --import tsx server/src/test/aliexpress-stand-in-server.ts',
+      env: {
+        AE_STAND_IN_PORT: String(ALIEXPRESS_STAND_IN.port),
+        AE_STAND_IN_PUBLIC_URL: 'http://localhost:3000',
+        ...ALIEXPRESS_STAND_IN.credentials,
+      },
+      wait: { stdout: /AliExpress stand-in listening/ },
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'pipe',

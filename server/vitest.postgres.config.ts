@@ -40,6 +40,9 @@ export const POSTGRES_FILES = [
   // Review photos: the five-photo limit under the review's row lock. Recently viewed: merges capped under the
   // shopper's row lock, timestamps computed in SQL (greatest) read back through the driver.
   'src/modules/reviews/review-photos.test.ts',
+  // Claims: one open claim per parcel (partial unique index), photos under the claim's lock, refunds under the
+  // order's lock, reshipment numbers under the order's lock.
+  'src/modules/claims/claims.test.ts',
   'src/modules/recommendations/recommendations.test.ts',
   'src/modules/carts/carts.test.ts',
   'src/auth/login-throttle.test.ts',
@@ -63,9 +66,18 @@ export const POSTGRES_FILES = [
   'src/modules/products/products.search.test.ts',
   // Trigram order search, the activity log's filter choices from its indexes.
   'src/modules/orders/orders.admin.test.ts',
+  // Duty rules in jsonb read back through the driver, and the landed cost charged in an order's transaction.
+  'src/modules/orders/orders.landed-cost.test.ts',
   'src/modules/activity/activity.test.ts',
   // Sitemaps' last changes from max() over timestamps and unnest() over arrays, read back through the driver.
   'src/modules/seo/seo.test.ts',
+  // Supplier alerts: one open alert per key through a partial unique index (ON CONFLICT … WHERE), the alert's
+  // row lock when staff decide, and the role swap under the one-per-role expression index.
+  'src/modules/suppliers/suppliers.test.ts',
+  // Supplier parcels: placement under the order's row lock, jsonb carrier scans and timestamps compared in SQL
+  // (tracking cadence, silence alerts, fraud-review delay), read back through the driver.
+  'src/modules/forwarding/forwarding.parcels.test.ts',
+  'src/modules/forwarding/forwarding.test.ts',
 ];
 
 // A renamed or deleted file would otherwise silently drop out of the PostgreSQL pass.

@@ -10,13 +10,37 @@ export interface Shop {
   /** The loopback address the shop's API and apps listen on. */
   host: string;
   dataDir: string;
+  /** Settings of this shop's API on top of the shared ones. */
+  apiEnv?: Record<string, string>;
 }
+
+/** The AliExpress Open Platform stand-in (server/src/test/aliexpress-stand-in-server.ts) and its credentials. */
+export const ALIEXPRESS_STAND_IN = {
+  port: 5192,
+  control: 'http://127.0.0.1:5192/control',
+  credentials: {
+    AE_APP_KEY: 'shop-e2e-app-key',
+    AE_APP_SECRET: 'shop-e2e-app-secret',
+    AE_ACCESS_TOKEN: 'shop-e2e-access-token',
+  },
+} as const;
 
 // The storefront's journeys are the longest, so they start first; theirs is 127.0.0.1, where the payment
 // stand-ins' webhooks and the API's own PUBLIC_URL (http://localhost:3000) land as before.
+// The staff journeys' shop buys from the AliExpress stand-in through the Open Platform client, as a connected
+// shop does; the others answer from the offline catalogue.
 export const SHOPS: readonly Shop[] = [
   { app: 'store-app', host: '127.0.0.1', dataDir: '.tmp/e2e-data/store-app' },
-  { app: 'admin-app', host: '127.0.0.2', dataDir: '.tmp/e2e-data/admin-app' },
+  {
+    app: 'admin-app',
+    host: '127.0.0.2',
+    dataDir: '.tmp/e2e-data/admin-app',
+    apiEnv: {
+      MARKETPLACE_PROVIDER: 'aliexpress',
+      ...ALIEXPRESS_STAND_IN.credentials,
+      AE_API_URL: `http://127.0.0.1:${ALIEXPRESS_STAND_IN.port}/sync`,
+    },
+  },
   { app: 'vendor-app', host: '127.0.0.3', dataDir: '.tmp/e2e-data/vendor-app' },
 ];
 

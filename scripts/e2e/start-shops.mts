@@ -38,6 +38,7 @@ const startApi = (shop: Shop) =>
     HOST: shop.host,
     PORT: String(API_PORT),
     DATA_DIR: shop.dataDir,
+    ...shop.apiEnv,
   });
 
 async function answers(url: string): Promise<boolean> {

@@ -41,9 +41,10 @@ import { secretBoxFor } from './lib/secret-box.ts';
 import { loggedMarketplace } from './modules/api-calls/index.ts';
 import { exportStore, scheduledBackupJob } from './modules/backups/index.ts';
 import { cartLinks, cartRemindersJob } from './modules/carts/index.ts';
+import { followClaimDisputesJob } from './modules/claims/index.ts';
 import { courierTrackingJob } from './modules/couriers/index.ts';
 import { marketplaceSyncJob } from './modules/dropshipping/index.ts';
-import { trackForwardedOrdersJob } from './modules/forwarding/index.ts';
+import { autoForwardOrdersJob, trackForwardedOrdersJob } from './modules/forwarding/index.ts';
 import { deliverMailJob, smtpTransport } from './modules/mail/index.ts';
 import { createMarketplace, FIXTURE_IMAGES_DIR } from './modules/marketplace/index.ts';
 import {
@@ -61,6 +62,7 @@ import {
   hostedProvidersFrom,
 } from './modules/payments/index.ts';
 import { currencyRatesJob } from './modules/pricing/index.ts';
+import { supplierHealthJob } from './modules/suppliers/index.ts';
 import { createService } from './service.ts';
 
 export const OPENAPI_PATH = join(SERVER_DIR, '..', 'openapi.yaml');
@@ -301,6 +303,9 @@ export async function buildApp({
         db,
         [
           trackForwardedOrdersJob({ db: db.db, marketplace }),
+          autoForwardOrdersJob({ db: db.db, marketplace }),
+          followClaimDisputesJob({ db: db.db, marketplace, publicUrl: config.publicUrl }),
+          supplierHealthJob({ db: db.db, marketplace }),
           cleanUpJob({ db: db.db }),
           abandonedCheckoutsJob({ db: db.db, pendingMinutes: config.payments.pendingMinutes }),
           scheduledBackupJob({ db: db.db, store: exportStore(config) }),

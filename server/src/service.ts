@@ -19,6 +19,7 @@ import { exportStore } from './modules/backups/index.ts';
 import { createCampaignHandlers } from './modules/campaigns/campaigns.handlers.ts';
 import { createCartHandlers } from './modules/carts/carts.handlers.ts';
 import { cartLinks } from './modules/carts/index.ts';
+import { createClaimHandlers } from './modules/claims/claims.handlers.ts';
 import { createCourierHandlers } from './modules/couriers/couriers.handlers.ts';
 import { createAccountHandlers } from './modules/customers/account.handlers.ts';
 import { createCustomerHandlers } from './modules/customers/customers.handlers.ts';
@@ -53,6 +54,7 @@ import { createSettingsHandlers } from './modules/settings/settings.handlers.ts'
 import { createStoreSettingsHandlers } from './modules/settings/store-settings.handlers.ts';
 import { createStaffHandlers } from './modules/staff/staff.handlers.ts';
 import { createStatsHandlers } from './modules/stats/stats.handlers.ts';
+import { createSupplierHandlers } from './modules/suppliers/suppliers.handlers.ts';
 import { createUserHandlers } from './modules/users/users.handlers.ts';
 import { createVendorEarningsHandlers } from './modules/vendor-earnings/vendor-earnings.handlers.ts';
 import { createVendorOrderHandlers } from './modules/vendor-orders/vendor-orders.handlers.ts';
@@ -144,7 +146,15 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createRefundHandlers({ db, payments }),
     ...createPaymentReportHandlers({ db }),
     ...createReturnHandlers({ db }),
+    ...createClaimHandlers({
+      db,
+      config,
+      marketplace,
+      payments,
+      ...(deps.media ? { media: deps.media } : {}),
+    }),
     ...createForwardingHandlers({ db, marketplace }),
+    ...createSupplierHandlers({ db, marketplace }),
     ...createDisputeHandlers({ db, config }),
     ...createActivityHandlers({ db }),
     ...createRoleHandlers({ db }),

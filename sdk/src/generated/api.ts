@@ -1060,6 +1060,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/product/landed-cost/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The landed cost of a product for a ship-to country
+         * @description Added beyond the spec. What the shopper pays for `quantity` of one SKU delivered to `country`: the price,
+         *     the delivery of the chosen `service` (or the cheapest) under the store's delivery policy, the country's
+         *     tax, its import duty by the duty rule staff set, and the total in `currency`, with the delivery window of
+         *     the service. Priced by the same code as `POST /order/quote` and `POST /order`, so placing the same cart
+         *     charges exactly this. Public; a signed-in shopper's own prices apply. 404 when the product or SKU is not
+         *     for sale, 422 when nothing delivers to the country, 503 when delivery cannot be quoted right now.
+         */
+        get: operations["getLandedCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/product/aliexpress/{id}": {
         parameters: {
             query?: never;
@@ -2148,6 +2173,98 @@ export interface paths {
          *     supplier order id and sync log.
          */
         get: operations["listForwardings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/parcels/{parcelId}/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place (or retry) one supplier parcel of an order
+         * @description Added beyond the spec (supplier parcels). Places one Pending or Failed parcel with the marketplace as its own
+         *     supplier order, bought as the supplier mapping says now (after a remap or a switch to the backup), once the
+         *     supplier's current cost is checked against the product's margin floor. A placed parcel answers 409; a
+         *     supplier refusal is classified (`failureClass`), saved on the parcel and answered 502.
+         */
+        post: operations["placeOrderParcel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/parcels/{parcelId}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct the shipping address a supplier refused, then place the parcel again
+         * @description Added beyond the spec (the fix of an `address_rejected` parcel). Checks the address as the marketplace does
+         *     (Brazil needs the receiver's CPF; a postal code must have its country's shape; 422 with the field otherwise),
+         *     saves it as the order's shipping address (the country stays the one the order was priced for) and places the
+         *     parcel again. An order that has shipped answers 409.
+         */
+        put: operations["fixParcelAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/settings/forwarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auto-forwarding and tracking cadence
+         * @description Added beyond the spec. Whether paid orders go to the suppliers on their own, after how many minutes of fraud
+         *     review, and how often parcels in transit are tracked.
+         */
+        get: operations["getForwardingSettings"];
+        /**
+         * Change auto-forwarding and the tracking cadence
+         * @description Added beyond the spec. Every field is required; the change is logged.
+         */
+        put: operations["updateForwardingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/{id}/parcels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The parcels one of the shopper's orders ships in, with their tracking
+         * @description Added beyond the spec (supplier parcels). Each parcel's items, carrier, tracking number and the carrier's
+         *     scans. Another shopper's order answers 404 ('Order not found.'), like an id that names no order.
+         */
+        get: operations["listMyOrderParcels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4154,6 +4271,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order/{id}/parcels/{parcelId}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a problem with one parcel of the shopper's order
+         * @description Added beyond the spec (dropshipping claims). `never_arrived` is taken once the parcel's delivery window has
+         *     passed (the date the product page promised, or 60 days after its supplier order was placed when none was
+         *     promised) and while it is not delivered; `damaged` (damaged or not as described) once it is delivered. One
+         *     open claim per parcel (409). A rule not met answers 422 with the reason; another shopper's order or parcel
+         *     answers 404. Photos are added with `POST /parcel-claims/{id}/photos`. Opening the claim opens a dispute with
+         *     the supplier (a lost parcel's at once, a damaged one's with its photos within the hour); a supplier that
+         *     refuses or cannot be reached is tried again, the claim stands.
+         */
+        post: operations["createParcelClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/{id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claims on the parcels of one of the shopper's orders
+         * @description Added beyond the spec (dropshipping claims). Newest first. Another shopper's order answers 404.
+         */
+        get: operations["listOrderClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel-claims/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to the shopper's own open claim
+         * @description Added beyond the spec (dropshipping claims). One picture at a time, at most five per claim (a sixth answers
+         *     422), checked like review photos: PNG, JPEG, GIF or WebP recognised by the file's first bytes (415), at most
+         *     10 MB (413), at least 100 pixels on each side (422) and at most 40 megapixels (413). A settled claim takes no
+         *     more photos (422); another shopper's claim answers 404.
+         */
+        post: operations["addClaimPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shoppers' claims on supplier parcels
+         * @description Added beyond the spec (dropshipping claims). Newest first; `status` and `kind` filter.
+         */
+        get: operations["listParcelClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel-claims/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claims by supplier or by product
+         * @description Added beyond the spec (dropshipping claims). Each supplier (or product) with its claims, those still open,
+         *     the reshipments and the amount refunded through claims in the store's currency (USD), each refund converted
+         *     with the rate its order was priced at. By product, a claim counts for each product its parcel carried and its
+         *     refund is shared among them by value.
+         */
+        get: operations["parcelClaimReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel-claims/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One claim with its parcel, photos and the supplier's dispute
+         * @description Added beyond the spec (dropshipping claims). With the parcel's lines, its share of the order (what a refund
+         *     may reach) and what is still refundable of it.
+         */
+        get: operations["getParcelClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel-claims/{id}/resolution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a claim by refund or reshipment, or reject it
+         * @description Added beyond the spec (dropshipping claims); the goods are never asked back. `refund` refunds the parcel's
+         *     share of the order (or `amount`, up to that share and never more than is still refundable: 422 / 409) through
+         *     the refunds module; `reship` makes a new parcel of the same items (`reshipOf` the claimed one) and places it
+         *     with the supplier; `reject` needs a note for the shopper (400). Only an open claim is settled (409). The
+         *     shopper is told by mail; the activity log records it in the same transaction.
+         */
+        post: operations["resolveParcelClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parcel-claims/{id}/dispute/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the supplier's dispute or read its answer now
+         * @description Added beyond the spec (dropshipping claims). Opens the dispute when it is not open yet, else reads its status
+         *     and the supplier's answer and records them (an hourly job does the same). A marketplace that refuses or
+         *     cannot be reached is recorded on the claim and its message answered; the claim is unchanged otherwise.
+         */
+        post: operations["refreshParcelClaimDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/followed-stores/": {
         parameters: {
             query?: never;
@@ -4637,6 +4933,155 @@ export interface paths {
          *     lines) and answers its `_id`. Another store's product answers 404 and nothing changes.
          */
         delete: operations["deleteVendorProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who supplies each variant of a product
+         * @description Added beyond the spec (dropshipping suppliers per variant). Each variant with its supplier rows: the primary
+         *     (explicit, or the product's own marketplace SKU), an optional backup, and optional rows for one ship-to
+         *     country, with what the supplier last said (cost in the store's currency, stock, countries it delivers to,
+         *     when its link lapses); and the product's supplier settings. Needs the `products` permission.
+         */
+        get: operations["getProductSuppliers"];
+        /**
+         * Replace who supplies each variant of a product
+         * @description Added beyond the spec (dropshipping suppliers per variant). Replaces every supplier row of the product. Each
+         *     SKU must exist at the supplier (422 otherwise), a variant has one row per role and country, and a backup
+         *     differs from its primary. A variant given only a backup or a country's row gets the product's own
+         *     marketplace SKU as its primary for every country. Needs the `products` permission; written to the
+         *     activity log.
+         */
+        put: operations["replaceProductSuppliers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/supplier-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a product's supplier settings
+         * @description Added beyond the spec (dropshipping suppliers per variant). The decision taken at once when a supplier
+         *     fails (`ask` leaves it to staff on the alert), the stock below which the supplier's stock is an alert, the
+         *     least margin the supplier's cost may leave, and whether paid orders forward on their own (null follows the
+         *     store). Needs the `products` permission; written to the activity log.
+         */
+        put: operations["updateProductSupplierSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a marketplace item to supply a variant
+         * @description Added beyond the spec (the supplier mapping screen). Finds an AliExpress item by its id or its link
+         *     (`https://www.aliexpress.com/item/<id>.html`) and answers its SKUs with cost (in the store's currency),
+         *     stock, and delivery to the store's main countries side by side (the cheapest service's fee and days from
+         *     the freight query). 400 for text that is neither; 404 when the marketplace does not know the item. Needs
+         *     the `products` permission.
+         */
+        get: operations["lookupSupplierItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the suppliers now
+         * @description Added beyond the spec (Check suppliers now; the same check runs every 15 minutes). Asks the marketplace
+         *     about the next batch of mapped suppliers, records what they said, raises an alert for each problem (low
+         *     stock, cost past the margin floor, SKU gone, no delivery to a main country, link lapsing within 14 days),
+         *     applies a product's default decision when it is not `ask`, and closes alerts whose problem went away.
+         *     `productId` checks that product's suppliers only. Needs the `products` permission; written to the activity
+         *     log.
+         */
+        post: operations["checkSuppliers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The supply chain's alerts
+         * @description Added beyond the spec (the dashboard's supplier alerts and the product table's supplier health). Newest
+         *     first, with the decision attached in `details.decision` (choices, the backup and the margin after a switch).
+         *     Needs the `products` permission.
+         */
+        get: operations["listSupplierAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers/alerts/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide on a supplier alert
+         * @description Added beyond the spec (the decision buttons of a supplier alert). `switch_to_backup` makes the variant's
+         *     backup its primary (the old primary becomes the backup) and takes its stock and cost into the variant;
+         *     `hide_variant` hides the variant from shoppers; `zero_stock` leaves it on show, sold out; `dismiss` closes
+         *     the alert and changes nothing. 409 when the alert is no longer open or the variant has no backup. Needs the
+         *     `products` permission; written to the activity log in the same transaction.
+         */
+        post: operations["resolveSupplierAlert"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5378,6 +5823,129 @@ export interface components {
             /** @description Every action in the log, alphabetically. */
             actions: string[];
         };
+        /** @description A product's supplier settings. */
+        SupplierSettings: {
+            /**
+             * @description The decision taken at once on a supplier failure; `ask` leaves it to staff.
+             * @enum {string}
+             */
+            onFailure: "ask" | "switch_to_backup" | "hide_variant" | "zero_stock";
+            /** @description Whether paid orders forward on their own; null follows the store. */
+            autoForward: boolean | null;
+            lowStockThreshold: number;
+            /**
+             * @description The least margin over the supplier's cost (percent of the cost, as Pricing Rules count the minimum margin)
+             *     our price may keep: below it the health check raises an alert and a supplier order is stopped. null
+             *     follows the store's minimum margin.
+             */
+            marginFloorPercent: number | null;
+        };
+        SupplierRowInput: {
+            /** @description Our variant (the product's SKU id). */
+            skuId: string;
+            /** @enum {string} */
+            role: "primary" | "backup";
+            /** @description The row applies to orders shipping there only; null for every country. */
+            shipToCountry?: string | null;
+            aeProductId: string;
+            aeSkuId: string;
+        };
+        SupplierRow: {
+            /** @enum {string} */
+            role: "primary" | "backup";
+            shipToCountry: string | null;
+            aeProductId: string;
+            aeSkuId: string;
+            aeSkuAttr: string;
+            supplierName: string | null;
+            /** @description What the supplier last asked, in the store's currency. */
+            cost: number | null;
+            /** @description What that cost leaves of the variant's price. */
+            marginPercent: number | null;
+            stock: number | null;
+            deliversTo: string[];
+            /** Format: date-time */
+            linkExpiresAt: string | null;
+            /** Format: date-time */
+            checkedAt: string | null;
+        };
+        ProductSuppliersEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: {
+                productId: string;
+                title: string;
+                /** @description The store's currency, of every cost and price here. */
+                currency: string;
+                /** @description The store's main countries. */
+                countries: string[];
+                settings: components["schemas"]["SupplierSettings"];
+                variants: {
+                    skuId: string;
+                    label: string;
+                    price: number | null;
+                    stock: number;
+                    hidden: boolean;
+                    /** @description The product's own marketplace SKU; null for a product not from the marketplace. */
+                    ownItem: {
+                        aeProductId: string;
+                        aeSkuId: string;
+                    } | null;
+                    suppliers: components["schemas"]["SupplierRow"][];
+                }[];
+            };
+        };
+        SupplierItem: {
+            aeProductId: string;
+            title: string;
+            supplierName: string;
+            currency: string;
+            countries: string[];
+            /** Format: date-time */
+            linkExpiresAt: string | null;
+            skus: {
+                aeSkuId: string;
+                aeSkuAttr: string;
+                label: string;
+                cost: number | null;
+                stock: number;
+                delivery: {
+                    country: string;
+                    available: boolean;
+                    fee: number | null;
+                    minDays: number | null;
+                    maxDays: number | null;
+                    service: string | null;
+                }[];
+            }[];
+        };
+        SupplierCheckRun: {
+            checked: number;
+            raised: number;
+            cleared: number;
+            /** @description Alerts the product's default decision settled at once. */
+            applied: number;
+            failed: number;
+        };
+        SupplierAlert: {
+            id: string;
+            /** @description e.g. supplier.low_stock, supplier.cost_above_floor, supplier.sku_gone, supplier.no_delivery, supplier.link_expiring. */
+            kind: string;
+            /** @enum {string} */
+            status: "open" | "resolved" | "dismissed";
+            message: string;
+            productId: string | null;
+            productTitle: string | null;
+            skuId: string | null;
+            /** @description The problem's facts, and in `decision` the choices, the backup and the margin after a switch. */
+            details: {
+                [key: string]: unknown;
+            };
+            resolution: string | null;
+            resolvedBy: string | null;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         /** @description Where a page sits in the whole list. */
         PageMeta: {
             page: number;
@@ -5885,6 +6453,14 @@ export interface components {
             }[];
             /** @description The places the matching products' SKUs ship from (found among the first 10,001 matches). */
             shipsFrom: {
+                value: string;
+                count: number;
+            }[];
+            /**
+             * @description The shopper's ship-to country (the list's `country`, and the `deliversTo` filter's when ticked) with how
+             *     many matching products their suppliers deliver there.
+             */
+            deliversTo: {
                 value: string;
                 count: number;
             }[];
@@ -6835,6 +7411,10 @@ export interface components {
             totalPrice: number;
             /** @description Added beyond the spec. The payment method's own fee (cash on delivery), part of the total. */
             paymentFee?: number;
+            /** @description Added beyond the spec. Import duty by the ship-to country's duty rule, part of the total. */
+            dutyPrice?: number;
+            /** @description Added beyond the spec. The duty's name by the rule it was priced with; null without one. */
+            dutyLabel?: string | null;
             tax?: components["schemas"]["AppliedTax"];
             /** @description Added beyond the spec. The discount off the order (a coupon's, or a manual order's); total = items + shipping + tax + payment fee - discount (tax left out when it is included in the prices). */
             discountPrice: number;
@@ -7013,6 +7593,10 @@ export interface components {
             tax: components["schemas"]["AppliedTax"];
             /** @description The payment method's own fee (cash on delivery), part of the total. */
             paymentFee?: number;
+            /** @description Import duty by the ship-to country's duty rule, part of the total. */
+            dutyPrice?: number;
+            /** @description The duty's name by the rule it was priced with; null without one. */
+            dutyLabel?: string | null;
             /** @description For an order paid on delivery - when the cash was collected, and by whom. */
             cashOnDelivery?: {
                 /** Format: date-time */
@@ -7282,6 +7866,100 @@ export interface components {
             }[];
             /** Format: date-time */
             updatedAt: string | null;
+            /** @description The order's supplier parcels, one per seller, in number order (an addition). */
+            parcels?: components["schemas"]["SupplierParcel"][];
+        };
+        /** @enum {string} */
+        ParcelStatus: "Pending" | "Forwarded" | "Shipped" | "Delivered" | "Failed" | "Cancelled";
+        /**
+         * @description Why the supplier order failed; each class has its fix on the forwarding screen.
+         * @enum {string}
+         */
+        ForwardingFailureClass: "sku_changed" | "out_of_stock" | "cannot_ship" | "price_above_floor" | "address_rejected" | "link_expired" | "payment_failed" | "unreachable" | "other";
+        CarrierEvent: {
+            /** Format: date-time */
+            time: string;
+            description: string;
+        };
+        /** @description One supplier's share of an order, with its own supplier order, tracking and status (an addition). */
+        SupplierParcel: {
+            id: string;
+            number: number;
+            supplierName: string | null;
+            status: components["schemas"]["ParcelStatus"];
+            aeOrderId: string | null;
+            trackingNumber: string | null;
+            carrier: string | null;
+            events: components["schemas"]["CarrierEvent"][];
+            failureClass: components["schemas"]["ForwardingFailureClass"] | null;
+            lastError: string | null;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When a transient failure is tried again on its own; null when it waits for staff.
+             */
+            retryAt: string | null;
+            /** Format: date-time */
+            placedAt: string | null;
+            /** Format: date-time */
+            shippedAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            promisedBy: string | null;
+            reshipOf: string | null;
+            items: {
+                orderItemId: string;
+                /** @description Our product (its Suppliers section is where the line is remapped). */
+                productId: string | null;
+                name: string;
+                quantity: number;
+                aeProductId: string;
+                aeSkuId: string;
+                /** @enum {string} */
+                source: "product" | "primary" | "backup";
+            }[];
+        };
+        /** @description A parcel of the shopper's order as the order page shows it. */
+        ShopperParcel: {
+            _id: string;
+            number: number;
+            /**
+             * @description Preparing until the supplier ships it.
+             * @enum {string}
+             */
+            status: "Preparing" | "Shipped" | "Delivered" | "Cancelled";
+            carrier: string | null;
+            trackingNumber: string | null;
+            /** Format: date-time */
+            shippedAt: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** Format: date-time */
+            promisedBy: string | null;
+            items: {
+                name: string;
+                quantity: number;
+            }[];
+            events: components["schemas"]["CarrierEvent"][];
+        };
+        ParcelAddress: {
+            fullName: string;
+            address: string;
+            city: string;
+            province: string;
+            postalCode: string;
+            mobileNo: string;
+            /** @description The receiver's tax number where customs want one (Brazil's CPF, 11 digits); empty elsewhere. */
+            taxNumber: string;
+        };
+        ForwardingSettings: {
+            /** @description Paid orders go to the suppliers on their own (a product may opt in or out). */
+            autoForwardOrders: boolean;
+            /** @description Minutes of fraud review after payment before an order is forwarded on its own. */
+            autoForwardDelayMinutes: number;
+            /** @description How often parcels in transit are tracked. */
+            trackingSyncMinutes: number;
         };
         QuoteRequest: {
             items: components["schemas"]["PlaceOrderItem"][];
@@ -7321,6 +7999,10 @@ export interface components {
             totalPrice: number;
             /** @description The chosen payment method's own fee (cash on delivery); 0 otherwise. */
             paymentFee?: number;
+            /** @description Import duty by the ship-to country's duty rule (0 without one), part of the total. */
+            dutyPrice?: number;
+            /** @description The ship-to country's duty rule; null when it has none. */
+            duty?: components["schemas"]["AppliedDuty"] | null;
             tax?: components["schemas"]["AppliedTax"];
             deliveryPolicy?: components["schemas"]["DeliveryPolicy"];
             /**
@@ -7736,6 +8418,8 @@ export interface components {
             supplierFreeShipping: boolean;
             /** @description Tax per ship-to country; countries without a rule pay `taxRate`, not included in prices. */
             taxRules: components["schemas"]["TaxRule"][];
+            /** @description Added beyond the spec. Import duty per ship-to country; countries without a rule pay none. */
+            dutyRules: components["schemas"]["DutyRule"][];
             /** @description The rounding of shown prices per currency; currencies not listed are not rounded. */
             priceRounding: components["schemas"]["PriceRounding"][];
             cashOnDelivery: components["schemas"]["CashOnDeliverySettings"];
@@ -7759,6 +8443,8 @@ export interface components {
             supplierFreeShipping?: boolean;
             /** @description Replaces the whole list; one rule per country. */
             taxRules?: components["schemas"]["TaxRule"][];
+            /** @description Added beyond the spec. Replaces the whole list; one rule per country. */
+            dutyRules?: components["schemas"]["DutyRule"][];
             /** @description Replaces the whole list; one rule per currency. */
             priceRounding?: components["schemas"]["PriceRounding"][];
             cashOnDelivery?: components["schemas"]["CashOnDeliverySettings"];
@@ -8022,6 +8708,66 @@ export interface components {
             /** @description What the country calls it (VAT, IVA, GST); "Tax" by default. */
             label: string;
         };
+        /** @description Added beyond the spec. Import duty on orders shipped to one country. */
+        DutyRule: {
+            country: components["schemas"]["ShipToCountry"];
+            /** @description Percent of the dutiable value, two decimals. */
+            rate: number;
+            /** @description No duty is due on goods worth less than this, in USD (converted into the order's currency). */
+            deMinimis: number;
+            /**
+             * @description Whether the duty is on the goods only, or on the goods plus the delivery charged.
+             * @enum {string}
+             */
+            basis: "goods" | "goods_and_delivery";
+            /** @description What the shopper sees it called ("Import duty", "Customs"). */
+            label: string;
+        };
+        /**
+         * @description Added beyond the spec. The ship-to country's duty rule the amounts were priced with; `deMinimis` is in the
+         *     answer's currency.
+         */
+        AppliedDuty: {
+            rate: number;
+            label: string;
+            /** @enum {string} */
+            basis: "goods" | "goods_and_delivery";
+            deMinimis: number;
+        };
+        /** @description Added beyond the spec. What one SKU costs delivered to a country; amounts in `currency`. */
+        LandedCost: {
+            product: string;
+            sku_id: string;
+            quantity: number;
+            country: string;
+            currency: string;
+            unitPrice: number;
+            itemsPrice: number;
+            shippingPrice: number;
+            /** @description Added to the total, or, when `tax.inclusive`, the part of the price that is tax (not added). */
+            taxPrice: number;
+            dutyPrice: number;
+            /** @description items + shipping + tax + duty; the tax left out when it is included. */
+            totalPrice: number;
+            tax: components["schemas"]["AppliedTax"];
+            /** @description The country's duty rule; null when it has none. */
+            duty: components["schemas"]["AppliedDuty"] | null;
+            deliveryPolicy: components["schemas"]["DeliveryPolicy"];
+            /** @description The supplier service it ships with; null for a product the store ships itself. */
+            delivery: {
+                code: string;
+                company: string;
+            } | null;
+            /** @description When it arrives if ordered today (the service's days); null when the service gives none. */
+            window: {
+                minDays: number;
+                maxDays: number;
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+            } | null;
+        };
         TaxRule: {
             country: components["schemas"]["ShipToCountry"];
             rate: number;
@@ -8098,6 +8844,121 @@ export interface components {
             /** @enum {string} */
             kind: "return" | "refund";
             reason: string;
+        };
+        /**
+         * @description `damaged` covers damaged and not as described.
+         * @enum {string}
+         */
+        ParcelClaimKind: "never_arrived" | "damaged";
+        /** @enum {string} */
+        ParcelClaimStatus: "open" | "refunded" | "reshipped" | "rejected";
+        CreateParcelClaim: {
+            kind: components["schemas"]["ParcelClaimKind"];
+            description: string;
+        };
+        ResolveParcelClaim: {
+            /** @enum {string} */
+            action: "refund" | "reship" | "reject";
+            /** @description Shown to the shopper; required to reject. */
+            note?: string;
+            /** @description For `refund`, in the order's currency; the parcel's share of the order when absent. */
+            amount?: number;
+        };
+        ParcelClaimPhoto: {
+            _id: string;
+            url: string;
+            width: number;
+            height: number;
+        };
+        ParcelClaim: {
+            _id: string;
+            orderId: string;
+            parcelId: string;
+            /** @description The parcel's number within its order ("Parcel 1"). */
+            parcelNumber: number;
+            kind: components["schemas"]["ParcelClaimKind"];
+            description: string;
+            status: components["schemas"]["ParcelClaimStatus"];
+            /** @description Staff's note to the shopper. */
+            staffNote: string | null;
+            /** @description The parcel that sends the items again, when the claim was settled that way. */
+            reshipParcelId: string | null;
+            photos: components["schemas"]["ParcelClaimPhoto"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            resolvedAt: string | null;
+        };
+        ParcelClaimEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["ParcelClaim"];
+        };
+        StaffParcelClaim: components["schemas"]["ParcelClaim"] & {
+            orderNumber: string;
+            customerName: string;
+            customerEmail: string;
+            currency: string;
+            refundId: string | null;
+            parcel: {
+                _id: string;
+                number: number;
+                /** @enum {string} */
+                status: "Pending" | "Forwarded" | "Shipped" | "Delivered" | "Failed" | "Cancelled";
+                supplierId: string | null;
+                supplierName: string | null;
+                aeOrderId: string | null;
+                trackingNumber: string | null;
+                carrier: string | null;
+                /** Format: date-time */
+                placedAt: string | null;
+                /** Format: date-time */
+                deliveredAt: string | null;
+                /** Format: date-time */
+                promisedBy: string | null;
+                events: {
+                    time: string;
+                    description: string;
+                }[];
+            };
+            /** @description The supplier's dispute, opened through the marketplace. */
+            dispute: {
+                id: string | null;
+                /** @enum {string|null} */
+                status: "open" | "accepted" | "refused" | "closed" | null;
+                supplierAnswer: string | null;
+                /** @description Why the marketplace could not open or read it the last time. */
+                error: string | null;
+                attempts: number;
+                /** Format: date-time */
+                checkedAt: string | null;
+            };
+        };
+        ParcelClaimDetailEnvelope: components["schemas"]["SuccessEnvelope"] & {
+            data: components["schemas"]["StaffParcelClaim"] & {
+                /** @description What the claim's refund paid back, in the order's currency. */
+                refundAmount: number | null;
+                lines: {
+                    name: string;
+                    quantity: number;
+                    value: number;
+                }[];
+                /** @description The parcel's share of what the shopper paid (its lines with their part of delivery and tax). */
+                share: number;
+                /** @description What a refund of this claim may still reach. */
+                refundable: number;
+            };
+        };
+        ParcelClaimReport: {
+            /** @enum {string} */
+            by: "supplier" | "product";
+            currency: string;
+            rows: {
+                key: string;
+                label: string;
+                claims: number;
+                open: number;
+                reshipments: number;
+                refunded: number;
+            }[];
         };
         ReturnDecisionRequest: {
             /** @enum {string} */
@@ -8491,6 +9352,95 @@ export interface components {
         };
     };
     responses: {
+        /** @description The order's forwarding, with its parcels, as it now stands. */
+        OrderForwardingResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "message": "Parcel 2 placed with AliExpress (order 8195624703318843).",
+                 *       "data": {
+                 *         "id": "5e1a9d3c-7b4f-4c2e-8a0d-6f2b4d8e0a49",
+                 *         "orderId": "9c4b2a1d-6e8f-4a3b-b5c7-d9e1f3a5b7c9",
+                 *         "orderNumber": "ORD-20261121-0007",
+                 *         "product": "TWS Wireless Earbuds, Magnetic Phone Case",
+                 *         "country": "BR",
+                 *         "shipping": "CAINIAO_STANDARD",
+                 *         "status": "Forwarded",
+                 *         "aeOrderId": "8195624703318842, 8195624703318843",
+                 *         "tracking": null,
+                 *         "syncLog": [
+                 *           {
+                 *             "time": "2026-11-21T09:02:30.000Z",
+                 *             "type": "success",
+                 *             "message": "Parcel 2: Placed with AliExpress as order 8195624703318843."
+                 *           }
+                 *         ],
+                 *         "updatedAt": "2026-11-21T09:02:30.000Z",
+                 *         "parcels": [
+                 *           {
+                 *             "id": "7c9e1a3b-5d7f-4b9e-8a1c-3e5b7d9f1a3c",
+                 *             "number": 2,
+                 *             "supplierName": "Magnetic Case Store",
+                 *             "status": "Forwarded",
+                 *             "aeOrderId": "8195624703318843",
+                 *             "trackingNumber": null,
+                 *             "carrier": null,
+                 *             "events": [],
+                 *             "failureClass": null,
+                 *             "lastError": null,
+                 *             "attempts": 2,
+                 *             "retryAt": null,
+                 *             "placedAt": "2026-11-21T09:02:30.000Z",
+                 *             "shippedAt": null,
+                 *             "deliveredAt": null,
+                 *             "promisedBy": "2026-12-08T09:02:30.000Z",
+                 *             "reshipOf": null,
+                 *             "items": [
+                 *               {
+                 *                 "orderItemId": "1d3f5b7d-9f1a-4c3e-8b5d-7f9a1c3e5b7d",
+                 *                 "productId": "2e4a6c8e-0a2c-4e6a-9c8e-0a2c4e6a8c0e",
+                 *                 "name": "Magnetic Phone Case",
+                 *                 "quantity": 1,
+                 *                 "aeProductId": "1005006084529133",
+                 *                 "aeSkuId": "12000035817277123",
+                 *                 "source": "product"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["OrderForwarding"];
+                };
+            };
+        };
+        /** @description The forwarding settings as they now stand. */
+        ForwardingSettingsResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": true,
+                 *       "data": {
+                 *         "autoForwardOrders": false,
+                 *         "autoForwardDelayMinutes": 60,
+                 *         "trackingSyncMinutes": 15
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SuccessEnvelope"] & {
+                    data: components["schemas"]["ForwardingSettings"];
+                };
+            };
+        };
         /** @description The order as it now stands. */
         AdminOrderResponse: {
             headers: {
@@ -8986,10 +9936,14 @@ export interface components {
         OAuthProviderPath: "google" | "facebook" | "apple";
         /** @description The order's `_id`. */
         OrderIdPath: string;
+        /** @description The claim's `_id`. */
+        ParcelClaimId: string;
         /** @description The review's `_id`. */
         ReviewId: string;
         /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
         Page: number;
+        /** @description The product's `_id`. */
+        SupplierProductId: string;
         /** @description Page size. Added beyond the spec. */
         Limit: number;
         /** @description The account's `_id`. */
@@ -8998,6 +9952,8 @@ export interface components {
         AdminId: string;
         /** @description The order's `_id` or its order id (`ORD-...`). */
         OrderId: string;
+        /** @description The supplier parcel's id. */
+        ParcelId: string;
         /** @description Search over the admin's name, email and the entry's details (with what it acted on, `target`). */
         ActivitySearch: string;
         /** @description Only entries by this admin (their `_id`, as `facets.admins` lists them). */
@@ -10999,6 +11955,11 @@ export interface operations {
                  *     e.g. China, United States, Spain; `facets.shipsFrom` lists them).
                  */
                 shipsFrom?: string;
+                /**
+                 * @description Added beyond the spec. Only products whose supplier delivers to this ship-to country (ISO 3166-1
+                 *     alpha-2): a product the supplier said it cannot send there is left out (`facets.deliversTo` counts them).
+                 */
+                deliversTo?: string;
                 /** @description Added beyond the spec. `true` adds `facets` to the answer. */
                 facets?: boolean;
             };
@@ -12005,6 +12966,85 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getLandedCost: {
+        parameters: {
+            query: {
+                sku_id: string;
+                quantity?: number;
+                /** @description The delivery service's company name or code; the cheapest when absent or unknown. */
+                service?: string;
+                /** @description Ship-to country, ISO 3166-1 alpha-2. */
+                country?: components["parameters"]["Country"];
+                /** @description Display currency, ISO 4217. */
+                currency?: components["parameters"]["Currency"];
+            };
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landed cost. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "product": "3f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+                     *         "sku_id": "12000038123456701",
+                     *         "quantity": 1,
+                     *         "country": "DE",
+                     *         "currency": "EUR",
+                     *         "unitPrice": 17.49,
+                     *         "itemsPrice": 17.49,
+                     *         "shippingPrice": 9.21,
+                     *         "taxPrice": 3.67,
+                     *         "dutyPrice": 1.6,
+                     *         "totalPrice": 31.97,
+                     *         "tax": {
+                     *           "rate": 21,
+                     *           "inclusive": false,
+                     *           "label": "VAT"
+                     *         },
+                     *         "duty": {
+                     *           "rate": 6,
+                     *           "label": "Import duty",
+                     *           "basis": "goods_and_delivery",
+                     *           "deMinimis": 13.82
+                     *         },
+                     *         "deliveryPolicy": "store_rule",
+                     *         "delivery": {
+                     *           "code": "CAINIAO_STANDARD",
+                     *           "company": "AliExpress Standard Shipping"
+                     *         },
+                     *         "window": {
+                     *           "minDays": 15,
+                     *           "maxDays": 26,
+                     *           "from": "2026-12-13",
+                     *           "to": "2026-12-24"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["LandedCost"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -15100,6 +16140,169 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    placeOrderParcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+                /** @description The supplier parcel's id. */
+                parcelId: components["parameters"]["ParcelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderForwardingResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    fixParcelAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id` or its order id (`ORD-...`). */
+                id: components["parameters"]["OrderId"];
+                /** @description The supplier parcel's id. */
+                parcelId: components["parameters"]["ParcelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fullName": "Ana Souza",
+                 *       "address": "Rua Augusta 1500, apto 12",
+                 *       "city": "São Paulo",
+                 *       "province": "SP",
+                 *       "postalCode": "01304-001",
+                 *       "mobileNo": "11987654321",
+                 *       "taxNumber": "12345678909"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ParcelAddress"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderForwardingResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getForwardingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ForwardingSettingsResponse"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateForwardingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "autoForwardOrders": true,
+                 *       "autoForwardDelayMinutes": 60,
+                 *       "trackingSyncMinutes": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForwardingSettings"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ForwardingSettingsResponse"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listMyOrderParcels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's parcels, in number order; none before it is forwarded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *           "number": 1,
+                     *           "status": "Shipped",
+                     *           "carrier": "Cainiao",
+                     *           "trackingNumber": "LP00202611210007CN",
+                     *           "shippedAt": "2026-11-22T03:15:00.000Z",
+                     *           "deliveredAt": null,
+                     *           "promisedBy": "2026-12-08T09:02:30.000Z",
+                     *           "items": [
+                     *             {
+                     *               "name": "TWS Wireless Earbuds",
+                     *               "quantity": 1
+                     *             }
+                     *           ],
+                     *           "events": [
+                     *             {
+                     *               "time": "2026-11-22T03:10:00.000Z",
+                     *               "description": "Handed to the carrier"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ShopperParcel"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -20759,6 +21962,606 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    createParcelClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: components["parameters"]["OrderIdPath"];
+                /** @description The parcel's `_id`. */
+                parcelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "never_arrived",
+                 *       "description": "The tracking has not moved for a month and nothing came."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateParcelClaim"];
+            };
+        };
+        responses: {
+            /** @description The claim. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your claim has been sent.",
+                     *       "data": {
+                     *         "_id": "3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d",
+                     *         "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *         "parcelId": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *         "parcelNumber": 1,
+                     *         "kind": "never_arrived",
+                     *         "description": "The tracking has not moved for a month and nothing came.",
+                     *         "status": "open",
+                     *         "staffNote": null,
+                     *         "reshipParcelId": null,
+                     *         "photos": [],
+                     *         "createdAt": "2026-11-22T09:15:00.000Z",
+                     *         "resolvedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ParcelClaimEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listOrderClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's `_id`. */
+                id: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d",
+                     *           "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *           "parcelId": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *           "parcelNumber": 1,
+                     *           "kind": "never_arrived",
+                     *           "description": "The tracking has not moved for a month and nothing came.",
+                     *           "status": "reshipped",
+                     *           "staffNote": "Sorry about that, a new parcel is on its way.",
+                     *           "reshipParcelId": "9a1c3e5b-7d9f-4a1c-8e5b-7d9f1a3c5e7b",
+                     *           "photos": [],
+                     *           "createdAt": "2026-11-22T09:15:00.000Z",
+                     *           "resolvedAt": "2026-11-22T14:40:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ParcelClaim"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addClaimPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `_id`. */
+                id: components["parameters"]["ParcelClaimId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The picture (the file part's bytes). */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The claim with its photos. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Photo added.",
+                     *       "data": {
+                     *         "_id": "3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d",
+                     *         "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *         "parcelId": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *         "parcelNumber": 1,
+                     *         "kind": "damaged",
+                     *         "description": "The lid of the case came cracked.",
+                     *         "status": "open",
+                     *         "staffNote": null,
+                     *         "reshipParcelId": null,
+                     *         "photos": [
+                     *           {
+                     *             "_id": "2b4d6f8a-1c3e-4a5b-9d7f-0e2c4a6b8d1f",
+                     *             "url": "http://localhost:3000/media/uploads/5c7e9a1b-3d5f-4b7c-8e0a-2c4e6a8b0d3f.jpg",
+                     *             "width": 1200,
+                     *             "height": 900
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T09:15:00.000Z",
+                     *         "resolvedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ParcelClaimEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The file is not a PNG, JPEG, GIF or WebP picture. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Only PNG, JPG, GIF or WebP images can be uploaded."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            422: components["responses"]["Unprocessable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listParcelClaims: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ParcelClaimStatus"];
+                kind?: components["schemas"]["ParcelClaimKind"];
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "_id": "3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d",
+                     *           "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *           "parcelId": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *           "parcelNumber": 1,
+                     *           "kind": "never_arrived",
+                     *           "description": "The tracking has not moved for a month and nothing came.",
+                     *           "status": "open",
+                     *           "staffNote": null,
+                     *           "reshipParcelId": null,
+                     *           "photos": [],
+                     *           "createdAt": "2026-11-22T09:15:00.000Z",
+                     *           "resolvedAt": null,
+                     *           "orderNumber": "ORD-20261119-0003",
+                     *           "customerName": "Demo Shopper",
+                     *           "customerEmail": "shopper@example.com",
+                     *           "currency": "BDT",
+                     *           "refundId": null,
+                     *           "parcel": {
+                     *             "_id": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *             "number": 1,
+                     *             "status": "Shipped",
+                     *             "supplierId": "912345001",
+                     *             "supplierName": "Shenzhen Audio Store",
+                     *             "aeOrderId": "8183726450192837",
+                     *             "trackingNumber": "LP00183726450192",
+                     *             "carrier": "Cainiao",
+                     *             "placedAt": "2026-09-20T10:00:00.000Z",
+                     *             "deliveredAt": null,
+                     *             "promisedBy": "2026-11-10T23:59:59.000Z",
+                     *             "events": [
+                     *               {
+                     *                 "time": "2026-09-24T08:00:00.000Z",
+                     *                 "description": "Departed from the sorting centre"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "dispute": {
+                     *             "id": "60789910095804",
+                     *             "status": "open",
+                     *             "supplierAnswer": null,
+                     *             "error": null,
+                     *             "attempts": 1,
+                     *             "checkedAt": "2026-11-22T09:15:01.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["StaffParcelClaim"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    parcelClaimReport: {
+        parameters: {
+            query?: {
+                by?: "supplier" | "product";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "by": "supplier",
+                     *         "currency": "USD",
+                     *         "rows": [
+                     *           {
+                     *             "key": "912345001",
+                     *             "label": "Shenzhen Audio Store",
+                     *             "claims": 4,
+                     *             "open": 1,
+                     *             "reshipments": 2,
+                     *             "refunded": 18.5
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ParcelClaimReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getParcelClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `_id`. */
+                id: components["parameters"]["ParcelClaimId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "_id": "3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d",
+                     *         "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *         "parcelId": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *         "parcelNumber": 1,
+                     *         "kind": "never_arrived",
+                     *         "description": "The tracking has not moved for a month and nothing came.",
+                     *         "status": "open",
+                     *         "staffNote": null,
+                     *         "reshipParcelId": null,
+                     *         "photos": [],
+                     *         "createdAt": "2026-11-22T09:15:00.000Z",
+                     *         "resolvedAt": null,
+                     *         "orderNumber": "ORD-20261119-0003",
+                     *         "customerName": "Demo Shopper",
+                     *         "customerEmail": "shopper@example.com",
+                     *         "currency": "BDT",
+                     *         "refundId": null,
+                     *         "parcel": {
+                     *           "_id": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *           "number": 1,
+                     *           "status": "Shipped",
+                     *           "supplierId": "912345001",
+                     *           "supplierName": "Shenzhen Audio Store",
+                     *           "aeOrderId": "8183726450192837",
+                     *           "trackingNumber": "LP00183726450192",
+                     *           "carrier": "Cainiao",
+                     *           "placedAt": "2026-09-20T10:00:00.000Z",
+                     *           "deliveredAt": null,
+                     *           "promisedBy": "2026-11-10T23:59:59.000Z",
+                     *           "events": []
+                     *         },
+                     *         "dispute": {
+                     *           "id": "60789910095804",
+                     *           "status": "open",
+                     *           "supplierAnswer": null,
+                     *           "error": null,
+                     *           "attempts": 1,
+                     *           "checkedAt": "2026-11-22T09:15:01.000Z"
+                     *         },
+                     *         "refundAmount": null,
+                     *         "lines": [
+                     *           {
+                     *             "name": "Wireless Earbuds Pro",
+                     *             "quantity": 1,
+                     *             "value": 1749
+                     *           }
+                     *         ],
+                     *         "share": 1749,
+                     *         "refundable": 1749
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ParcelClaimDetailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resolveParcelClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `_id`. */
+                id: components["parameters"]["ParcelClaimId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "reship",
+                 *       "note": "Sorry about that, a new parcel is on its way."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResolveParcelClaim"];
+            };
+        };
+        responses: {
+            /** @description The settled claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Reshipment created.",
+                     *       "data": {
+                     *         "_id": "3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d",
+                     *         "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *         "parcelId": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *         "parcelNumber": 1,
+                     *         "kind": "never_arrived",
+                     *         "description": "The tracking has not moved for a month and nothing came.",
+                     *         "status": "reshipped",
+                     *         "staffNote": "Sorry about that, a new parcel is on its way.",
+                     *         "reshipParcelId": "9a1c3e5b-7d9f-4a1c-8e5b-7d9f1a3c5e7b",
+                     *         "photos": [],
+                     *         "createdAt": "2026-11-22T09:15:00.000Z",
+                     *         "resolvedAt": "2026-11-22T14:40:00.000Z",
+                     *         "orderNumber": "ORD-20261119-0003",
+                     *         "customerName": "Demo Shopper",
+                     *         "customerEmail": "shopper@example.com",
+                     *         "currency": "BDT",
+                     *         "refundId": null,
+                     *         "parcel": {
+                     *           "_id": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *           "number": 1,
+                     *           "status": "Shipped",
+                     *           "supplierId": "912345001",
+                     *           "supplierName": "Shenzhen Audio Store",
+                     *           "aeOrderId": "8183726450192837",
+                     *           "trackingNumber": "LP00183726450192",
+                     *           "carrier": "Cainiao",
+                     *           "placedAt": "2026-09-20T10:00:00.000Z",
+                     *           "deliveredAt": null,
+                     *           "promisedBy": "2026-11-10T23:59:59.000Z",
+                     *           "events": []
+                     *         },
+                     *         "dispute": {
+                     *           "id": "60789910095804",
+                     *           "status": "open",
+                     *           "supplierAnswer": null,
+                     *           "error": null,
+                     *           "attempts": 1,
+                     *           "checkedAt": "2026-11-22T09:15:01.000Z"
+                     *         },
+                     *         "refundAmount": null,
+                     *         "lines": [
+                     *           {
+                     *             "name": "Wireless Earbuds Pro",
+                     *             "quantity": 1,
+                     *             "value": 1749
+                     *           }
+                     *         ],
+                     *         "share": 1749,
+                     *         "refundable": 1749
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ParcelClaimDetailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    refreshParcelClaimDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim's `_id`. */
+                id: components["parameters"]["ParcelClaimId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim with its dispute as the supplier last answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "The supplier’s dispute is up to date.",
+                     *       "data": {
+                     *         "_id": "3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d",
+                     *         "orderId": "7f3d9b5a-2e8c-4b4f-a0d6-9c1e3f7b5d28",
+                     *         "parcelId": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *         "parcelNumber": 1,
+                     *         "kind": "never_arrived",
+                     *         "description": "The tracking has not moved for a month and nothing came.",
+                     *         "status": "open",
+                     *         "staffNote": null,
+                     *         "reshipParcelId": null,
+                     *         "photos": [],
+                     *         "createdAt": "2026-11-22T09:15:00.000Z",
+                     *         "resolvedAt": null,
+                     *         "orderNumber": "ORD-20261119-0003",
+                     *         "customerName": "Demo Shopper",
+                     *         "customerEmail": "shopper@example.com",
+                     *         "currency": "BDT",
+                     *         "refundId": null,
+                     *         "parcel": {
+                     *           "_id": "5b7d9f1a-3c5e-4b7d-9f1a-3c5e7b9d1f3a",
+                     *           "number": 1,
+                     *           "status": "Shipped",
+                     *           "supplierId": "912345001",
+                     *           "supplierName": "Shenzhen Audio Store",
+                     *           "aeOrderId": "8183726450192837",
+                     *           "trackingNumber": "LP00183726450192",
+                     *           "carrier": "Cainiao",
+                     *           "placedAt": "2026-09-20T10:00:00.000Z",
+                     *           "deliveredAt": null,
+                     *           "promisedBy": "2026-11-10T23:59:59.000Z",
+                     *           "events": []
+                     *         },
+                     *         "refundAmount": null,
+                     *         "lines": [
+                     *           {
+                     *             "name": "Wireless Earbuds Pro",
+                     *             "quantity": 1,
+                     *             "value": 1749
+                     *           }
+                     *         ],
+                     *         "share": 1749,
+                     *         "refundable": 1749,
+                     *         "dispute": {
+                     *           "id": "60789910095804",
+                     *           "status": "accepted",
+                     *           "supplierAnswer": "We are sorry, we refund the order.",
+                     *           "error": null,
+                     *           "attempts": 1,
+                     *           "checkedAt": "2026-11-23T10:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ParcelClaimDetailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listFollowedStores: {
         parameters: {
             query?: never;
@@ -22021,6 +23824,391 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProductSuppliers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: components["parameters"]["SupplierProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's suppliers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductSuppliersEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    replaceProductSuppliers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: components["parameters"]["SupplierProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rows": [
+                 *         {
+                 *           "skuId": "12000036203938452",
+                 *           "role": "backup",
+                 *           "shipToCountry": null,
+                 *           "aeProductId": "1005006264390851",
+                 *           "aeSkuId": "12000036479046722"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    rows: components["schemas"]["SupplierRowInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The product's suppliers as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductSuppliersEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Unprocessable"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateProductSupplierSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's `_id`. */
+                id: components["parameters"]["SupplierProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "onFailure": "switch_to_backup",
+                 *       "autoForward": null,
+                 *       "lowStockThreshold": 5,
+                 *       "marginFloorPercent": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupplierSettings"];
+            };
+        };
+        responses: {
+            /** @description The product's suppliers with the new settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductSuppliersEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    lookupSupplierItem: {
+        parameters: {
+            query: {
+                /** @description The item's id or link. */
+                ref: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item's SKUs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "aeProductId": "1005006264390851",
+                     *         "title": "Wireless Earbuds Bluetooth 5.3",
+                     *         "supplierName": "SOUNDPEATS Official Store",
+                     *         "currency": "USD",
+                     *         "countries": [
+                     *           "BD",
+                     *           "US"
+                     *         ],
+                     *         "linkExpiresAt": null,
+                     *         "skus": [
+                     *           {
+                     *             "aeSkuId": "12000036479046722",
+                     *             "aeSkuAttr": "14:193",
+                     *             "label": "Black",
+                     *             "cost": 11.4,
+                     *             "stock": 240,
+                     *             "delivery": [
+                     *               {
+                     *                 "country": "BD",
+                     *                 "available": true,
+                     *                 "fee": 0,
+                     *                 "minDays": 10,
+                     *                 "maxDays": 15,
+                     *                 "service": "AliExpress Standard Shipping"
+                     *               },
+                     *               {
+                     *                 "country": "US",
+                     *                 "available": false,
+                     *                 "fee": null,
+                     *                 "minDays": null,
+                     *                 "maxDays": null,
+                     *                 "service": null
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SupplierItem"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    checkSuppliers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": "3f0c1b7e-2d4a-4c8e-9f6b-1a2b3c4d5e6f"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    productId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the check did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Checked 4 suppliers; 1 new alert.",
+                     *       "data": {
+                     *         "checked": 4,
+                     *         "raised": 1,
+                     *         "cleared": 0,
+                     *         "applied": 0,
+                     *         "failed": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SupplierCheckRun"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSupplierAlerts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000. Added beyond the spec. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Added beyond the spec. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only alerts in this state. */
+                status?: "open" | "resolved" | "dismissed";
+                /** @description Only this product's alerts. */
+                productId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6",
+                     *           "kind": "supplier.low_stock",
+                     *           "status": "open",
+                     *           "message": "Wireless Earbuds (Black): the supplier has 0 left (alert below 5).",
+                     *           "productId": "3f0c1b7e-2d4a-4c8e-9f6b-1a2b3c4d5e6f",
+                     *           "productTitle": "Wireless Earbuds",
+                     *           "skuId": "12000036203938452",
+                     *           "details": {
+                     *             "stock": 0,
+                     *             "threshold": 5,
+                     *             "decision": {
+                     *               "choices": [
+                     *                 "switch_to_backup",
+                     *                 "hide_variant",
+                     *                 "zero_stock"
+                     *               ],
+                     *               "backup": {
+                     *                 "aeProductId": "1005006264390851",
+                     *                 "aeSkuId": "12000036479046722",
+                     *                 "marginAfterSwitchPercent": 31.5
+                     *               }
+                     *             }
+                     *           },
+                     *           "resolution": null,
+                     *           "resolvedBy": null,
+                     *           "resolvedAt": null,
+                     *           "createdAt": "2026-11-28T09:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SupplierAlert"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resolveSupplierAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "switch_to_backup"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "switch_to_backup" | "hide_variant" | "zero_stock" | "dismiss";
+                };
+            };
+        };
+        responses: {
+            /** @description The alert, closed with the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Switched to the backup supplier.",
+                     *       "data": {
+                     *         "id": "7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6",
+                     *         "kind": "supplier.low_stock",
+                     *         "status": "resolved",
+                     *         "message": "Wireless Earbuds (Black): the supplier has 0 left (alert below 5).",
+                     *         "productId": "3f0c1b7e-2d4a-4c8e-9f6b-1a2b3c4d5e6f",
+                     *         "productTitle": "Wireless Earbuds",
+                     *         "skuId": "12000036203938452",
+                     *         "details": {
+                     *           "stock": 0,
+                     *           "threshold": 5
+                     *         },
+                     *         "resolution": "switch_to_backup",
+                     *         "resolvedBy": "Admin",
+                     *         "resolvedAt": "2026-11-28T09:20:00.000Z",
+                     *         "createdAt": "2026-11-28T09:15:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SupplierAlert"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -14,6 +14,7 @@ export * from '../modules/b2c/b2c.schema.ts';
 export * from '../modules/backups/backups.schema.ts';
 export * from '../modules/campaigns/campaigns.schema.ts';
 export * from '../modules/carts/carts.schema.ts';
+export * from '../modules/claims/claims.schema.ts';
 export * from '../modules/customers/customers.schema.ts';
 export * from '../modules/disputes/disputes.schema.ts';
 export * from '../modules/forwarding/forwarding.schema.ts';

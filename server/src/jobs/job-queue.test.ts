@@ -10,6 +10,7 @@ import {
   orderStatusHistory,
   orders,
   sessions,
+  supplierParcels,
 } from '../db/schema.ts';
 import { IDEMPOTENCY_TTL_MS } from '../http/idempotency.ts';
 import { trackForwardedOrdersJob } from '../modules/forwarding/forwarding.jobs.ts';
@@ -141,12 +142,17 @@ describe('the store’s background jobs', () => {
       expect(rows).toEqual([
         { name: 'backup.scheduled', cron: '0 2 * * *' },
         { name: 'carts.reminders', cron: '* * * * *' },
+        // Each claim's supplier dispute, asked about hourly.
+        { name: 'claims.follow-disputes', cron: '41 * * * *' },
         { name: 'courier.track', cron: '43 * * * *' },
         { name: 'currency.refresh', cron: '15 4 * * *' },
-        { name: 'forwarding.track', cron: '17 * * * *' },
+        { name: 'forwarding.auto', cron: '* * * * *' },
+        // Every minute; each parcel is asked about at the store's cadence (15 minutes by default).
+        { name: 'forwarding.track', cron: '* * * * *' },
         { name: CLEAN_UP, cron: '40 3 * * *' },
         { name: 'marketplace.sync', cron: '5 * * * *' },
         { name: 'payments.abandoned-checkouts', cron: '*/5 * * * *' },
+        { name: 'suppliers.health', cron: '*/15 * * * *' },
       ]);
     } finally {
       await app.close();
@@ -166,12 +172,31 @@ describe('the store’s background jobs', () => {
         { orderId: unknownToSupplier.id, status: 'Forwarded', aeOrderId: 'not-an-order', attempts: 1 },
         { orderId: pending.id, status: 'Pending', attempts: 0 },
       ]);
+      // Each order ships in one parcel: tracking asks about parcels.
+      await db.insert(supplierParcels).values([
+        {
+          orderId: forwarded.id,
+          number: 1,
+          status: 'Forwarded',
+          aeOrderId: '8000000000000042',
+          placedAt: new Date(),
+        },
+        {
+          orderId: unknownToSupplier.id,
+          number: 1,
+          status: 'Forwarded',
+          aeOrderId: 'not-an-order',
+          placedAt: new Date(),
+        },
+        { orderId: pending.id, number: 1, status: 'Pending' },
+      ]);
       const job = trackForwardedOrdersJob({
         db,
         marketplace: createFixtureMarketplace({ publicUrl: 'http://localhost:3000' }),
+        spacingMs: 0,
       });
 
-      expect(await job.run({})).toEqual({ asked: 2, shipped: 1, failed: 1 });
+      expect(await job.run({})).toMatchObject({ asked: 2, shipped: 1, failed: 1 });
 
       const [shipped] = await db.select().from(orders).where(eq(orders.id, forwarded.id));
       expect(shipped).toMatchObject({
@@ -193,8 +218,16 @@ describe('the store’s background jobs', () => {
       const [untouched] = await db.select().from(orders).where(eq(orders.id, pending.id));
       expect(untouched?.status).toBe('Confirmed');
 
-      // The next run asks only about what is still waiting.
-      expect(await job.run({})).toEqual({ asked: 1, shipped: 0, failed: 1 });
+      // A run within the store's cadence (15 minutes) asks nothing; the next one asks again about both (the shipped
+      // parcel for its carrier's news until it is delivered).
+      expect(await job.run({})).toMatchObject({ asked: 0 });
+      const later = trackForwardedOrdersJob({
+        db,
+        marketplace: createFixtureMarketplace({ publicUrl: 'http://localhost:3000' }),
+        spacingMs: 0,
+        now: () => new Date(Date.now() + 16 * 60_000),
+      });
+      expect(await later.run({})).toMatchObject({ asked: 2, failed: 1 });
     } finally {
       await database.drop();
     }

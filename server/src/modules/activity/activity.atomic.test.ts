@@ -424,9 +424,10 @@ describe('a change with a call that cannot be undone (placing a supplier order)'
       priceMinor: 15_00,
       stock: 10,
     });
+    // Sold above the supplier's cost: a sale at a loss is never placed with the supplier.
     const order = await insertTestOrder(t.db, {
       lines: [
-        { productId: product.id, skuId: sku.sku_id, name: 'TWS Earbuds', quantity: 1, unitPriceMinor: 15_00 },
+        { productId: product.id, skuId: sku.sku_id, name: 'TWS Earbuds', quantity: 1, unitPriceMinor: 25_00 },
       ],
     });
     const forward = () =>

@@ -5,6 +5,7 @@ import { operation } from '../../http/operation.ts';
 import { toAmount } from '../../money/money.ts';
 import { staffActivity } from '../activity/index.ts';
 import { recoveredTotals } from '../carts/index.ts';
+import { refreshSummaries } from '../stats/index.ts';
 import {
   change,
   DAY_MS,
@@ -54,6 +55,7 @@ export function createAnalyticsHandlers(deps: { db: Database }) {
       requireStaff(request);
       const range = rangeOf(request.query.from, request.query.to);
       const previous = previousRange(range);
+      await refreshSummaries(db, new Date());
       const [now, before, series, recovered] = await Promise.all([
         periodFigures(db, range),
         periodFigures(db, previous),

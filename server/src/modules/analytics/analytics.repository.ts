@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { disputes, orderItems, orders, products, refunds, reports, siteVisits } from '../../db/schema.ts';
+import { disputes, orderItems, orders, products, refunds, reports } from '../../db/schema.ts';
 import { csvCell } from '../../lib/csv.ts';
 import { BASE_RATE, convertMinor, toAmount, toDecimalText } from '../../money/money.ts';
 import { type ActivityEntry, withActivity } from '../activity/index.ts';
-import { conversionPercent } from '../stats/index.ts';
+import { conversionPercent, figure, refreshSummaries } from '../stats/index.ts';
 
 // Figures over a range of UTC days, compared with the period of the same length just before. Sales are paid orders
 // in USD, each converted with the rate its order was priced at; a visit is a visitor on a day.
@@ -59,9 +59,6 @@ export function change(value: number, previous: number): number | null {
 const toUsd = (rows: ReadonlyArray<{ minor: string | null; rate: string }>) =>
   rows.reduce((sum, row) => sum + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE), 0);
 
-const day = (column: Parameters<typeof sql>[1]) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-
 export interface PeriodFigures {
   salesMinor: number;
   orders: number;
@@ -69,59 +66,43 @@ export interface PeriodFigures {
   conversion: number;
 }
 
-export async function periodFigures(db: Database, range: DayRange): Promise<PeriodFigures> {
-  const sales = await db
-    .select({ rate: orders.rate, minor: sql<string>`sum(${orders.totalMinor})` })
-    .from(orders)
-    .where(and(eq(orders.isPaid, true), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end)))
-    .groupBy(orders.rate);
-  const [placed] = await db
-    .select({
-      all: count(),
-      fromShoppers: sql<number>`count(*) filter (where ${orders.placedByAdminId} is null)::int`,
-    })
-    .from(orders)
-    .where(and(gte(orders.createdAt, range.start), lt(orders.createdAt, range.end)));
-  const [visits] = await db
-    .select({ n: sql<number>`count(distinct (${siteVisits.visitorId}, ${day(siteVisits.at)}))::int` })
-    .from(siteVisits)
-    .where(and(gte(siteVisits.at, range.start), lt(siteVisits.at, range.end)));
-  const visitCount = visits?.n ?? 0;
+/** The range as a span of the sums (finished days) and the rows (today). */
+const spanOf = (range: DayRange, now: Date, byDay = false) => ({
+  from: range.start,
+  to: range.end,
+  now,
+  byDay,
+});
+
+/** Call `refreshSummaries` (stats) before: the figures read the days' sums as they stand. */
+export async function periodFigures(db: Database, range: DayRange, now = new Date()): Promise<PeriodFigures> {
+  const span = spanOf(range, now);
+  const sales = await figure(db, 'paid', span);
+  const placed = await figure(db, 'placed', span);
+  const placedCount = (key: string) => placed.find((row) => row.key === key)?.value ?? 0;
+  const visitCount = (await figure(db, 'visitors', span))[0]?.value ?? 0;
   return {
-    salesMinor: toUsd(sales),
-    orders: placed?.all ?? 0,
+    salesMinor: toUsd(sales.map((row) => ({ minor: String(row.value), rate: row.rate }))),
+    orders: placedCount('all'),
     visits: visitCount,
-    conversion: conversionPercent(placed?.fromShoppers ?? 0, visitCount),
+    conversion: conversionPercent(placedCount('shoppers'), visitCount),
   };
 }
 
 /** Sales, orders and visits per day of the range, every day present. */
-export async function dailySeries(db: Database, range: DayRange) {
-  const paidDay = day(orders.paidAt);
-  const sales = await db
-    .select({ key: paidDay, rate: orders.rate, minor: sql<string>`sum(${orders.totalMinor})` })
-    .from(orders)
-    .where(and(eq(orders.isPaid, true), gte(orders.paidAt, range.start), lt(orders.paidAt, range.end)))
-    .groupBy(paidDay, orders.rate);
-  const createdDay = day(orders.createdAt);
-  const placed = await db
-    .select({ key: createdDay, n: count() })
-    .from(orders)
-    .where(and(gte(orders.createdAt, range.start), lt(orders.createdAt, range.end)))
-    .groupBy(createdDay);
-  const visitDay = day(siteVisits.at);
-  const visits = await db
-    .select({ key: visitDay, n: sql<number>`count(distinct ${siteVisits.visitorId})::int` })
-    .from(siteVisits)
-    .where(and(gte(siteVisits.at, range.start), lt(siteVisits.at, range.end)))
-    .groupBy(visitDay);
-
+export async function dailySeries(db: Database, range: DayRange, now = new Date()) {
+  const span = spanOf(range, now, true);
   const salesByDay = new Map<string, number>();
-  for (const row of sales) {
-    salesByDay.set(row.key, (salesByDay.get(row.key) ?? 0) + toUsd([row]));
+  for (const row of await figure(db, 'paid', span)) {
+    salesByDay.set(
+      row.day,
+      (salesByDay.get(row.day) ?? 0) + toUsd([{ minor: String(row.value), rate: row.rate }]),
+    );
   }
-  const ordersByDay = new Map(placed.map((row) => [row.key, row.n]));
-  const visitsByDay = new Map(visits.map((row) => [row.key, row.n]));
+  const ordersByDay = new Map(
+    (await figure(db, 'placed', span)).filter((row) => row.key === 'all').map((row) => [row.day, row.value]),
+  );
+  const visitsByDay = new Map((await figure(db, 'visitors', span)).map((row) => [row.day, row.value]));
   return Array.from({ length: range.days }, (_, i) => {
     const date = new Date(range.start.getTime() + i * DAY_MS).toISOString().slice(0, 10);
     return {
@@ -150,6 +131,7 @@ export async function reportCsv(
   let lines: unknown[][];
   switch (type) {
     case 'sales-by-day': {
+      await refreshSummaries(db, new Date());
       const series = await dailySeries(db, range);
       header = ['date', 'orders', 'sales_usd'];
       lines = series.map((row) => [row.date, row.orders, row.sales.toFixed(2)]);

@@ -100,5 +100,17 @@ export function loggedMarketplace(adapter: MarketplaceAdapter, db: Database): Ma
         (tracking) =>
           `Status ${tracking.status}${tracking.trackingNumber ? `, tracking ${tracking.trackingNumber}` : ''}`,
       ),
+    openDispute: (request) =>
+      loggedCallOf(
+        `openDispute ${request.orderId}`,
+        () => adapter.openDispute(request),
+        (answer) => `Dispute ${answer.disputeId} opened`,
+      ),
+    getDispute: (disputeId) =>
+      loggedCallOf(
+        `getDispute ${disputeId}`,
+        () => adapter.getDispute(disputeId),
+        (dispute) => `Dispute ${dispute.status}`,
+      ),
   };
 }

@@ -105,7 +105,7 @@ export async function readCart(
       and(eq(productSkus.productId, cartLines.productId), eq(productSkus.skuId, cartLines.skuId)),
     )
     .where(and(eq(cartLines.customerId, customerId), shopperVisible))
-    .orderBy(cartLines.addedAt, cartLines.id);
+    .orderBy(cartLines.position, cartLines.addedAt, cartLines.id);
   return { lines: rows, updatedAt: cart.updatedAt, version: cart.version };
 }
 
@@ -135,6 +135,7 @@ export async function writeCart(
         skuId: cartLines.skuId,
         quantity: cartLines.quantity,
         service: cartLines.logisticsServiceName,
+        position: cartLines.position,
       })
       .from(cartLines)
       .where(eq(cartLines.customerId, customerId));
@@ -165,7 +166,13 @@ export async function writeCart(
     }
     for (const [index, line] of lines.entries()) {
       const before = kept.find((one) => keyOf(one) === keyOf(line));
-      if (before && before.quantity === line.quantity && before.service === line.service) continue;
+      if (
+        before &&
+        before.quantity === line.quantity &&
+        before.service === line.service &&
+        before.position === index
+      )
+        continue;
       await tx
         .insert(cartLines)
         .values({
@@ -174,13 +181,18 @@ export async function writeCart(
           skuId: line.skuId,
           quantity: line.quantity,
           logisticsServiceName: line.service,
-          // Lines added together keep the device's order: the cart is read back by the time each was added.
-          addedAt: new Date(now.getTime() + index),
+          position: index,
+          addedAt: now,
           updatedAt: now,
         })
         .onConflictDoUpdate({
           target: [cartLines.customerId, cartLines.productId, cartLines.skuId],
-          set: { quantity: line.quantity, logisticsServiceName: line.service, updatedAt: now },
+          set: {
+            quantity: line.quantity,
+            logisticsServiceName: line.service,
+            position: index,
+            updatedAt: now,
+          },
         });
     }
   });
@@ -197,7 +209,7 @@ export async function keptLines(db: Database, customerId: string): Promise<CartL
     })
     .from(cartLines)
     .where(eq(cartLines.customerId, customerId))
-    .orderBy(cartLines.addedAt, cartLines.id);
+    .orderBy(cartLines.position, cartLines.addedAt, cartLines.id);
 }
 
 /** Remembers that the shopper opened a reminder's link, so their next order within a week counts as recovered. */

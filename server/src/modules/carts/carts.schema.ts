@@ -41,6 +41,8 @@ export const cartLines = pgTable(
     quantity: integer('quantity').notNull(),
     /** The delivery service the shopper chose on the product page, sent with the order. */
     logisticsServiceName: text('logistics_service_name'),
+    /** Where the line stands in the shopper's cart, as the device last sent it. */
+    position: integer('position').notNull().default(0),
     addedAt: createdAt(),
     updatedAt: updatedAt(),
   },

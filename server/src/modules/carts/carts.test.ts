@@ -139,6 +139,21 @@ describe('carts kept on the server', () => {
     expect(eur.json().data.items[0].price).not.toBe(18.99);
   });
 
+  it('keeps the lines in the order the device last sent them, even within one moment', async () => {
+    const order = async () =>
+      ((await call('GET', '/api/cart', shopper.token)).json().data.items as Array<{ sku_id: string }>).map(
+        (item) => item.sku_id,
+      );
+    await call('PUT', '/api/cart', shopper.token, {
+      items: [line(earbuds.id, 'W1', 2), line(lamp.id, 'L1', 1)],
+    });
+    expect(await order()).toEqual(['W1', 'L1']);
+    await call('PUT', '/api/cart', shopper.token, {
+      items: [line(lamp.id, 'L1', 1), line(earbuds.id, 'W1', 3)],
+    });
+    expect(await order()).toEqual(['L1', 'W1']);
+  });
+
   it('holds quantities at the stock and drops what cannot be bought', async () => {
     const saved = await call('PUT', '/api/cart', shopper.token, {
       items: [

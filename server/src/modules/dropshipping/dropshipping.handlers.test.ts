@@ -289,6 +289,26 @@ describe('marketplace import and delivery options', () => {
       }
     });
 
+    it("learns from the supplier's answers which countries a product cannot be delivered to", async () => {
+      const [bank] = await t.db.select().from(products).where(eq(products.productId, '1005006174306628'));
+      const skuId = (await t.app.inject({ method: 'GET', url: `/api/product/${bank?.id}` })).json().data
+        .skus[0].sku_id as string;
+      const noDelivery = async () =>
+        (await t.db.select().from(products).where(eq(products.productId, '1005006174306628')))[0]
+          ?.noDeliveryTo;
+      await quote({ product_id: '1005006174306628', sku_id: skuId, country: 'AU', quantity: 1 });
+      await quote({ product_id: '1005006174306628', sku_id: skuId, country: 'AU', quantity: 2 });
+      expect(await noDelivery()).toEqual(['AU']);
+      // Delivered again: the country is forgotten.
+      await t.db
+        .update(products)
+        .set({ noDeliveryTo: ['AU', 'BD'] })
+        .where(eq(products.productId, '1005006174306628'));
+      await quote({ product_id: '1005006174306628', sku_id: skuId, country: 'BD', quantity: 1 });
+      expect(await noDelivery()).toEqual(['AU']);
+      await t.db.update(products).set({ noDeliveryTo: [] }).where(eq(products.productId, '1005006174306628'));
+    });
+
     it('refuses quantities outside 1 to 12', async () => {
       for (const quantity of [0, 13, 1.5]) {
         const response = await quote({

@@ -34,6 +34,7 @@ import {
   findProductByAnyId,
   importErrors,
   importedProduct,
+  noteDeliveryTo,
   type ProductRow,
   productDetail,
   skuDetailsOf,
@@ -286,6 +287,8 @@ export function createMarketplaceHandlers(deps: { db: Database; marketplace: Mar
         await logFailure(request, null, 'marketplace.delivery', `product:${product.id}`, error);
         throw marketplaceFailure(error);
       }
+      // Whether the supplier reaches the country at all: the search's "delivers to" filter learns it here.
+      await noteDeliveryTo(db, product.id, country, options.length > 0);
       const symbols = await loadSymbols(db);
       // Staff see the supplier's own fees; shoppers the fee checkout charges for this line by the store's policy.
       const shown = staffView

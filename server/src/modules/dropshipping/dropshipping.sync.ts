@@ -4,9 +4,10 @@ import { productSkus, products } from '../../db/schema.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { decimalTextToMinor, loadRates, toDecimalText } from '../../money/money.ts';
 import { type ActivityEntry, insertActivity } from '../activity/index.ts';
-import { type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
+import { type AeSku, type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
 import { readPricingRules, repriceImported } from '../pricing/index.ts';
 import { readStoreSettings, writeStoreSettings } from '../settings/index.ts';
+import { primarySuppliersOf } from '../suppliers/index.ts';
 
 export type SyncFrequency = 'hourly' | 'daily' | 'weekly';
 
@@ -106,13 +107,18 @@ export async function syncMarketplaceProducts(
       continue;
     }
     run.checked += 1;
+    // A variant mapped to another supplier (its primary for every country) takes stock and cost from that one.
+    const mapped = await mappedOffers(db, marketplace, product, settings.defaultShipTo);
 
     // What the marketplace said is saved with its log lines in one transaction, opened only once it answered.
     await db.transaction(async (tx) => {
       const skus = await tx.select().from(productSkus).where(eq(productSkus.productId, product.id));
-      const offered = new Map(
+      const offered = new Map<string, AeSku | undefined>(
         (result?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o ?? []).map((sku) => [sku.sku_id, sku]),
       );
+      for (const [skuId, offer] of mapped) offered.set(skuId, offer);
+      // A hidden variant stays out of stock whatever its supplier has.
+      for (const sku of skus) if (sku.hidden) offered.delete(sku.skuId);
       let changed = false;
       let costMoved = false;
       let stock = 0;
@@ -182,6 +188,41 @@ export async function syncMarketplaceProducts(
     if (options.activity) await insertActivity(tx, options.activity(run));
   });
   return run;
+}
+
+/**
+ * What each mapped variant's primary supplier (the row for every country) offers now, by our SKU id; undefined
+ * when the supplier no longer sells it. A supplier that does not answer leaves its variants out.
+ */
+async function mappedOffers(
+  db: Database,
+  marketplace: MarketplaceAdapter,
+  product: { id: string; currency: string },
+  country: string,
+): Promise<Map<string, AeSku | undefined>> {
+  const offers = new Map<string, AeSku | undefined>();
+  const rows = await primarySuppliersOf(db, product.id);
+  const items = new Map<string, Awaited<ReturnType<MarketplaceAdapter['getProduct']>> | 'failed'>();
+  for (const row of rows) {
+    if (!items.has(row.aeProductId)) {
+      try {
+        items.set(
+          row.aeProductId,
+          await marketplace.getProduct(row.aeProductId, { country, currency: product.currency }),
+        );
+      } catch (error) {
+        if (!(error instanceof MarketplaceError)) throw error;
+        items.set(row.aeProductId, 'failed');
+      }
+    }
+    const item = items.get(row.aeProductId);
+    if (item === 'failed') continue;
+    offers.set(
+      row.skuId,
+      item?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.find((sku) => sku.sku_id === row.aeSkuId),
+    );
+  }
+  return offers;
 }
 
 /** Every hour the queue asks whether a sync is due (hourly, daily or weekly after the last one) and runs it. */

@@ -89,6 +89,8 @@ export const supplierParcels = pgTable(
     failureClass: forwardingFailureClass('failure_class'),
     lastError: text('last_error'),
     attempts: integer('attempts').notNull().default(0),
+    /** Transient failures in a row (unreachable, payment failed): how far along the retry backoff the parcel is. */
+    transientFailures: integer('transient_failures').notNull().default(0),
     /** When a transient failure is tried again on its own; null when it waits for staff. */
     retryAt: timestamp('retry_at', { withTimezone: true }),
     /** The supplier order was placed (and paid, where the marketplace allows). */

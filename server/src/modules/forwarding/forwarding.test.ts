@@ -123,7 +123,8 @@ describe('forwarding orders to AliExpress (fixture marketplace)', () => {
           skuId: earbuds.skuId,
           name: 'TWS Wireless Earbuds',
           quantity: 2,
-          unitPriceMinor: 15_00,
+          // Above the supplier's cost (15.67 USD) by more than the 10% margin floor, or nothing is placed.
+          unitPriceMinor: 25_00,
         },
         { productId: belt.id, skuId: 'belt-1', name: 'Leather Belt', quantity: 1, unitPriceMinor: 20_00 },
       ],
@@ -233,7 +234,8 @@ describe('forwarding orders to AliExpress (fixture marketplace)', () => {
           skuId: withdrawn.skuId,
           name: 'Withdrawn Lamp',
           quantity: 1,
-          unitPriceMinor: 9_00,
+          // The yoga mat it is relinked to costs 12.85 USD.
+          unitPriceMinor: 19_00,
         },
       ],
     });
@@ -362,6 +364,7 @@ describe('forwarding orders to AliExpress (fixture marketplace)', () => {
       tracking: null,
       syncLog: [],
       updatedAt: null,
+      parcels: [],
     });
     // Unpaid, cancelled, delivered and manual-only orders are not listed; forwarded, shipped and failed ones are.
     const statuses = body.data.map((row) => row.status).sort();
@@ -444,7 +447,7 @@ describe('forwarding orders through the AliExpress Open Platform (local stand-in
           skuId: earbuds.skuId,
           name: 'TWS Wireless Earbuds',
           quantity: 3,
-          unitPriceMinor: 15_00,
+          unitPriceMinor: 25_00,
         },
       ],
     });

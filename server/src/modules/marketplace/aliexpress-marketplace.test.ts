@@ -246,6 +246,7 @@ describe('supplier orders through aliexpress.ds.order.create and aliexpress.ds.o
       status: 'awaiting_shipment',
       trackingNumber: null,
       carrier: null,
+      events: [],
     });
     standIn.awaitingShipment.delete(orderId);
 
@@ -253,6 +254,23 @@ describe('supplier orders through aliexpress.ds.order.create and aliexpress.ds.o
       status: 'shipped',
       trackingNumber: expect.stringMatching(/^LP00\d{12}$/),
       carrier: 'Cainiao',
+      events: [{ time: '2026-01-06T00:00:00.000Z', description: 'Departed from the sorting centre' }],
+    });
+    // The carrier's delivery scan (tracking_name DELIVERED) makes it delivered, its scans oldest first.
+    standIn.supplierOrders.orders.set(orderId, {
+      orderId,
+      status: 'delivered',
+      trackingNumber: 'LP00DELIVERED1',
+      carrier: 'Cainiao',
+      events: [
+        { time: '2026-01-06T00:00:00.000Z', description: 'Handed to the carrier' },
+        { time: '2026-01-12T00:00:00.000Z', description: 'Delivered' },
+      ],
+    });
+    expect(await client().trackOrder(orderId)).toMatchObject({
+      status: 'delivered',
+      trackingNumber: 'LP00DELIVERED1',
+      events: [{ description: 'Handed to the carrier' }, { description: 'Delivered' }],
     });
     expect(standIn.calls.at(-1)).toMatchObject({
       method: 'aliexpress.ds.order.tracking.get',

@@ -10,10 +10,19 @@ import type {
   DeliveryQuery,
   MarketplaceAdapter,
   ProductQuery,
+  SupplierDispute,
+  SupplierDisputeRequest,
   SupplierOrderRequest,
   SupplierTracking,
 } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
+import {
+  type AeIssueCreateResponse,
+  type AeIssueDetailResponse,
+  DISPUTE_DETAIL_METHOD,
+  DISPUTE_OPEN_METHOD,
+  disputeStatusOf,
+} from './supplier-disputes.ts';
 
 // The AliExpress Open Platform's dropshipping API. Business methods are called on the gateway's
 // /sync endpoint with `method=<api name>`; every call is signed with the app secret.
@@ -207,6 +216,12 @@ export function createAliExpressMarketplace(options: AliExpressMarketplaceOption
             country: address.country.toUpperCase(),
             mobile_no: address.mobileNo,
             phone_country: address.phoneCountry,
+            // Brazil's customs name the receiver by CPF; other countries that want one take `tax_number`.
+            ...(address.taxNumber
+              ? address.country.toUpperCase() === 'BR'
+                ? { cpf: address.taxNumber }
+                : { tax_number: address.taxNumber }
+              : {}),
             locale: language === 'en' ? 'en_US' : language,
           },
           product_items: request.items.map((item) => ({
@@ -243,12 +258,77 @@ export function createAliExpressMarketplace(options: AliExpressMarketplaceOption
       const numbers = [...new Set(parcels.flatMap((p) => (p ? [p.mail_no] : [])))];
       // Shipped once every seller's part has a tracking number.
       if (parcels.some((p) => p === null) || numbers.length === 0) {
-        return { status: 'awaiting_shipment', trackingNumber: null, carrier: null };
+        return { status: 'awaiting_shipment', trackingNumber: null, carrier: null, events: [] };
       }
+      const nodes = parcels.flatMap((p) => p?.detail_node_list?.detail_node ?? []);
+      const events = nodes
+        .map((node) => ({ at: Number(node.time_stamp), description: node.tracking_detail_desc }))
+        .filter((node) => Number.isFinite(node.at))
+        .sort((a, b) => a.at - b.at)
+        .map((node) => ({ time: new Date(node.at).toISOString(), description: node.description }));
+      // Delivered once every seller's parcel has a delivery scan (`DELIVERED`, or `SIGNED` on some carriers).
+      const delivered = parcels.every((p) =>
+        (p?.detail_node_list?.detail_node ?? []).some((node) =>
+          /DELIVERED|SIGNED/i.test(node.tracking_name ?? ''),
+        ),
+      );
       return {
-        status: 'shipped',
+        status: delivered ? 'delivered' : 'shipped',
         trackingNumber: numbers.join(', '),
         carrier: parcels.find((p) => p?.carrier_name)?.carrier_name ?? null,
+        events,
+      };
+    },
+
+    async openDispute(request: SupplierDisputeRequest): Promise<{ disputeId: string }> {
+      // A supplier order split by seller is disputed on its first seller's part, where the claim's parcel is.
+      const orderId = request.orderId.split(',')[0]?.trim() ?? '';
+      if (!/^\d{1,20}$/.test(orderId)) {
+        throw new MarketplaceError('not_found', `Not found on the marketplace: order ${orderId}`);
+      }
+      const body = await call(DISPUTE_OPEN_METHOD, {
+        param_issue_create_request: JSON.stringify({
+          order_id: orderId,
+          reason: request.reason === 'never_arrived' ? 'PACKAGE_NOT_RECEIVED' : 'NOT_AS_DESCRIBED',
+          description: request.description,
+          image_urls: request.photoUrls.join(';'),
+        }),
+      });
+      const result = (body as Partial<AeIssueCreateResponse>).aliexpress_ds_issue_create_response?.result;
+      if (result === undefined) {
+        throw new MarketplaceError('bad_response', 'The dispute answer has an unexpected shape.');
+      }
+      if (!(result.is_success === true || result.is_success === 'true') || result.issue_id === undefined) {
+        throw new MarketplaceError(
+          'rejected',
+          `The supplier refused the dispute: ${result.error_msg ?? result.error_code ?? 'no reason given'}`,
+          result.error_code ? { code: result.error_code } : {},
+        );
+      }
+      return { disputeId: String(result.issue_id) };
+    },
+
+    async getDispute(disputeId: string): Promise<SupplierDispute> {
+      if (!/^\d{1,20}$/.test(disputeId)) {
+        throw new MarketplaceError('not_found', `Not found on the marketplace: dispute ${disputeId}`);
+      }
+      const body = await call(DISPUTE_DETAIL_METHOD, { issue_id: disputeId });
+      const answer = (body as Partial<AeIssueDetailResponse>).aliexpress_issue_detail_get_response;
+      const issue = answer?.result_object;
+      if (issue === undefined) {
+        if (answer?.result_success === false) {
+          throw new MarketplaceError('not_found', `Not found on the marketplace: dispute ${disputeId}`);
+        }
+        throw new MarketplaceError('bad_response', 'The dispute answer has an unexpected shape.');
+      }
+      const steps = issue.issue_process_dtos?.issue_process_d_t_o ?? [];
+      const sellers = steps.filter(
+        (step) => step.submit_member_type.toLowerCase() === 'seller' && step.content,
+      );
+      return {
+        disputeId: String(issue.id),
+        status: disputeStatusOf(issue.issue_status),
+        answer: sellers.at(-1)?.content ?? null,
       };
     },
   };

@@ -4,6 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { createFixtureMarketplace } from './fixture-marketplace.ts';
 import type { SupplierOrderRequest } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
+import {
+  createDisputeBook,
+  DISPUTE_DETAIL_METHOD,
+  DISPUTE_OPEN_METHOD,
+  type DisputeBook,
+  issueStatusOf,
+} from './supplier-disputes.ts';
+import { createSupplierOrderBook, type SupplierOrderBook } from './supplier-orders.ts';
+import { createSupplierScenario, type SupplierScenario } from './supplier-scenario.ts';
 
 // A local stand-in for the Open Platform's /sync gateway, for tests: it checks app key, access
 // token and signature the way the platform does and answers from the bundled catalogue (supplier orders and
@@ -23,13 +32,49 @@ export interface AliExpressStandIn {
   calls: Array<Record<string, string>>;
   /** Supplier orders whose parcel has not left yet: their tracking answers no parcel. */
   awaitingShipment: Set<string>;
+  /** What has changed at the suppliers: stock, prices, SKUs withdrawn, listings lapsed, routes closed. */
+  scenario: SupplierScenario;
+  /** The disputes opened with the suppliers; `answerDispute` gives a supplier's answer. */
+  disputes: DisputeBook;
+  /** The supplier orders taken: hold their shipment, ship, scan and deliver them, fail the next one. */
+  supplierOrders: SupplierOrderBook;
   close(): Promise<void>;
 }
 
-export async function startAliExpressStandIn(credentials: StandInCredentials): Promise<AliExpressStandIn> {
+/** A request to the stand-in's `/control/` API (its server, server/src/test/aliexpress-stand-in-server.ts). */
+export interface StandInControlRequest {
+  method: string;
+  /** The path after `/control/`, e.g. `scenario`. */
+  path: string;
+  query: URLSearchParams;
+  /** The JSON body, or undefined when there is none. */
+  body: unknown;
+}
+
+export interface StandInOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Origin the catalogue's pictures are addressed on: the shop's API, which serves them. */
+  publicUrl?: string;
+  /** The platform's clock (delivery dates, lapsing listings); tests pin it. */
+  now?: () => Date;
+  /** Answers `/control/…`: status and JSON body. Without it, those paths are unknown. */
+  control?: (request: StandInControlRequest) => Promise<{ status: number; body: unknown }>;
+}
+
+export async function startAliExpressStandIn(
+  credentials: StandInCredentials,
+  options: StandInOptions = {},
+): Promise<AliExpressStandIn> {
+  const scenario = createSupplierScenario();
+  const disputes = createDisputeBook();
+  const supplierOrders = createSupplierOrderBook();
   const catalogue = createFixtureMarketplace({
-    publicUrl: 'https://stand-in.test',
-    now: () => new Date(Date.UTC(2026, 0, 5)),
+    publicUrl: options.publicUrl ?? 'https://stand-in.test',
+    now: options.now ?? (() => new Date(Date.UTC(2026, 0, 5))),
+    scenario,
+    disputes,
+    supplierOrders,
   });
   const calls: Array<Record<string, string>> = [];
   const awaitingShipment = new Set<string>();
@@ -42,8 +87,23 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    const params: Record<string, string> = Object.fromEntries(url.searchParams);
     const body = await readBody(req);
+    if (url.pathname.startsWith('/control/') && options.control) {
+      let parsed: unknown;
+      try {
+        parsed = body ? JSON.parse(body) : undefined;
+      } catch {
+        return send(res, 400, { error: 'The body is not JSON.' });
+      }
+      const answer = await options.control({
+        method: req.method ?? 'GET',
+        path: url.pathname.slice('/control/'.length),
+        query: url.searchParams,
+        body: parsed,
+      });
+      return send(res, answer.status, answer.body);
+    }
+    const params: Record<string, string> = Object.fromEntries(url.searchParams);
     for (const [key, value] of new URLSearchParams(body)) params[key] = value;
     calls.push(params);
 
@@ -123,6 +183,52 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
         },
       });
     }
+    if (params.method === DISPUTE_OPEN_METHOD) {
+      const request = JSON.parse(params.param_issue_create_request ?? '{}') as Record<string, unknown>;
+      let result: Record<string, unknown>;
+      try {
+        const { disputeId } = await catalogue.openDispute({
+          orderId: String(request.order_id ?? ''),
+          reason: request.reason === 'PACKAGE_NOT_RECEIVED' ? 'never_arrived' : 'damaged',
+          description: String(request.description ?? ''),
+          photoUrls: String(request.image_urls ?? '')
+            .split(';')
+            .filter(Boolean),
+        });
+        result = { is_success: true, issue_id: Number(disputeId) };
+      } catch (error) {
+        if (!(error instanceof MarketplaceError)) throw error;
+        result = { is_success: false, error_code: 'ORDER_NOT_EXIST', error_msg: error.message };
+      }
+      return send(res, 200, { aliexpress_ds_issue_create_response: { result, request_id: requestId() } });
+    }
+    if (params.method === DISPUTE_DETAIL_METHOD) {
+      const kept = disputes.disputes.get(params.issue_id ?? '');
+      const answer = kept
+        ? {
+            result_success: true,
+            result_object: {
+              id: Number(kept.disputeId),
+              issue_status: issueStatusOf(kept.status),
+              issue_process_dtos: {
+                issue_process_d_t_o: [
+                  { submit_member_type: 'buyer', action_type: 'initiate', content: kept.request.description },
+                  ...(kept.answer === null
+                    ? []
+                    : [
+                        {
+                          submit_member_type: 'seller',
+                          action_type: 'seller_response',
+                          content: kept.answer,
+                        },
+                      ]),
+                ],
+              },
+            },
+          }
+        : { result_success: false, result_error_msg: 'ISSUE_NOT_EXIST' };
+      return send(res, 200, { aliexpress_issue_detail_get_response: { ...answer, request_id: requestId() } });
+    }
     return send(
       res,
       200,
@@ -162,6 +268,7 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
           country: address.country ?? '',
           mobileNo: address.mobile_no ?? '',
           phoneCountry: address.phone_country ?? '',
+          taxNumber: address.cpf ?? address.tax_number ?? '',
         },
         logisticsServiceName: param.product_items?.[0]?.logistics_service_name ?? null,
         reference: param.out_order_id ?? '',
@@ -179,6 +286,10 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
     }
     try {
       const parcel = await catalogue.trackOrder(orderId);
+      if (parcel.status === 'awaiting_shipment') {
+        return { ret: true, code: '0', data: { tracking_detail_line_list: { tracking_detail: [] } } };
+      }
+      const last = parcel.events.length - 1;
       return {
         ret: true,
         code: '0',
@@ -189,13 +300,12 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
                 mail_no: parcel.trackingNumber,
                 carrier_name: parcel.carrier,
                 detail_node_list: {
-                  detail_node: [
-                    {
-                      time_stamp: Date.UTC(2026, 0, 6),
-                      tracking_detail_desc: 'Departed from the sorting centre',
-                      tracking_name: 'IN_TRANSIT',
-                    },
-                  ],
+                  detail_node: parcel.events.map((event, index) => ({
+                    time_stamp: Date.parse(event.time),
+                    tracking_detail_desc: event.description,
+                    tracking_name:
+                      parcel.status === 'delivered' && index === last ? 'DELIVERED' : 'IN_TRANSIT',
+                  })),
                 },
               },
             ],
@@ -208,12 +318,15 @@ export async function startAliExpressStandIn(credentials: StandInCredentials): P
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/sync`,
     calls,
     awaitingShipment,
+    scenario,
+    disputes,
+    supplierOrders,
     close: () =>
       new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
@@ -224,7 +337,16 @@ interface PlaceOrderParam {
   out_order_id?: string;
   logistics_address?: Partial<
     Record<
-      'full_name' | 'address' | 'city' | 'province' | 'zip' | 'country' | 'mobile_no' | 'phone_country',
+      | 'full_name'
+      | 'address'
+      | 'city'
+      | 'province'
+      | 'zip'
+      | 'country'
+      | 'mobile_no'
+      | 'phone_country'
+      | 'cpf'
+      | 'tax_number',
       string
     >
   >;

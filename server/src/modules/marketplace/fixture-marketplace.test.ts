@@ -281,6 +281,7 @@ describe('createFixtureMarketplace() supplier orders', () => {
       status: 'shipped',
       trackingNumber: expect.stringMatching(/^LP00\d{12}$/),
       carrier: 'Cainiao',
+      events: [{ time: expect.any(String), description: 'Departed from the sorting centre' }],
     });
     await expect(marketplace.trackOrder('12345')).rejects.toMatchObject({ kind: 'not_found' });
   });

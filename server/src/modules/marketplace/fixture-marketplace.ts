@@ -11,10 +11,34 @@ import type {
   DeliveryQuery,
   MarketplaceAdapter,
   ProductQuery,
+  SupplierDispute,
+  SupplierDisputeRequest,
   SupplierOrderRequest,
   SupplierTracking,
 } from './marketplace.types.ts';
 import { MarketplaceError } from './marketplace-error.ts';
+import {
+  createDisputeBook,
+  type DisputeBook,
+  openKeptDispute,
+  readKeptDispute,
+} from './supplier-disputes.ts';
+import {
+  addressProblem,
+  createSupplierOrderBook,
+  keepPlacedOrder,
+  REFUSAL_CODES,
+  type SupplierOrderBook,
+  takeFailNext,
+  trackKeptOrder,
+} from './supplier-orders.ts';
+import {
+  applySupplierScenario,
+  createSupplierScenario,
+  deliveryStopped,
+  isListed,
+  type SupplierScenario,
+} from './supplier-scenario.ts';
 
 // The bundled offline catalogue: answers of `aliexpress.ds.product.get` captured as files
 // (server/fixtures/marketplace, written by its generate.ts) and a freight table that imitates
@@ -55,13 +79,22 @@ export function fixtureProductIds(): string[] {
 export interface FixtureMarketplaceOptions {
   /** Public origin of this server, e.g. http://localhost:3000; picture addresses are built on it. */
   publicUrl: string;
-  /** Clock for the delivery date texts; tests pin it. */
+  /** Clock for the delivery date texts and listings that lapse; tests pin it. */
   now?: () => Date;
+  /** What has changed at the suppliers since the catalogue was captured; changes apply to the next answer. */
+  scenario?: SupplierScenario;
+  /** The disputes buyers opened and the suppliers' answers; its own when absent. */
+  disputes?: DisputeBook;
+  /** The supplier orders taken and what their parcels do next; its own when absent. */
+  supplierOrders?: SupplierOrderBook;
 }
 
 export function createFixtureMarketplace(options: FixtureMarketplaceOptions): MarketplaceAdapter {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
+  const scenario = options.scenario ?? createSupplierScenario();
+  const disputes = options.disputes ?? createDisputeBook();
+  const supplierOrders = options.supplierOrders ?? createSupplierOrderBook();
   const known = new Set(fixtureProductIds());
   const cache = new Map<string, AeProductResult>();
 
@@ -77,9 +110,17 @@ export function createFixtureMarketplace(options: FixtureMarketplaceOptions): Ma
       result = withPublicUrl(found, publicUrl);
       cache.set(productId, result);
     }
+    // A listing past its date is offline: the marketplace answers as for an unknown item.
+    if (!isListed(scenario, productId, now())) return null;
     // Callers get their own copy: the cached one must not change under them.
-    return structuredClone(result);
+    const copy = structuredClone(result);
+    applySupplierScenario(scenario, productId, copy);
+    return copy;
   }
+
+  const noRoute = (productId: string, country: string) =>
+    deliveryStopped(scenario, productId, country) ||
+    NO_DELIVERY_ROUTES.some((r) => r.productId === productId.trim() && r.country === country);
 
   return {
     async getProduct(productId: string, query: ProductQuery): Promise<AeProductResult | null> {
@@ -100,20 +141,30 @@ export function createFixtureMarketplace(options: FixtureMarketplaceOptions): Ma
       const sku = result.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.find((s) => s.sku_id === query.skuId);
       if (sku === undefined) return [];
       const country = query.country.toUpperCase();
-      if (NO_DELIVERY_ROUTES.some((r) => r.productId === query.productId.trim() && r.country === country))
-        return [];
+      if (noRoute(query.productId, country)) return [];
       const quantity = Number.isFinite(query.quantity) ? Math.max(1, Math.floor(query.quantity)) : 1;
       const weightKg = Number.parseFloat(result.package_info_dto?.gross_weight ?? '') || 0.5;
-      return freightOptions({
+      const options = freightOptions({
         warehouse: warehouseOf(sku),
         country,
         totalKg: weightKg * quantity,
         today: now(),
       });
+      const days = scenario.promiseDays.get(query.productId.trim());
+      if (days === undefined) return options;
+      return options.map((option) => ({
+        ...option,
+        min_delivery_days: Math.min(option.min_delivery_days, days),
+        max_delivery_days: Math.min(option.max_delivery_days, days),
+      }));
     },
 
     async placeOrder(request: SupplierOrderRequest): Promise<{ orderId: string }> {
       if (request.items.length === 0) throw refusal('B_DROPSHIPPER_NO_ITEMS', 'The order has no items.');
+      const failure = takeFailNext(supplierOrders);
+      if (failure) throw refusal(REFUSAL_CODES[failure], `The order failed on purpose (${failure}).`);
+      const addressRefused = addressProblem(request.address);
+      if (addressRefused) throw refusal(REFUSAL_CODES.address_rejected, addressRefused);
       for (const item of request.items) {
         const product = await load(item.productId.trim());
         if (product === null) {
@@ -130,21 +181,34 @@ export function createFixtureMarketplace(options: FixtureMarketplaceOptions): Ma
           );
         }
         const country = request.address.country.toUpperCase();
-        if (NO_DELIVERY_ROUTES.some((r) => r.productId === item.productId.trim() && r.country === country)) {
+        if (noRoute(item.productId, country)) {
           throw refusal(
             'B_DROPSHIPPER_DELIVERY_NOT_SUPPORTED',
             `Product ${item.productId} cannot be shipped to ${country}.`,
           );
         }
       }
-      return { orderId: fixtureSupplierOrderId(request.reference) };
+      const orderId = fixtureSupplierOrderId(request.reference);
+      keepPlacedOrder(supplierOrders, orderId);
+      return { orderId };
     },
 
     async trackOrder(orderId: string): Promise<SupplierTracking> {
       if (!FIXTURE_ORDER_ID.test(orderId)) {
         throw new MarketplaceError('not_found', `Not found on the marketplace: order ${orderId}`);
       }
-      return { status: 'shipped', trackingNumber: `LP00${orderId.slice(-12)}`, carrier: 'Cainiao' };
+      return trackKeptOrder(supplierOrders, orderId);
+    },
+
+    async openDispute(request: SupplierDisputeRequest): Promise<{ disputeId: string }> {
+      if (!FIXTURE_ORDER_ID.test(request.orderId)) {
+        throw new MarketplaceError('not_found', `Not found on the marketplace: order ${request.orderId}`);
+      }
+      return openKeptDispute(disputes, request);
+    },
+
+    async getDispute(disputeId: string): Promise<SupplierDispute> {
+      return readKeptDispute(disputes, disputeId);
     },
   };
 }

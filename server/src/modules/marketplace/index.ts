@@ -6,11 +6,15 @@ export { MARKETPLACE_ACTIONS } from './marketplace.activity.ts';
 export type {
   AeProductResult,
   AeSku,
+  CarrierEvent,
   DeliveryOption,
   DeliveryQuery,
   MarketplaceAdapter,
+  SupplierDispute,
+  SupplierDisputeRequest,
   SupplierOrderRequest,
   SupplierTracking,
 } from './marketplace.types.ts';
 export { MarketplaceError } from './marketplace-error.ts';
 export { type NormalizedProduct, normalizeMarketplaceProduct, toMinorUnits } from './normalize.ts';
+export { addressProblem } from './supplier-orders.ts';

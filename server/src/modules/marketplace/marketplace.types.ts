@@ -46,7 +46,13 @@ export interface AeItemBaseInfo {
   avg_evaluation_rating: string;
   evaluation_count: string;
   sales_count?: string;
+  /** `onSelling` while the listing is live; an item offline answers ITEM_ID_NOT_FOUND (605) instead. */
   product_status_type?: string;
+  /**
+   * When the listing goes offline (the Open Platform's product field `ws_offline_date`; listings are published
+   * for a validity period and lapse after it unless the seller renews them). Absent when unknown.
+   */
+  ws_offline_date?: string;
   /** Seller HTML, untrusted: sanitise before storing or rendering. */
   detail: string;
   /** JSON text (`{ version, moduleList: [...] }`). */
@@ -215,6 +221,8 @@ export interface SupplierAddress {
   country: string;
   mobileNo: string;
   phoneCountry: string;
+  /** The shopper's tax number where the country's customs want one (Brazil's CPF); empty elsewhere. */
+  taxNumber?: string;
 }
 
 export interface SupplierOrderRequest {
@@ -233,11 +241,41 @@ export interface SupplierOrderRequest {
   reference: string;
 }
 
+/** One scan of the carrier's. */
+export interface CarrierEvent {
+  /** ISO date-time. */
+  time: string;
+  description: string;
+}
+
 export interface SupplierTracking {
-  /** `shipped` once the supplier has handed the parcel to a carrier with a tracking number. */
-  status: 'awaiting_shipment' | 'shipped';
+  /**
+   * `shipped` once the supplier has handed the parcel to a carrier with a tracking number; `delivered` once the
+   * carrier says it reached the shopper.
+   */
+  status: 'awaiting_shipment' | 'shipped' | 'delivered';
   trackingNumber: string | null;
   carrier: string | null;
+  /** The carrier's scans, oldest first; empty before it ships. */
+  events: CarrierEvent[];
+}
+
+/** A buyer's dispute on a supplier order: the parcel never came, or came damaged / not as described. */
+export interface SupplierDisputeRequest {
+  /** The supplier order (`aeOrderId`). */
+  orderId: string;
+  reason: 'never_arrived' | 'damaged';
+  description: string;
+  /** Public addresses of the buyer's photos. */
+  photoUrls: string[];
+}
+
+export interface SupplierDispute {
+  disputeId: string;
+  /** `open` until the supplier answers; `accepted`/`refused` with its answer; `closed` when the platform ends it. */
+  status: 'open' | 'accepted' | 'refused' | 'closed';
+  /** The supplier's words, or null before it answered. */
+  answer: string | null;
 }
 
 export interface MarketplaceAdapter {
@@ -249,4 +287,8 @@ export interface MarketplaceAdapter {
   placeOrder(request: SupplierOrderRequest): Promise<{ orderId: string }>;
   /** Where the supplier order's parcel is. */
   trackOrder(orderId: string): Promise<SupplierTracking>;
+  /** Opens a dispute with the supplier on one of its orders; a refusal throws a MarketplaceError. */
+  openDispute(request: SupplierDisputeRequest): Promise<{ disputeId: string }>;
+  /** The dispute's state and the supplier's answer. */
+  getDispute(disputeId: string): Promise<SupplierDispute>;
 }

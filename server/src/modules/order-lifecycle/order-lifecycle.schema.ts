@@ -68,6 +68,9 @@ export const orders = pgTable(
     paymentRef: text('payment_ref'),
     /** The payment method's own fee (cash on delivery), part of the total. */
     paymentFeeMinor: bigint('payment_fee_minor', { mode: 'number' }).notNull().default(0),
+    /** Import duty by the ship-to country's duty rule, part of the total; 0 where none is due, and its name. */
+    dutyMinor: bigint('duty_minor', { mode: 'number' }).notNull().default(0),
+    dutyLabel: text('duty_label'),
     /** Cash on delivery: when the cash was collected and by whom (`courier` on delivery, or `staff`). */
     codCollectedAt: timestamp('cod_collected_at', { withTimezone: true }),
     codCollectedBy: text('cod_collected_by', { enum: ['courier', 'staff'] }),
@@ -85,6 +88,8 @@ export const orders = pgTable(
     shipCountry: text('ship_country').notNull(),
     shipMobileNo: text('ship_mobile_no'),
     shipPhoneCountry: text('ship_phone_country'),
+    /** The receiver's tax number where customs want one (Brazil's CPF); the supplier is refused without it. */
+    shipTaxNumber: text('ship_tax_number'),
     logisticsServiceName: text('logistics_service_name'),
     trackingNumber: text('tracking_number'),
     carrier: text('carrier'),

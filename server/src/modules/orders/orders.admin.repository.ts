@@ -25,6 +25,7 @@ import {
 } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
+import { type ParcelView, parcelsOf } from '../forwarding/index.ts';
 import {
   ADDRESS_LOCKED,
   ARCHIVABLE,
@@ -47,6 +48,8 @@ export interface AdminOrderDetails {
   history: StatusHistoryRow[];
   refunds: RefundRow[];
   forwarding: ForwardingRow | null;
+  /** The supplier parcels the order ships in; none before it is forwarded. */
+  parcels: ParcelView[];
   /** The names of the order's marketplace items, as the forwarding table shows them. */
   marketplaceItems: string;
 }
@@ -116,7 +119,7 @@ function orderByOf(sort: OrderSort) {
 async function withAdminDetails(db: Database, rows: OrderRow[]): Promise<AdminOrderDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, history, refundRows, forwardings, marketplace] = await Promise.all([
+  const [items, history, refundRows, forwardings, marketplace, parcels] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -139,6 +142,7 @@ async function withAdminDetails(db: Database, rows: OrderRow[]): Promise<AdminOr
       .innerJoin(products, and(eq(products.id, orderItems.productId), eq(products.source, 'aliexpress')))
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+    parcelsOf(db, ids),
   ]);
   return rows.map((order) => ({
     order,
@@ -146,6 +150,7 @@ async function withAdminDetails(db: Database, rows: OrderRow[]): Promise<AdminOr
     history: history.filter((entry) => entry.orderId === order.id),
     refunds: refundRows.filter((refund) => refund.orderId === order.id),
     forwarding: forwardings.find((forwarding) => forwarding.orderId === order.id) ?? null,
+    parcels: parcels.get(order.id) ?? [],
     marketplaceItems: marketplace
       .filter((item) => item.orderId === order.id)
       .map((item) => item.name)

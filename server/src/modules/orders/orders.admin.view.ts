@@ -87,6 +87,8 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     taxPrice: toAmount(order.taxMinor),
     tax: orderTax(order),
     paymentFee: toAmount(order.paymentFeeMinor),
+    dutyPrice: toAmount(order.dutyMinor),
+    dutyLabel: order.dutyLabel,
     ...(order.paymentMethod === CASH_ON_DELIVERY
       ? {
           cashOnDelivery: {
@@ -124,6 +126,7 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
           shipping: order.logisticsServiceName,
           product: details.marketplaceItems,
           forwarding: details.forwarding,
+          parcels: details.parcels,
         })
       : null,
     allowedStatuses: [...ALLOWED_MOVES[order.status]],

@@ -35,6 +35,7 @@ import { refundNumber } from '../refunds/index.ts';
 import type { CheckoutRules } from '../settings/index.ts';
 import { type CouponCheck, CouponRefused, checkCoupon } from './orders.coupons.ts';
 import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
+import { appliedDuty, landedCost } from './orders.landed.ts';
 import {
   assertPaymentAllows,
   OrderRejection,
@@ -59,6 +60,8 @@ type PlaceOrderBody = RequestBody<'placeOrder'>;
 export const PAYMENT_FAILED = 'The payment could not be taken. Please try again later.';
 
 export const ORDER_PLACED = 'Order placed successfully!';
+
+export const PRODUCT_NOT_FOR_SALE = 'Product not found.';
 
 /** A retry's answer for an order placed under its Idempotency-Key whose first answer was lost. */
 export function replayPlacedOrder(db: Database): Replay {
@@ -114,6 +117,8 @@ export function toOrder(
     taxPrice: toAmount(order.taxMinor),
     totalPrice: toAmount(order.totalMinor),
     paymentFee: toAmount(order.paymentFeeMinor),
+    dutyPrice: toAmount(order.dutyMinor),
+    dutyLabel: order.dutyLabel,
     tax: orderTax(order),
     discountPrice: toAmount(order.discountMinor),
     couponCode: order.couponCode,
@@ -160,7 +165,7 @@ function toCouponCheck(check: CouponCheck): NonNullable<OrderQuote['coupon']> {
 }
 
 function toQuote(
-  { currency, lines, totals: listTotals, rules }: PricedOrder,
+  { currency, lines, totals: listTotals, rules, rate }: PricedOrder,
   coupon: CouponCheck | null,
 ): OrderQuote {
   const totals = coupon?.applied ? coupon.totals : listTotals;
@@ -181,6 +186,8 @@ function toQuote(
     taxPrice: toAmount(totals.taxMinor),
     totalPrice: toAmount(totals.totalMinor),
     paymentFee: toAmount(totals.paymentFeeMinor),
+    dutyPrice: toAmount(totals.dutyMinor),
+    duty: appliedDuty(rules, rate, currency),
     tax: appliedTax(rules),
     deliveryPolicy: rules.deliveryPolicy ?? 'store_rule',
     ...(coupon ? { discountPrice: toAmount(totals.discountMinor), coupon: toCouponCheck(coupon) } : {}),
@@ -346,6 +353,53 @@ export function createOrderHandlers(deps: {
   }
 
   return {
+    getLandedCost: operation('getLandedCost', async (request) => {
+      const { id } = request.params;
+      const { sku_id: skuId, quantity = 1, country = 'BD', currency = 'BDT', service } = request.query;
+      if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOR_SALE);
+      let landed: Awaited<ReturnType<typeof landedCost>>;
+      try {
+        landed = await landedCost(db, {
+          productId: id,
+          skuId,
+          quantity,
+          country,
+          currency,
+          service: service?.trim() || null,
+          customerId: request.auth?.kind === 'customer' ? request.auth.id : null,
+          ...(quoteDelivery ? { quoteDelivery } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof OrderRejection)) throw error;
+        // A product shoppers cannot buy has no landed cost: as unknown as a missing one.
+        if (error.kind === 'not_for_sale') throw notFound(PRODUCT_NOT_FOR_SALE);
+        throw fromRejection(error);
+      }
+      const { priced, line, service: chosen, window } = landed;
+      const { totals, rules } = priced;
+      return {
+        success: true,
+        data: {
+          product: line.product.id,
+          sku_id: line.sku.skuId,
+          quantity: line.line.quantity,
+          country: country.toUpperCase(),
+          currency: priced.currency,
+          unitPrice: toAmount(line.unitPriceMinor),
+          itemsPrice: toAmount(totals.itemsMinor),
+          shippingPrice: toAmount(totals.shippingMinor),
+          taxPrice: toAmount(totals.taxMinor),
+          dutyPrice: toAmount(totals.dutyMinor),
+          totalPrice: toAmount(totals.totalMinor),
+          tax: appliedTax(rules),
+          duty: appliedDuty(rules, priced.rate, priced.currency),
+          deliveryPolicy: rules.deliveryPolicy ?? 'store_rule',
+          delivery: chosen,
+          window,
+        },
+      };
+    }),
+
     quoteOrder: operation('quoteOrder', async (request) => {
       const lines = orderLines(request.body.items);
       try {

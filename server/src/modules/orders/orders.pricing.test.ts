@@ -24,6 +24,7 @@ describe('computeOrderTotals', () => {
       taxMinor: 10_00,
       discountMinor: 0,
       paymentFeeMinor: 0,
+      dutyMinor: 0,
       totalMinor: 120_00,
     });
   });
@@ -40,6 +41,7 @@ describe('computeOrderTotals', () => {
       taxMinor: 10_11,
       discountMinor: 0,
       paymentFeeMinor: 0,
+      dutyMinor: 0,
       totalMinor: 111_17,
     });
     // 10% of 10.05 is 1.005: half a cent rounds up.
@@ -58,6 +60,7 @@ describe('computeOrderTotals', () => {
       taxMinor: 1154_25,
       discountMinor: 0,
       paymentFeeMinor: 0,
+      dutyMinor: 0,
       totalMinor: 11542_50 + 1215_00 + 1154_25,
     });
     expect(bdt.shippingMinor).toBe(1215_00);
@@ -93,6 +96,7 @@ describe('computeOrderTotals', () => {
         taxMinor: 10_75,
         discountMinor: 12_50,
         paymentFeeMinor: 0,
+        dutyMinor: 0,
         totalMinor: 119_99 + 10_75 - 12_50,
       });
     });
@@ -126,6 +130,7 @@ describe('computeOrderTotals', () => {
         taxMinor: 4_00,
         discountMinor: 10_00,
         paymentFeeMinor: 0,
+        dutyMinor: 0,
         totalMinor: 44_00,
       });
       // 104 of items ships free; 5 off leaves 99, and still ships free: a coupon never makes an order dearer.
@@ -141,6 +146,43 @@ describe('computeOrderTotals', () => {
         totalMinor: 108_90,
       });
       expect(fixed.totalMinor).toBeLessThan(computeOrderTotals(justAbove).totalMinor);
+    });
+  });
+
+  describe('with an import duty rule', () => {
+    const duty = (basis: 'goods' | 'goods_and_delivery', deMinimisUsdMinor: number) => ({
+      ...DEFAULT_CHECKOUT_RULES,
+      duty: { basisPoints: 1250, deMinimisUsdMinor, basis, label: 'Customs' },
+    });
+
+    it('charges the rate on the goods, or the goods and delivery, rounded once and added to the total', () => {
+      const lines = [{ unitPriceMinor: 40_05, quantity: 2 }];
+      const goods = computeOrderTotals(lines, undefined, duty('goods', 0));
+      // 12.5% of 80.10 is 10.0125.
+      expect(goods.dutyMinor).toBe(10_01);
+      expect(goods.totalMinor).toBe(80_10 + 10_00 + 8_01 + 10_01);
+      // 12.5% of 90.10 is 11.2625.
+      expect(computeOrderTotals(lines, undefined, duty('goods_and_delivery', 0)).dutyMinor).toBe(11_26);
+    });
+
+    it('charges none on goods under the de minimis, converted once into the order currency', () => {
+      const lines = [{ unitPriceMinor: 12_150_00, usdUnitPriceMinor: 100_00, quantity: 1 }];
+      // 100 USD is 12,150 BDT: due at the de minimis itself, not a cent under it.
+      expect(computeOrderTotals(lines, '121.5', duty('goods', 100_00), undefined, 'BDT').dutyMinor).toBe(
+        1_518_75,
+      );
+      expect(computeOrderTotals(lines, '121.5', duty('goods', 100_01), undefined, 'BDT').dutyMinor).toBe(0);
+    });
+
+    it("judges the de minimis on the goods after a coupon's discount", () => {
+      const lines = [{ unitPriceMinor: 60_00, quantity: 1, discountable: true }];
+      const rules = duty('goods', 50_00);
+      expect(computeOrderTotals(lines, undefined, rules).dutyMinor).toBe(7_50);
+      const discounted = computeOrderTotals(lines, undefined, rules, {
+        type: 'fixed',
+        amountUsdMinor: 15_00,
+      });
+      expect(discounted.dutyMinor).toBe(0);
     });
   });
 });

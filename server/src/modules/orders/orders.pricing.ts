@@ -1,5 +1,5 @@
 import { BASE_CURRENCY, BASE_RATE, basisPointsOf, convertMinor, includedTaxOf } from '../../money/money.ts';
-import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from '../settings/index.ts';
+import { type CheckoutRules, DEFAULT_CHECKOUT_RULES, type DutyRule } from '../settings/index.ts';
 
 // Checkout amounts (spec 3 §9), in integer minor units. The spec's rule is written in USD: shipping is free when
 // the items total is above 100 USD, otherwise 10 USD converted once into the order's currency; tax is 10% of the
@@ -21,7 +21,9 @@ export interface OrderTotals {
   discountMinor: number;
   /** The payment method's own fee (cash on delivery). */
   paymentFeeMinor: number;
-  /** items + shipping + tax + payment fee - discount. */
+  /** Import duty by the ship-to country's duty rule (0 without one, or below its de minimis). */
+  dutyMinor: number;
+  /** items + shipping + tax + duty + payment fee - discount. */
   totalMinor: number;
 }
 
@@ -127,6 +129,13 @@ export function computeOrderTotals(
     ? includedTaxOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints, currency)
     : basisPointsOf(itemsMinor - itemsDiscountMinor, rules.taxBasisPoints, currency);
   const discountMinor = itemsDiscountMinor + shippingDiscountMinor;
+  const dutyMinor = dutyOf(
+    itemsMinor - itemsDiscountMinor,
+    shippingMinor - shippingDiscountMinor,
+    rules.duty,
+    orderRate,
+    currency,
+  );
   const paymentFeeMinor = rules.paymentFeeUsdMinor
     ? convertMinor(rules.paymentFeeUsdMinor, BASE_RATE, orderRate, currency)
     : 0;
@@ -136,9 +145,33 @@ export function computeOrderTotals(
     taxMinor,
     discountMinor,
     paymentFeeMinor,
+    dutyMinor,
     totalMinor:
-      itemsMinor + shippingMinor + (rules.taxInclusive ? 0 : taxMinor) + paymentFeeMinor - discountMinor,
+      itemsMinor +
+      shippingMinor +
+      (rules.taxInclusive ? 0 : taxMinor) +
+      dutyMinor +
+      paymentFeeMinor -
+      discountMinor,
   };
+}
+
+/**
+ * Import duty on the goods (after their discount), and on the delivery charged when the rule says so, rounded once
+ * to the currency's precision. None is due on goods worth less than the rule's de minimis, converted once from USD
+ * into the order's currency, as the flat shipping fee is.
+ */
+export function dutyOf(
+  goodsMinor: number,
+  deliveryMinor: number,
+  duty: DutyRule | null | undefined,
+  orderRate: string,
+  currency: string,
+): number {
+  if (!duty || duty.basisPoints === 0) return 0;
+  if (goodsMinor < convertMinor(duty.deMinimisUsdMinor, BASE_RATE, orderRate, currency)) return 0;
+  const dutiable = goodsMinor + (duty.basis === 'goods_and_delivery' ? deliveryMinor : 0);
+  return basisPointsOf(dutiable, duty.basisPoints, currency);
 }
 
 /**

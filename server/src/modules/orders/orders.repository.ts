@@ -157,6 +157,7 @@ export async function placeOrder(
         taxBasisPoints: rules.taxBasisPoints,
         taxInclusive: rules.taxInclusive ?? false,
         taxLabel: rules.taxLabel ?? DEFAULT_TAX_LABEL,
+        dutyLabel: rules.duty?.label ?? null,
         couponCode: coupon?.code ?? null,
         campaignId: coupon?.campaignId ?? null,
         // Paid below, once the stock is held.

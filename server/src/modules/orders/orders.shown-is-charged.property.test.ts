@@ -8,10 +8,11 @@ import { bearer, demoAdminToken, registerShopper } from '../../test/sessions.ts'
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Shown is charged, generated: for imported products in stock, currencies, ship-to countries with and without
-// tax-inclusive rules, rounding rules, both delivery policies, delivery choices and coupons, the card's price is
-// the product page's preselected SKU price, the product page's fee for the chosen service is the delivery the
-// quote and the order charge, the quote is the order, every figure is at the currency's precision and the lines
-// add up to the total. All through the HTTP API, as the storefront calls it.
+// tax-inclusive rules, import duty rules, rounding rules, both delivery policies, delivery choices and coupons, the
+// card's price is the product page's preselected SKU price, the product page's fee for the chosen service is the
+// delivery the quote and the order charge, the page's landed cost is the quote (without a coupon), the quote is
+// the order, every figure is at the currency's precision and the lines add up to the total. All through the HTTP
+// API, as the storefront calls it.
 
 const CURRENCIES = ['USD', 'BDT', 'EUR', 'GBP', 'HUF', 'ARS', 'INR'] as const;
 const COUNTRIES = ['BD', 'ES', 'IN', 'DE', 'GB', 'US'] as const;
@@ -86,6 +87,14 @@ describe('what a shopper is shown is what they are charged (generated, end to en
       markup: fc.constantFrom(0, 10, 12.5),
       choice: fc.option(fc.nat({ max: 5 }), { nil: undefined }),
       coupon: fc.option(fc.nat({ max: 2 }), { nil: undefined }),
+      duty: fc.option(
+        fc.record({
+          rate: fc.constantFrom(2.5, 4, 12),
+          deMinimis: fc.constantFrom(0, 15, 150),
+          basis: fc.constantFrom('goods', 'goods_and_delivery'),
+        }),
+        { nil: undefined },
+      ),
     });
     let orders = 0;
     await fc.assert(
@@ -101,6 +110,7 @@ describe('what a shopper is shown is what they are charged (generated, end to en
             supplierFreeShipping: true,
             taxRules: [{ country: s.country, rate: s.taxRate, inclusive: s.inclusive, label: 'VAT' }],
             priceRounding: [{ currency: s.currency, rule: s.rounding }],
+            dutyRules: s.duty ? [{ country: s.country, ...s.duty, label: 'Import duty' }] : [],
           },
           admin,
         );
@@ -165,6 +175,22 @@ describe('what a shopper is shown is what they are charged (generated, end to en
           expect(quote.items[0].delivery?.code, label).toBe((chosen ?? cheapest).code);
         }
         expect(quote.tax, label).toEqual({ rate: s.taxRate, inclusive: s.inclusive, label: 'VAT' });
+        expect(quote.duty?.label ?? null, label).toBe(s.duty ? 'Import duty' : null);
+        if (!s.duty) expect(quote.dutyPrice, label).toBe(0);
+
+        // The product page's landed cost for the same line is the quote (a coupon is only known at checkout).
+        const landed = await call(
+          'GET',
+          `/api/product/landed-cost/${item.id}?sku_id=${encodeURIComponent(sku.sku_id)}&quantity=${s.quantity}` +
+            `&country=${s.country}&currency=${s.currency}` +
+            (chosen ? `&service=${encodeURIComponent(chosen.company)}` : ''),
+        );
+        expect(landed.statusCode, `${label} ${landed.body}`).toBe(200);
+        if (!couponCode) {
+          for (const field of ['itemsPrice', 'shippingPrice', 'taxPrice', 'dutyPrice', 'totalPrice']) {
+            expect(landed.json().data[field], `${label} landed ${field}`).toBe(quote[field]);
+          }
+        }
 
         const placed = await call(
           'POST',
@@ -186,7 +212,14 @@ describe('what a shopper is shown is what they are charged (generated, end to en
         expect(placed.statusCode, `${label} ${placed.body}`).toBe(201);
         orders += 1;
         const order = placed.json().data;
-        for (const field of ['itemsPrice', 'shippingPrice', 'taxPrice', 'discountPrice', 'totalPrice']) {
+        for (const field of [
+          'itemsPrice',
+          'shippingPrice',
+          'taxPrice',
+          'dutyPrice',
+          'discountPrice',
+          'totalPrice',
+        ]) {
           expect(order[field], `${label} ${field}`).toBe(quote[field] ?? 0);
           expect((toMinor(order[field]) ?? 1) % step, `${label} ${field} precision`).toBe(0);
         }
@@ -195,7 +228,8 @@ describe('what a shopper is shown is what they are charged (generated, end to en
         const total =
           minor(order.itemsPrice) +
           minor(order.shippingPrice) +
-          (s.inclusive ? 0 : minor(order.taxPrice)) -
+          (s.inclusive ? 0 : minor(order.taxPrice)) +
+          minor(order.dutyPrice) -
           minor(order.discountPrice);
         expect(minor(order.totalPrice), label).toBe(total);
       }),

@@ -17,6 +17,7 @@ export {
   changesPrices,
   compareAtPrice,
   DEFAULT_TAX_LABEL,
+  floorPrice,
   type PriceContext,
   type PricingRules,
   type ShownRules,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, min, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
   countryPricing,
   customers,
@@ -65,7 +65,7 @@ export function shownRulesOf(
   };
 }
 
-export async function readPricingRules(db: Database): Promise<PricingRules> {
+export async function readPricingRules(db: Database | Transaction): Promise<PricingRules> {
   const [row] = await db.select(pricingRulesColumns).from(storeSettings).where(eq(storeSettings.id, 1));
   return row ?? DEFAULT_PRICING_RULES;
 }

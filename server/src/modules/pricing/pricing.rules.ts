@@ -122,7 +122,7 @@ function ceilPercentOf(minor: number, basisPoints: number): number {
 }
 
 /** The least an imported SKU may sell for: its cost plus the minimum margin. */
-export function floorPrice(costMinor: number, rules: PricingRules): number {
+export function floorPrice(costMinor: number, rules: Pick<PricingRules, 'minMarginPercent'>): number {
   return costMinor + ceilPercentOf(costMinor, Math.max(0, percentToBasisPoints(rules.minMarginPercent)));
 }
 

@@ -9,6 +9,7 @@ export {
   findImportedProduct,
   findProduct,
   findProductByAnyId,
+  noteDeliveryTo,
   type ProductRow,
   productValues,
   skusOf,

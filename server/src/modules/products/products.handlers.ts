@@ -73,6 +73,7 @@ function filtersOf(
     minRating: query.minRating,
     approval: query.approval,
     shipsFrom: 'shipsFrom' in query ? query.shipsFrom : undefined,
+    deliversTo: 'deliversTo' in query ? query.deliversTo : undefined,
     visible: staff ? undefined : SHOPPER_STATUSES,
   } satisfies ProductFilters;
 }
@@ -235,7 +236,9 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
         : priced
           ? ['shopper', pricing.country, pricing.business, pricing.shown?.tax ?? null]
           : 'shopper';
-      const key = JSON.stringify([audience, page, limit, currency, sort, withFacets, query]);
+      // Facets count the shopper's country's deliveries: a page with facets is kept per country.
+      const facetCountry = withFacets ? (country?.toUpperCase() ?? null) : null;
+      const key = JSON.stringify([audience, page, limit, currency, sort, withFacets, facetCountry, query]);
       // Kept as the JSON text it is sent as: a reused page costs no serialising either.
       const cached = cache?.get<string>(key);
       if (cached) return reply.type('application/json; charset=utf-8').send(cached) as never;
@@ -285,12 +288,13 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
         meta: { page, limit, total: result.total },
         ...(withFacets && rangeRate !== undefined
           ? {
-              facets: await facetsFor(staff ? 'staff' : 'shopper', currency, query, () =>
+              facets: await facetsFor(staff ? 'staff' : 'shopper', currency, [facetCountry, query], () =>
                 productFacets(db, filters, {
                   currency,
                   rate: rangeRate,
                   cap: SHOPPER_COUNT_CAP,
                   widened: result.widened,
+                  country: facetCountry ?? undefined,
                 }),
               ),
             }

@@ -32,6 +32,8 @@ export interface ProductFilters {
   price?: { min?: number | undefined; max?: number | undefined; rate: string } | undefined;
   /** Only products with a SKU that ships from this place (the SKUs' Ships From property, e.g. China). */
   shipsFrom?: string | undefined;
+  /** Only products the supplier delivers to this ship-to country (ISO 3166-1 alpha-2). */
+  deliversTo?: string | undefined;
   /** Statuses the caller may see; every status when absent (staff). */
   visible?: readonly ProductStatus[] | undefined;
 }
@@ -82,6 +84,11 @@ const approvedAndOpen = sql`("products"."approval" = 'approved' and not exists (
 
 /** The product is one shoppers may see and buy: a shopper status, approved, of no store or an active one. */
 export const shopperVisible = sql`("products"."status" in ('published', 'out_of_stock') and ${approvedAndOpen})`;
+
+/** The product can be delivered to `country`: its supplier has not said otherwise (products.no_delivery_to). */
+export function deliversToMatch(country: string): SQL {
+  return sql`not (${products.noDeliveryTo} @> ARRAY[${country}]::text[])`;
+}
 
 /** A SKU of the product ships from `place` (products.ships_from, kept from the SKUs' Ships From property). */
 export function shipsFromMatch(place: string): SQL {
@@ -138,6 +145,7 @@ export function productConditions(
   // Against the stored USD price, so the price sorts' indexes serve a range too.
   if (filters.price) conditions.push(...priceMatch(filters.price));
   if (filters.shipsFrom !== undefined) conditions.push(shipsFromMatch(filters.shipsFrom));
+  if (filters.deliversTo !== undefined) conditions.push(deliversToMatch(filters.deliversTo));
   const q = filters.q?.trim();
   if (q) {
     const matches = [

@@ -340,3 +340,25 @@ export async function setProductStatus(
     .where(inArray(products.id, valid))
     .returning();
 }
+
+/**
+ * Remembers what the supplier last said about delivering a product to `country` (its delivery options, none or
+ * some): the search's "delivers to" filter follows. Written only when the answer changes what is kept.
+ */
+export async function noteDeliveryTo(
+  db: Database,
+  productId: string,
+  country: string,
+  delivers: boolean,
+): Promise<void> {
+  const code = country.toUpperCase();
+  const kept = sql`${products.noDeliveryTo} @> ARRAY[${code}]::text[]`;
+  await db
+    .update(products)
+    .set({
+      noDeliveryTo: delivers
+        ? sql`array_remove(${products.noDeliveryTo}, ${code})`
+        : sql`array_append(${products.noDeliveryTo}, ${code})`,
+    })
+    .where(and(eq(products.id, productId), delivers ? kept : sql`not ${kept}`));
+}

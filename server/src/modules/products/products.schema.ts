@@ -77,6 +77,11 @@ export const products = pgTable(
      * trigger on product_skus (drizzle/0025): SKUs are written by several modules.
      */
     shipsFrom: text('ships_from').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Ship-to countries (ISO 3166-1 alpha-2) the supplier last said it cannot deliver this product to, learnt from
+     * its delivery answers: the search's "delivers to" filter and facet leave the product out there.
+     */
+    noDeliveryTo: text('no_delivery_to').array().notNull().default(sql`'{}'::text[]`),
     /** The editor's pictures with name, size, default flag and order (imports only have `images`). */
     media: jsonb('media').$type<ProductMediaRecord[]>().notNull().default(sql`'[]'::jsonb`),
     videoUrl: text('video_url'),
@@ -195,6 +200,8 @@ export const productSkus = pgTable(
     supplierPriceMinor: integer('supplier_price_minor'),
     /** Staff set this SKU's price by hand (logged): repricing from the pricing rules leaves it be. */
     priceOverridden: boolean('price_overridden').notNull().default(false),
+    /** Staff hid this variant (a supplier failure's decision): shoppers do not see it, and it stays out of stock. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
     unique('product_skus_product_sku_unique').on(t.productId, t.skuId),

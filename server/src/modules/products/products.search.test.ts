@@ -15,6 +15,7 @@ interface Facets {
   price: Array<{ min: number; max: number | null; count: number }>;
   rating: Array<{ value: number; count: number }>;
   shipsFrom: Array<{ value: string; count: number }>;
+  deliversTo: Array<{ value: string; count: number }>;
 }
 interface ListBody {
   data: Array<{ name: string }>;
@@ -179,6 +180,39 @@ describe('search: typos, translations, facets, suggestions, did you mean', () =>
     });
     expect(counts(narrowed.facets?.rating ?? [])).toEqual({ 4: 1, 3: 2, 2: 2, 1: 2 });
     expect(counts(narrowed.facets?.shipsFrom ?? [])).toEqual({ China: 1 });
+  });
+
+  it("counts and filters the products their suppliers deliver to the shopper's country", async () => {
+    const [mug] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.title, 'Cotton Summer Dress for Women'));
+    if (!mug) throw new Error('no dress');
+    await t.db
+      .update(products)
+      .set({ noDeliveryTo: ['AU'] })
+      .where(eq(products.id, mug.id));
+    try {
+      const all = await list('currency=USD&facets=true');
+      // Asked without a country: the list's default ship-to country, Bangladesh.
+      expect(all.facets?.deliversTo).toEqual([{ value: 'BD', count: all.meta.total }]);
+      const inAustralia = await list('currency=USD&facets=true&country=AU');
+      expect(inAustralia.facets?.deliversTo).toEqual([{ value: 'AU', count: all.meta.total - 1 }]);
+      const inBangladesh = await list('currency=USD&facets=true&country=BD');
+      expect(inBangladesh.facets?.deliversTo).toEqual([{ value: 'BD', count: all.meta.total }]);
+      const ticked = await list('currency=USD&facets=true&country=AU&deliversTo=AU');
+      expect(ticked.meta.total).toBe(all.meta.total - 1);
+      expect(ticked.data.map((item) => item.name)).not.toContain('Cotton Summer Dress for Women');
+      // The other facets count under it: Fashion loses the dress.
+      expect(counts(ticked.facets?.category ?? []).Fashion ?? 0).toBe(
+        (counts(all.facets?.category ?? []).Fashion ?? 0) - 1,
+      );
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/product/?deliversTo=Australia' })).statusCode,
+      ).toBe(400);
+    } finally {
+      await t.db.update(products).set({ noDeliveryTo: [] }).where(eq(products.id, mug.id));
+    }
   });
 
   it("shows price ranges in the shopper's currency, rounded, and filters by them", async () => {

@@ -10,6 +10,7 @@ import {
   CLOSE_MATCH_MAX,
   categoryMatch,
   closeMatchIds,
+  deliversToMatch,
   type ProductFilters,
   priceMatch,
   productConditions,
@@ -42,6 +43,8 @@ export interface ProductFacets {
   price: PriceRangeCount[];
   rating: Array<FacetCount<number>>;
   shipsFrom: Array<FacetCount<string>>;
+  /** The shopper's ship-to country and how many products its suppliers deliver there. */
+  deliversTo: Array<FacetCount<string>>;
 }
 
 /** The price ranges' edges in `currency` (worth `rate` per USD), rounded to amounts a shopper reads at a glance. */
@@ -88,6 +91,8 @@ export async function productFacets(
     widened: boolean;
     /** FACET_SCAN_MAX unless a test wants the other way. */
     scanMax?: number;
+    /** The shopper's ship-to country, counted for the "delivers to" facet. */
+    country?: string | undefined;
   },
 ): Promise<ProductFacets> {
   const { cap, scanMax = FACET_SCAN_MAX } = options;
@@ -99,7 +104,11 @@ export async function productFacets(
     price: undefined,
     minRating: undefined,
     shipsFrom: undefined,
+    deliversTo: undefined,
   };
+  const deliveryCountries = [
+    ...new Set([filters.deliversTo, options.country].filter((c) => c !== undefined)),
+  ];
   const close = options.widened ? await closeMatchIds(db, open, CLOSE_MATCH_MAX) : [];
   const edges = priceEdges(options.currency, options.rate);
   const ranges = [0, ...edges].map((min, index) => ({ min, max: edges[index] ?? null }));
@@ -130,12 +139,19 @@ export async function productFacets(
       narrowed: { ...filters, minRating: stars },
       own: gte(products.rating, stars),
     })),
+    ...deliveryCountries.map((country, index) => ({
+      key: `deliversTo${index}`,
+      facet: 'deliversTo' as const,
+      narrowed: { ...filters, deliversTo: country },
+      own: deliversToMatch(country),
+    })),
   ];
   const answer = (count: (choice: string) => number, places: Array<FacetCount<string>>): ProductFacets => ({
     category: CATEGORY_FILTERS.map((value) => ({ value, count: count(categoryKey(value)) })),
     price: ranges.map((range, index) => ({ ...range, count: count(`price${index}`) })),
     rating: FACET_RATINGS.map((value, index) => ({ value, count: count(`rating${index}`) })),
     shipsFrom: places,
+    deliversTo: deliveryCountries.map((value, index) => ({ value, count: count(`deliversTo${index}`) })),
   });
 
   // One pass: the products under no facet's filter, each choice counted over the other facets' ticked filters.
@@ -144,6 +160,7 @@ export async function productFacets(
     price: filters.price === undefined ? undefined : and(...priceMatch(filters.price)),
     rating: filters.minRating === undefined ? undefined : gte(products.rating, filters.minRating),
     shipsFrom: filters.shipsFrom === undefined ? undefined : shipsFromMatch(filters.shipsFrom),
+    deliversTo: filters.deliversTo === undefined ? undefined : deliversToMatch(filters.deliversTo),
   };
   const others = (facet: Facet) =>
     and(
@@ -165,6 +182,7 @@ export async function productFacets(
         priceUsdMinor: products.priceUsdMinor,
         rating: products.rating,
         shipsFrom: products.shipsFrom,
+        noDeliveryTo: products.noDeliveryTo,
       })
       .from(products)
       .where(productConditions(open, close));

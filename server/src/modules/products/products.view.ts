@@ -401,7 +401,9 @@ export async function productDetail(
     money?: StoreMoney | undefined;
   },
 ) {
-  const [skus, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
+  const [all, properties] = await Promise.all([skusOf(db, [row.id]), propertiesOf(db, [row.id])]);
+  // A hidden variant (a supplier failure's decision) is for staff eyes only.
+  const skus = view.staff ? all : all.filter((sku) => !sku.hidden);
   const conversion = {
     ...conversionWith(view.rates, row.currency, view.currency),
     shown: view.staff ? undefined : view.pricing?.shown,

@@ -34,6 +34,35 @@ export interface CheckoutRules {
   cashOnDelivery?: CashOnDeliveryPolicy;
   /** The chosen payment method's own fee in USD (cash on delivery), converted once and added to the total. */
   paymentFeeUsdMinor?: number;
+  /** The ship-to country's import duty rule; absent or null: no duty. */
+  duty?: DutyRule | null;
+}
+
+/** Import duty of one ship-to country as checkout charges it (System Settings' duty rules). */
+export interface DutyRule {
+  /** Hundredths of a percent of the dutiable value (1000 = 10%). */
+  basisPoints: number;
+  /** No duty is due on goods worth less than this, in USD minor units (converted into the order's currency). */
+  deMinimisUsdMinor: number;
+  /** Whether the delivery is dutiable along with the goods. */
+  basis: 'goods' | 'goods_and_delivery';
+  label: string;
+}
+
+/** The duty rule staff set for `country`, or null when it has none. */
+export function dutyRuleFor(
+  rules: ReadonlyArray<DutyRule & { country: string }>,
+  country: string | undefined,
+): DutyRule | null {
+  const rule = country ? rules.find((entry) => entry.country === country.toUpperCase()) : undefined;
+  return rule
+    ? {
+        basisPoints: rule.basisPoints,
+        deMinimisUsdMinor: rule.deMinimisUsdMinor,
+        basis: rule.basis,
+        label: rule.label,
+      }
+    : null;
 }
 
 export const DEFAULT_CHECKOUT_RULES: CheckoutRules = {

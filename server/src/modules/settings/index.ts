@@ -3,6 +3,7 @@ export {
   type CashOnDeliveryPolicy,
   type CheckoutRules,
   DEFAULT_CHECKOUT_RULES,
+  type DutyRule,
 } from './checkout-rules.ts';
 export {
   loadCheckoutRules,

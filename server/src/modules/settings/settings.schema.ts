@@ -20,6 +20,18 @@ export interface TaxRuleSetting {
   label: string;
 }
 
+/**
+ * Import duty of one ship-to country (System Settings): basis points of the dutiable value, the goods value in USD
+ * minor units under which none is due, whether delivery is dutiable too, and the name the shopper sees.
+ */
+export interface DutyRuleSetting {
+  country: string;
+  basisPoints: number;
+  deMinimisUsdMinor: number;
+  basis: 'goods' | 'goods_and_delivery';
+  label: string;
+}
+
 export type RoundingRule = 'none' | 'whole' | 'end_99' | 'end_9';
 
 export interface PriceRoundingSetting {
@@ -96,6 +108,8 @@ export const storeSettings = pgTable(
     supplierFreeShipping: boolean('supplier_free_shipping').notNull().default(true),
     /** Tax per ship-to country; other countries pay `taxBasisPoints`, added at checkout. */
     taxRules: jsonb('tax_rules').$type<TaxRuleSetting[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Import duty per ship-to country; countries not listed pay none. */
+    dutyRules: jsonb('duty_rules').$type<DutyRuleSetting[]>().notNull().default(sql`'[]'::jsonb`),
     /** Rounding of shown prices per currency; a currency not listed is not rounded. */
     priceRounding: jsonb('price_rounding')
       .$type<PriceRoundingSetting[]>()
@@ -108,6 +122,11 @@ export const storeSettings = pgTable(
     codMaxOrderUsdMinor: bigint('cod_max_order_usd_minor', { mode: 'number' }),
     /** The store's commission on vendors' sales unless a vendor's store has its own (1000 = 10%). */
     vendorCommissionBasisPoints: integer('vendor_commission_basis_points').notNull().default(1000),
+    // AliExpress Forwarding: paid orders go to the suppliers on their own after a fraud-review delay, when on.
+    autoForwardOrders: boolean('auto_forward_orders').notNull().default(false),
+    autoForwardDelayMinutes: integer('auto_forward_delay_minutes').notNull().default(60),
+    /** Parcels in transit are asked about this often. */
+    trackingSyncMinutes: integer('tracking_sync_minutes').notNull().default(15),
     updatedAt: updatedAt(),
   },
   (t) => [check('store_settings_single_row', sql`${t.id} = 1`)],

@@ -1,6 +1,6 @@
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import type { PriceRoundingSetting, TaxRuleSetting } from '../../db/schema.ts';
+import type { DutyRuleSetting, PriceRoundingSetting, TaxRuleSetting } from '../../db/schema.ts';
 import { badRequest, validationError } from '../../http/errors.ts';
 import { type OperationRequest, operation } from '../../http/operation.ts';
 import { toAmount, toMinor } from '../../money/money.ts';
@@ -13,7 +13,7 @@ import {
   writeProjectDetails,
   writeStoreSettings,
 } from './store-settings.repository.ts';
-import { publicTaxRules } from './store-settings.view.ts';
+import { publicDutyRules, publicTaxRules } from './store-settings.view.ts';
 
 export const TWO_DECIMALS = 'Use at most two decimals.';
 
@@ -30,6 +30,7 @@ const toSettings = (row: StoreSettingsRow) => ({
   supplierShippingMarkup: row.supplierShippingMarkupBasisPoints / 100,
   supplierFreeShipping: row.supplierFreeShipping,
   taxRules: publicTaxRules(row),
+  dutyRules: publicDutyRules(row),
   priceRounding: row.priceRounding.map((entry) => ({ currency: entry.currency as never, rule: entry.rule })),
   vendorCommissionPercent: row.vendorCommissionBasisPoints / 100,
   cashOnDelivery: {
@@ -55,6 +56,29 @@ function taxRulesOf(rules: NonNullable<UpdateBody['taxRules']>): TaxRuleSetting[
       const label = rule.label.trim();
       if (label === '') throw validationError([{ path: `/taxRules/${index}/label`, message: 'is required' }]);
       return { country: rule.country, basisPoints: minorOf(rule.rate), inclusive: rule.inclusive, label };
+    })
+    .sort((a, b) => a.country.localeCompare(b.country));
+}
+
+/** The duty rules as stored; 400 when a country is named twice, a label is blank or an amount has more than two decimals. */
+function dutyRulesOf(rules: NonNullable<UpdateBody['dutyRules']>): DutyRuleSetting[] {
+  const seen = new Set<string>();
+  return rules
+    .map((rule, index) => {
+      if (seen.has(rule.country)) {
+        throw validationError([{ path: `/dutyRules/${index}/country`, message: 'is named twice' }]);
+      }
+      seen.add(rule.country);
+      const label = rule.label.trim();
+      if (label === '')
+        throw validationError([{ path: `/dutyRules/${index}/label`, message: 'is required' }]);
+      return {
+        country: rule.country,
+        basisPoints: minorOf(rule.rate),
+        deMinimisUsdMinor: minorOf(rule.deMinimis),
+        basis: rule.basis,
+        label,
+      };
     })
     .sort((a, b) => a.country.localeCompare(b.country));
 }
@@ -116,6 +140,7 @@ export function createStoreSettingsHandlers(deps: { db: Database }) {
         changes.supplierShippingMarkupBasisPoints = minorOf(body.supplierShippingMarkup);
       if (body.supplierFreeShipping !== undefined) changes.supplierFreeShipping = body.supplierFreeShipping;
       if (body.taxRules !== undefined) changes.taxRules = taxRulesOf(body.taxRules);
+      if (body.dutyRules !== undefined) changes.dutyRules = dutyRulesOf(body.dutyRules);
       if (body.priceRounding !== undefined) changes.priceRounding = roundingOf(body.priceRounding);
       if (body.vendorCommissionPercent !== undefined)
         changes.vendorCommissionBasisPoints = minorOf(body.vendorCommissionPercent);

@@ -11,7 +11,7 @@ import {
   shownRulesColumns,
   shownRulesOf,
 } from '../pricing/index.ts';
-import { type CheckoutRules, DEFAULT_CHECKOUT_RULES } from './checkout-rules.ts';
+import { type CheckoutRules, DEFAULT_CHECKOUT_RULES, dutyRuleFor } from './checkout-rules.ts';
 
 export type StoreSettingsRow = typeof storeSettings.$inferSelect;
 export type ProjectDetailsRow = typeof projectDetails.$inferSelect;
@@ -36,14 +36,18 @@ const checkoutColumns = {
   codCountries: storeSettings.codCountries,
   codFeeUsdMinor: storeSettings.codFeeUsdMinor,
   codMaxOrderUsdMinor: storeSettings.codMaxOrderUsdMinor,
+  dutyRules: storeSettings.dutyRules,
 };
 
 type CheckoutColumns = {
   [K in keyof typeof checkoutColumns]: (typeof checkoutColumns)[K]['_']['data'] | null;
 };
 
-/** The checkout rules of one ship-to country: the delivery policy and the country's tax (the default without one). */
-function checkoutRulesOf(row: CheckoutColumns, shown: ShownRules): CheckoutRules | null {
+/**
+ * The checkout rules of one ship-to country: the delivery policy, the country's tax (the default without one) and
+ * its import duty (none without one).
+ */
+function checkoutRulesOf(row: CheckoutColumns, shown: ShownRules, country?: string): CheckoutRules | null {
   if (
     row.freeShippingAboveUsdMinor === null ||
     row.flatShippingUsdMinor === null ||
@@ -68,6 +72,7 @@ function checkoutRulesOf(row: CheckoutColumns, shown: ShownRules): CheckoutRules
       feeUsdMinor: row.codFeeUsdMinor ?? 0,
       maxOrderUsdMinor: row.codMaxOrderUsdMinor,
     },
+    duty: dutyRuleFor(row.dutyRules ?? [], country),
   };
 }
 
@@ -77,7 +82,7 @@ export async function loadCheckoutRules(db: Database, country?: string): Promise
     .select({ ...checkoutColumns, shown: shownRulesColumns })
     .from(storeSettings)
     .where(eq(storeSettings.id, 1));
-  return (row && checkoutRulesOf(row, shownRulesOf(row.shown, country))) ?? DEFAULT_CHECKOUT_RULES;
+  return (row && checkoutRulesOf(row, shownRulesOf(row.shown, country), country)) ?? DEFAULT_CHECKOUT_RULES;
 }
 
 /** The rates of these currencies and the checkout rules in one round (a quote and an order read both). */
@@ -110,7 +115,8 @@ export async function loadRatesAndCheckoutRules(
   const [first] = rows;
   const shown = shownRulesOf(first?.shown, country);
   const rules =
-    (first?.checkout && checkoutRulesOf(first.checkout, shown)) ?? (await loadCheckoutRules(db, country));
+    (first?.checkout && checkoutRulesOf(first.checkout, shown, country)) ??
+    (await loadCheckoutRules(db, country));
   const pricingRules = first?.pricing ? first.pricing : await readPricingRules(db);
   return {
     rates,

@@ -12,6 +12,17 @@ export function publicTaxRules(row: StoreSettingsRow) {
   }));
 }
 
+/** Staff's import duty rules as the contract gives them (percent, de minimis in USD), by country. */
+export function publicDutyRules(row: StoreSettingsRow) {
+  return row.dutyRules.map((rule) => ({
+    country: rule.country as never,
+    rate: rule.basisPoints / 100,
+    deMinimis: toAmount(rule.deMinimisUsdMinor),
+    basis: rule.basis,
+    label: rule.label,
+  }));
+}
+
 /**
  * The free-shipping threshold staff set (in USD, where checkout applies it) in every storefront currency the store
  * has a rate for, converted by the money module; the storefront states it in the shopper's currency.

@@ -1,21 +1,21 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   activityLog,
   apiDailyCounts,
   disputes,
   orderForwardings,
-  orderItems,
   orders,
   products,
-  refunds,
   siteVisits,
   stores,
 } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
 import { recoveredTotals } from '../carts/index.ts';
 import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/index.ts';
 import { securityAlerts } from '../security/index.ts';
+import { figure, refreshSummaries } from './stats.summaries.ts';
 
 // Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
 // at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.
@@ -37,23 +37,6 @@ export function conversionPercent(ordersPlaced: number, visitors: number): numbe
   return Math.min(100, Math.round((ordersPlaced / visitors) * 10000) / 100);
 }
 
-type SalesWindow = 'today' | 'week' | 'month';
-
-/**
- * USD minor units per key from sums grouped by key and stored rate: each sum is converted once, with the rate its
- * orders were priced at, and the conversions of one key are added.
- */
-function usdByKey<K>(rows: ReadonlyArray<{ key: K; minor: string | null; rate: string }>): Map<K, number> {
-  const byKey = new Map<K, number>();
-  for (const row of rows) {
-    byKey.set(row.key, (byKey.get(row.key) ?? 0) + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE));
-  }
-  return byKey;
-}
-
-/** Orders that were sold and stay sold: a cancelled or failed order's items were not. */
-const CLOSED_STATUSES = ['Cancelled', 'Failed'] as const;
-
 export interface Overview {
   salesToday: number;
   salesWeek: number;
@@ -67,35 +50,62 @@ export interface Overview {
   recoveredOrders: { count: number; revenue: number };
 }
 
+/** A span's open end: figures run to the latest row, as the screens always have. */
+const ONWARDS = new Date('9999-12-31T00:00:00.000Z');
+
+/** USD minor units of rows summed per rate: each rate's sum converted once, then added. */
+function usdOf(rows: ReadonlyArray<{ rate: string; value: number }>): number {
+  return rows.reduce((sum, row) => sum + convertMinor(row.value, row.rate, BASE_RATE), 0);
+}
+
+/** USD minor units per day of rows summed per day and rate. */
+function usdByDay(rows: ReadonlyArray<{ day: string; rate: string; value: number }>): Map<string, number> {
+  const byDay = new Map<string, number>();
+  for (const row of rows) byDay.set(row.day, (byDay.get(row.day) ?? 0) + usdOf([row]));
+  return byDay;
+}
+
+/** The five products sold most (units), ties by name; a line whose product is gone is known by its name. */
+async function topProducts(db: Database, units: ReadonlyArray<{ key: string; value: number }>) {
+  const ranked = [...units].sort((a, b) => b.value - a.value);
+  const fifth = ranked[4]?.value ?? 0;
+  const candidates = ranked.filter((row) => row.value >= fifth);
+  const ids = candidates.map((row) => row.key).filter(isUuid);
+  const titles = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: products.id, title: products.title })
+            .from(products)
+            .where(inArray(products.id, ids))
+        ).map((row) => [row.id, row.title]),
+  );
+  return candidates
+    .map((row) => ({ name: titles.get(row.key) ?? row.key, units: row.value }))
+    .sort((a, b) => b.units - a.units || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, 5)
+    .map((row) => row.name);
+}
+
 export async function overview(db: Database, now: Date): Promise<Overview> {
   const today = startOfUtcDay(now);
   const weekStart = new Date(now.getTime() - 7 * DAY_MS);
   const monthStart = new Date(now.getTime() - 30 * DAY_MS);
   // The chart's 30 days end today, so its first day starts 29 midnights back.
   const chartStart = new Date(today.getTime() - 29 * DAY_MS);
+  await refreshSummaries(db, now);
+  const since = (from: Date, byDay = false) => ({ from, to: ONWARDS, now, byDay });
 
-  // Paid orders of the last 30 days in three windows (today within the week within the month), per stored rate.
-  const window = sql<SalesWindow>`case when ${orders.paidAt} >= ${today} then 'today'
-    when ${orders.paidAt} >= ${weekStart} then 'week' else 'month' end`;
-  const sales = usdByKey(
-    await db
-      .select({ key: window, rate: orders.rate, minor: sql<string>`sum(${orders.totalMinor})` })
-      .from(orders)
-      .where(and(eq(orders.isPaid, true), gte(orders.paidAt, monthStart)))
-      // By position: a repeated window expression would carry new parameters and not match the selected one.
-      .groupBy(sql`1`, orders.rate),
-  );
-  const salesToday = sales.get('today') ?? 0;
-  const salesWeek = salesToday + (sales.get('week') ?? 0);
-  const salesMonth = salesWeek + (sales.get('month') ?? 0);
+  // Paid orders in three windows (today within the week within the month), each rate's sum converted once.
+  const salesToday = usdOf(await figure(db, 'paid', since(today)));
+  const salesWeek = usdOf(await figure(db, 'paid', since(weekStart)));
+  const salesMonth = usdOf(await figure(db, 'paid', since(monthStart)));
 
-  const channels = await db
-    .select({ channel: orders.channel, n: count() })
-    .from(orders)
-    .where(gte(orders.createdAt, monthStart))
-    .groupBy(orders.channel);
   const byChannel = { b2c: 0, d2c: 0, b2b: 0 };
-  for (const row of channels) byChannel[row.channel] = row.n;
+  for (const row of await figure(db, 'channel', since(monthStart))) {
+    if (row.key in byChannel) byChannel[row.key as keyof typeof byChannel] = row.value;
+  }
 
   const [traffic] = await db
     .select({
@@ -112,47 +122,11 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
   const visitors = traffic?.visitors ?? 0;
   const conversion = conversionPercent(placedToday?.n ?? 0, visitors);
 
-  const productKey = sql`coalesce(${orderItems.productId}::text, ${orderItems.name})`;
-  const top = await db
-    .select({
-      name: sql<string>`coalesce(max(${products.title}), max(${orderItems.name}))`,
-      units: sql<number>`sum(${orderItems.quantity})::int`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(
-      and(
-        eq(orders.isPaid, true),
-        gte(orders.paidAt, monthStart),
-        notInArray(orders.status, [...CLOSED_STATUSES]),
-      ),
-    )
-    .groupBy(productKey)
-    .orderBy(
-      desc(sql`sum(${orderItems.quantity})`),
-      asc(sql`coalesce(max(${products.title}), max(${orderItems.name}))`),
-    )
-    .limit(5);
+  const top = await topProducts(db, await figure(db, 'units', since(monthStart)));
 
-  const paidDay = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const revenueByDay = usdByKey(
-    await db
-      .select({ key: paidDay, rate: orders.rate, minor: sql<string>`sum(${orders.totalMinor})` })
-      .from(orders)
-      .where(and(eq(orders.isPaid, true), gte(orders.paidAt, chartStart)))
-      .groupBy(paidDay, orders.rate),
-  );
+  const revenueByDay = usdByDay(await figure(db, 'paid', since(chartStart, true)));
   // Refunds as staff record them, by the day they were recorded, at the rate of the order they pay back.
-  const refundDay = sql<string>`to_char(${refunds.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const refundByDay = usdByKey(
-    await db
-      .select({ key: refundDay, rate: orders.rate, minor: sql<string>`sum(${refunds.amountMinor})` })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(gte(refunds.createdAt, chartStart))
-      .groupBy(refundDay, orders.rate),
-  );
+  const refundByDay = usdByDay(await figure(db, 'refund', since(chartStart, true)));
   const revenueVsRefund = Array.from({ length: 30 }, (_, i) => {
     const date = utcDate(new Date(chartStart.getTime() + i * DAY_MS));
     return {
@@ -162,12 +136,9 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     };
   });
 
-  const geo = await db
-    .select({ country: orders.shipCountry, orders: count() })
-    .from(orders)
-    .where(gte(orders.createdAt, monthStart))
-    .groupBy(orders.shipCountry)
-    .orderBy(desc(count()), asc(orders.shipCountry));
+  const geo = (await figure(db, 'country', since(monthStart)))
+    .map((row) => ({ country: row.key, orders: row.value }))
+    .sort((a, b) => b.orders - a.orders || (a.country < b.country ? -1 : a.country > b.country ? 1 : 0));
   // Orders brought back by cart reminders over the same 30 days.
   const recoveredOrders = await recoveredTotals(db, { from: monthStart, to: new Date(now.getTime() + 1) });
 
@@ -178,7 +149,7 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     orders: byChannel,
     traffic: { visitors, pageviews: traffic?.pageviews ?? 0 },
     conversion,
-    topProducts: top.map((row) => row.name),
+    topProducts: top,
     revenueVsRefund,
     geo,
     recoveredOrders,

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityLog,
   apiDailyCounts,
   currencyRates,
   customers,
+  daySummaries,
   disputeMessages,
   disputes,
   orderForwardings,
@@ -338,6 +340,49 @@ describe('the dashboard figures', () => {
     expect(on(ago(DAY))?.refund).toBe(10);
     expect(days.reduce((sum, day) => sum + day.revenue, 0)).toBe(270);
     expect(days.reduce((sum, day) => sum + day.refund, 0)).toBe(30);
+  });
+
+  it('follows a change to a day already summed: a total corrected, an order cancelled, a late refund', async () => {
+    const before = (await get('/api/stats/overview')).json().data;
+    // The ten-day-old order's day and the three-day-old one's are summed by now.
+    expect(
+      await t.db
+        .select()
+        .from(daySummaries)
+        .where(eq(daySummaries.day, utcDate(ago(10 * DAY)))),
+    ).not.toEqual([]);
+    const [tenDaysAgo] = await t.db.select().from(orders).where(eq(orders.orderNumber, 'ORD-TEST-3'));
+    if (!tenDaysAgo) throw new Error('no order of ten days ago');
+    await t.db.update(orders).set({ totalMinor: 80_00 }).where(eq(orders.id, tenDaysAgo.id));
+    await t.db.insert(refunds).values({
+      orderId: tenDaysAgo.id,
+      amountMinor: 5_00,
+      currency: 'USD',
+      reason: 'Late',
+      createdBy: 'dash',
+      createdAt: ago(9 * DAY),
+    });
+    const after = (await get('/api/stats/overview')).json().data;
+    expect(after.salesMonth).toBe(before.salesMonth + 30);
+    const on = (data: typeof after, date: Date) =>
+      (data.revenueVsRefund as Array<{ date: string; revenue: number; refund: number }>).find(
+        (day) => day.date === utcDate(date),
+      );
+    expect(on(after, ago(10 * DAY))?.revenue).toBe(80);
+    expect(on(after, ago(9 * DAY))?.refund).toBe(5);
+    // Cancelled: its five caps are no longer sold, so the caps leave the top of the list.
+    await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, tenDaysAgo.id));
+    const cancelled = (await get('/api/stats/overview')).json().data;
+    expect(cancelled.topProducts).not.toContain('Gamma Cap');
+    await t.db
+      .update(orders)
+      .set({ totalMinor: 50_00, status: 'Delivered' })
+      .where(eq(orders.id, tenDaysAgo.id));
+    await t.db.delete(refunds).where(eq(refunds.reason, 'Late'));
+    expect((await get('/api/stats/overview')).json().data).toMatchObject({
+      salesMonth: before.salesMonth,
+      topProducts: before.topProducts,
+    });
   });
 
   it('never shows a conversion above 100%', () => {

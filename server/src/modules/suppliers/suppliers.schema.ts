@@ -82,8 +82,11 @@ export const productSupplierSettings = pgTable('product_supplier_settings', {
   autoForward: boolean('auto_forward'),
   /** Alert when the supplier's stock falls below this many units. */
   lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
-  /** The least margin (percent of our price) the supplier's cost may leave before it is an alert. */
-  marginFloorPercent: integer('margin_floor_percent').notNull().default(10),
+  /**
+   * The least margin over the supplier's cost (percent of the cost, as Pricing Rules' minimum margin) our price may
+   * keep before it is an alert and a supplier order is stopped; null follows the store's minimum margin.
+   */
+  marginFloorPercent: integer('margin_floor_percent'),
   updatedAt: updatedAt(),
 });
 

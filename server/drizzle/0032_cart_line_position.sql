@@ -1,0 +1,1 @@
+ALTER TABLE "cart_lines" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "product_skus" ADD COLUMN "hidden" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "supplier_parcels" ADD COLUMN "transient_failures" integer DEFAULT 0 NOT NULL;

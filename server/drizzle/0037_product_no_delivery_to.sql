@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "no_delivery_to" text[] DEFAULT '{}'::text[] NOT NULL;

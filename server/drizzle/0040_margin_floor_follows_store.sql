@@ -1,0 +1,2 @@
+ALTER TABLE "product_supplier_settings" ALTER COLUMN "margin_floor_percent" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "product_supplier_settings" ALTER COLUMN "margin_floor_percent" DROP NOT NULL;

@@ -1,0 +1,589 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { StaffAuth } from '../../auth/auth-context.ts';
+import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { orders, refunds } from '../../db/schema.ts';
+import { ApiError, badGateway, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { operation } from '../../http/operation.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { minorStep, toAmount, toDecimalText, toMinor } from '../../money/money.ts';
+import { staffActivity, withActivity } from '../activity/index.ts';
+import { ParcelRejection, placeParcel } from '../forwarding/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
+import {
+  CONTENT_TYPES,
+  fileOrRefuse,
+  imageKind,
+  localMediaStore,
+  type MediaStore,
+  mediaUrl,
+  NOT_AN_IMAGE,
+  pictureSizeOrRefuse,
+  readMediaSettings,
+  storeImage,
+  TOO_LARGE,
+} from '../media/index.ts';
+import { PaymentError, type PaymentProvider } from '../payments/index.ts';
+import { payBackThrough, RefundRejection, refundableMinor, refundLockedOrder } from '../refunds/index.ts';
+import { followDispute } from './claims.disputes.ts';
+import {
+  CLAIM_NOT_FOUND,
+  type ClaimPhotoRow,
+  ClaimRejection,
+  type ClaimRow,
+  claimReport,
+  claimsOfOrder,
+  countPhotos,
+  findOwnClaim,
+  findOwnOrder,
+  findOwnParcel,
+  findStaffClaim,
+  insertPhoto,
+  insertReshipment,
+  listClaims,
+  lockOpenClaim,
+  MAX_CLAIM_PHOTOS,
+  openClaim,
+  PARCEL_NOT_FOUND,
+  type ParcelLine,
+  type ParcelRow,
+  parcelLines,
+  photosOf,
+  type StaffClaimRow,
+  settleClaim,
+} from './claims.repository.ts';
+
+/** Smaller pictures show nothing staff or the supplier could judge the damage by (as review photos). */
+export const MIN_PHOTO_SIDE = 100;
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const TOO_MANY_PHOTOS = `A claim can have at most ${MAX_CLAIM_PHOTOS} photos.`;
+export const PHOTO_TOO_SMALL = `A photo must be at least ${MIN_PHOTO_SIDE} pixels wide and high.`;
+export const PHOTO_UNREADABLE = 'The picture could not be read.';
+export const CLAIM_CLOSED = 'Photos can be added while the claim is open.';
+export const DESCRIBE_IT = 'Please tell us what happened.';
+export const NOTE_NEEDED = 'Please tell the shopper why the claim is rejected.';
+export const AMOUNT_DECIMALS = 'The amount must be a positive number with at most two decimals.';
+export const NOT_PAID_BACK = 'The payment provider could not pay the refund back. Please try again later.';
+export const beyondShareMessage = (shareMinor: number, currency: string) =>
+  `The refund cannot exceed the parcel's share of the order (${toDecimalText(shareMinor)} ${currency}).`;
+
+export const RESHIPPED = 'Reshipment created and placed with the supplier.';
+export const reshipNotPlaced = (reason: string) =>
+  `Reshipment created, but the supplier did not take it yet: ${reason} It waits on the forwarding screen.`;
+
+type PhotoUrl = (row: ClaimPhotoRow) => string;
+
+const toPhoto = (url: PhotoUrl) => (row: ClaimPhotoRow) => ({
+  _id: row.id,
+  url: url(row),
+  width: row.width,
+  height: row.height,
+});
+
+const toClaim = (row: ClaimRow, parcelNumber: number, photos: ClaimPhotoRow[], url: PhotoUrl) => ({
+  _id: row.id,
+  orderId: row.orderId,
+  parcelId: row.parcelId,
+  parcelNumber,
+  kind: row.kind,
+  description: row.description,
+  status: row.status,
+  staffNote: row.staffNote,
+  reshipParcelId: row.reshipParcelId,
+  photos: photos.map(toPhoto(url)),
+  createdAt: row.createdAt.toISOString(),
+  resolvedAt: row.resolvedAt?.toISOString() ?? null,
+});
+
+const toParcel = (parcel: ParcelRow) => ({
+  _id: parcel.id,
+  number: parcel.number,
+  status: parcel.status,
+  supplierId: parcel.supplierId,
+  supplierName: parcel.supplierName,
+  aeOrderId: parcel.aeOrderId,
+  trackingNumber: parcel.trackingNumber,
+  carrier: parcel.carrier,
+  placedAt: parcel.placedAt?.toISOString() ?? null,
+  deliveredAt: parcel.deliveredAt?.toISOString() ?? null,
+  promisedBy: parcel.promisedBy?.toISOString() ?? null,
+  events: parcel.events,
+});
+
+const toStaffClaim = (row: StaffClaimRow, photos: ClaimPhotoRow[], url: PhotoUrl) => ({
+  ...toClaim(row.claim, row.parcel.number, photos, url),
+  orderNumber: row.orderNumber,
+  customerName: row.customerName,
+  customerEmail: row.customerEmail,
+  currency: row.currency,
+  refundId: row.claim.refundId,
+  parcel: toParcel(row.parcel),
+  dispute: {
+    id: row.claim.disputeId,
+    status: row.claim.disputeStatus,
+    supplierAnswer: row.claim.supplierAnswer,
+    error: row.claim.disputeError,
+    attempts: row.claim.disputeAttempts,
+    checkedAt: row.claim.disputeCheckedAt?.toISOString() ?? null,
+  },
+});
+
+/** The parcel's items' share of what the shopper paid: its lines' value, with their part of delivery, tax, discount. */
+function shareOf(
+  order: { totalMinor: number; itemsMinor: number; currency: string },
+  lines: ParcelLine[],
+): number {
+  const value = lines.reduce((sum, line) => sum + line.valueMinor, 0);
+  if (order.itemsMinor <= 0) return 0;
+  const share = Math.min(order.totalMinor, Math.round((order.totalMinor * value) / order.itemsMinor));
+  const step = minorStep(order.currency);
+  return share - (share % step);
+}
+
+const claimTarget = (orderNumber: string) => `order:${orderNumber}`;
+
+/** Claims on supplier parcels: shoppers report them, staff settle them, the supplier's dispute follows along. */
+export function createClaimHandlers(deps: {
+  db: Database;
+  config: Pick<AppConfig, 'dataDir' | 'publicUrl' | 'storeUrl'>;
+  marketplace: MarketplaceAdapter;
+  payments: PaymentProvider;
+  media?: MediaStore;
+  now?: () => Date;
+}) {
+  const { db, config, marketplace } = deps;
+  const media = deps.media ?? localMediaStore(config.dataDir);
+  const now = deps.now ?? (() => new Date());
+  const pay = payBackThrough(deps.payments);
+  const disputeDeps = { db, marketplace, publicUrl: config.publicUrl };
+
+  async function photoUrls(claimIds: string[]) {
+    const [photos, links] = await Promise.all([photosOf(db, claimIds), readMediaSettings(db)]);
+    const url: PhotoUrl = (photo) => mediaUrl(links, config.publicUrl, photo.storedName);
+    return { photos, url };
+  }
+
+  async function shopperClaims(rows: ClaimRow[]) {
+    const { photos, url } = await photoUrls(rows.map((row) => row.id));
+    const numbers = new Map<string, number>();
+    for (const row of rows) {
+      if (!numbers.has(row.parcelId)) {
+        const parcel = await findStaffClaim(db, row.id);
+        numbers.set(row.parcelId, parcel?.parcel.number ?? 0);
+      }
+    }
+    return rows.map((row) => toClaim(row, numbers.get(row.parcelId) ?? 0, photos.get(row.id) ?? [], url));
+  }
+
+  async function staffClaims(rows: StaffClaimRow[]) {
+    const { photos, url } = await photoUrls(rows.map((row) => row.claim.id));
+    return rows.map((row) => toStaffClaim(row, photos.get(row.claim.id) ?? [], url));
+  }
+
+  /** One claim as the detail screen shows it: with the parcel's lines, its share and what is left to refund. */
+  async function claimDetail(id: string) {
+    const row = await findStaffClaim(db, id);
+    if (!row) throw notFound(CLAIM_NOT_FOUND);
+    const [[shaped], lines, [order]] = await Promise.all([
+      staffClaims([row]),
+      parcelLines(db, row.parcel.id),
+      db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          customerName: orders.customerName,
+          currency: orders.currency,
+          isPaid: orders.isPaid,
+          totalMinor: orders.totalMinor,
+          itemsMinor: orders.itemsMinor,
+          refundedMinor: orders.refundedMinor,
+          paymentRef: orders.paymentRef,
+        })
+        .from(orders)
+        .where(eq(orders.id, row.claim.orderId)),
+    ]);
+    if (!shaped || !order) throw notFound(CLAIM_NOT_FOUND);
+    const refundable = await refundableMinor(db, order);
+    let refundAmount: number | null = null;
+    if (row.claim.refundId) {
+      const [refunded] = await db
+        .select({ amountMinor: refunds.amountMinor })
+        .from(refunds)
+        .where(eq(refunds.id, row.claim.refundId));
+      refundAmount = refunded ? toAmount(refunded.amountMinor) : null;
+    }
+    return {
+      ...shaped,
+      refundAmount,
+      lines: lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        value: toAmount(line.valueMinor),
+      })),
+      share: toAmount(shareOf(order, lines)),
+      refundable: toAmount(Math.min(refundable, shareOf(order, lines))),
+    };
+  }
+
+  /** Tells the shopper how their claim was settled, in the change's transaction. */
+  function tellShopper(tx: Database, row: StaffClaimRow, text: string) {
+    return queueMail(tx, {
+      to: row.customerEmail,
+      subject: `Your claim on order ${row.orderNumber}`,
+      body:
+        `Hello ${row.customerName},\n\n${text}\n\n` +
+        `You can see your order at ${config.storeUrl.replace(/\/+$/, '')}/#/orders/${row.claim.orderId}\n`,
+      kind: 'parcel_claim',
+    });
+  }
+
+  function fromRejection(error: ClaimRejection): ApiError {
+    if (error.kind === 'not_found') return notFound(error.message);
+    return error.kind === 'conflict' ? conflict(error.message) : unprocessable(error.message);
+  }
+
+  async function staffRow(id: string): Promise<StaffClaimRow> {
+    const row = isUuid(id) ? await findStaffClaim(db, id) : null;
+    if (!row) throw notFound(CLAIM_NOT_FOUND);
+    return row;
+  }
+
+  async function refund(
+    request: FastifyRequest,
+    staff: StaffAuth,
+    row: StaffClaimRow,
+    note: string | null,
+    amount?: number,
+  ) {
+    const requested = amount === undefined ? null : toMinor(amount);
+    if (amount !== undefined && (requested === null || requested <= 0)) throw badRequest(AMOUNT_DECIMALS);
+    const at = now();
+    await db.transaction(async (tx) => {
+      await lockOpenClaim(tx, row.claim.id);
+      const [order] = await tx
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          customerName: orders.customerName,
+          currency: orders.currency,
+          isPaid: orders.isPaid,
+          totalMinor: orders.totalMinor,
+          itemsMinor: orders.itemsMinor,
+          refundedMinor: orders.refundedMinor,
+          paymentRef: orders.paymentRef,
+        })
+        .from(orders)
+        .where(eq(orders.id, row.claim.orderId))
+        .for('update');
+      if (!order) throw new ClaimRejection('not_found', CLAIM_NOT_FOUND);
+      const share = shareOf(order, await parcelLines(tx, row.parcel.id));
+      const amountMinor = requested ?? share;
+      if (amountMinor > share) throw new ClaimRejection('invalid', beyondShareMessage(share, order.currency));
+      if (amountMinor <= 0) throw new ClaimRejection('invalid', beyondShareMessage(share, order.currency));
+      const made = await refundLockedOrder(
+        tx,
+        order,
+        {
+          amountMinor,
+          reason: `Claim on parcel ${row.parcel.number}: ${row.claim.kind === 'never_arrived' ? 'never arrived' : 'damaged'}`,
+          createdBy: staff.name,
+          now: at,
+          pay,
+        },
+        (view) =>
+          staffActivity(request, staff, {
+            action: 'claim.refund',
+            target: claimTarget(row.orderNumber),
+            details: {
+              claim: row.claim.id,
+              parcel: row.parcel.number,
+              refund: view.refund.id,
+              amount: toAmount(amountMinor),
+              currency: order.currency,
+              status: view.refund.status,
+              note,
+            },
+          }),
+      );
+      await settleClaim(tx, row.claim.id, {
+        status: 'refunded',
+        staffNote: note,
+        resolvedByAdminId: staff.id,
+        resolvedAt: at,
+        refundId: made.refund.id,
+      });
+      await tellShopper(
+        tx,
+        row,
+        `We are sorry about parcel ${row.parcel.number}. We have refunded ${toDecimalText(amountMinor)} ${order.currency} ` +
+          `for it; you keep the goods.${note ? `\n\n${note}` : ''}`,
+      );
+    });
+  }
+
+  async function reship(
+    request: FastifyRequest,
+    staff: StaffAuth,
+    row: StaffClaimRow,
+    note: string | null,
+  ): Promise<string> {
+    const at = now();
+    const parcel = await withActivity(
+      db,
+      async (tx) => {
+        await lockOpenClaim(tx, row.claim.id);
+        const created = await insertReshipment(tx, row.parcel, at);
+        await settleClaim(tx, row.claim.id, {
+          status: 'reshipped',
+          staffNote: note,
+          resolvedByAdminId: staff.id,
+          resolvedAt: at,
+          reshipParcelId: created.id,
+        });
+        await tellShopper(
+          tx,
+          row,
+          `We are sorry about parcel ${row.parcel.number}. We are sending its items again as parcel ${created.number}; ` +
+            `you will see its tracking on your order.${note ? `\n\n${note}` : ''}`,
+        );
+        return created;
+      },
+      (created) =>
+        staffActivity(request, staff, {
+          action: 'claim.reship',
+          target: claimTarget(row.orderNumber),
+          details: { claim: row.claim.id, parcel: row.parcel.number, reshipment: created.number, note },
+        }),
+    );
+    // Placed after the change commits: the supplier call cannot be undone, and a refusal leaves the parcel with its
+    // failure on the forwarding screen, where its fixes are.
+    try {
+      const placed = await placeParcel(db, {
+        marketplace,
+        parcelId: parcel.id,
+        by: staff.name,
+        now: now(),
+        activity: (attempt) =>
+          staffActivity(request, staff, {
+            action: 'claim.reship.place',
+            target: claimTarget(row.orderNumber),
+            outcome: attempt.ok === false ? 'failed' : 'success',
+            details: {
+              claim: row.claim.id,
+              parcel: parcel.number,
+              aeOrderId: attempt.ok ? attempt.aeOrderId : null,
+              error: attempt.ok === false ? attempt.error.message : null,
+            },
+          }),
+      });
+      return placed.ok ? RESHIPPED : reshipNotPlaced(placed.error.message);
+    } catch (error) {
+      if (error instanceof ParcelRejection || error instanceof MarketplaceError)
+        return reshipNotPlaced(error.message);
+      throw error;
+    }
+  }
+
+  async function reject(request: FastifyRequest, staff: StaffAuth, row: StaffClaimRow, note: string | null) {
+    if (note === null) throw badRequest(NOTE_NEEDED);
+    const at = now();
+    await withActivity(
+      db,
+      async (tx) => {
+        await lockOpenClaim(tx, row.claim.id);
+        await settleClaim(tx, row.claim.id, {
+          status: 'rejected',
+          staffNote: note,
+          resolvedByAdminId: staff.id,
+          resolvedAt: at,
+        });
+        await tellShopper(
+          tx,
+          row,
+          `We looked into your claim on parcel ${row.parcel.number} and cannot accept it.\n\n${note}`,
+        );
+      },
+      staffActivity(request, staff, {
+        action: 'claim.reject',
+        target: claimTarget(row.orderNumber),
+        details: { claim: row.claim.id, parcel: row.parcel.number, note },
+      }),
+    );
+  }
+
+  return {
+    createParcelClaim: operation('createParcelClaim', async (request, reply) => {
+      const customer = requireCustomer(request);
+      const { id, parcelId } = request.params;
+      const parcel =
+        isUuid(id) && isUuid(parcelId)
+          ? await findOwnParcel(db, { orderId: id, parcelId, customerId: customer.id })
+          : null;
+      if (!parcel) throw notFound(PARCEL_NOT_FOUND);
+      const description = request.body.description.trim();
+      if (description === '') throw badRequest(DESCRIBE_IT);
+      let row: ClaimRow;
+      try {
+        row = await openClaim(db, {
+          parcelId: parcel.id,
+          customerId: customer.id,
+          kind: request.body.kind,
+          description,
+          now: now(),
+        });
+      } catch (error) {
+        if (error instanceof ClaimRejection) throw fromRejection(error);
+        throw error;
+      }
+      // A lost parcel's dispute opens at once; a damaged one's waits for its photos (the hourly job opens it).
+      if (row.kind === 'never_arrived') row = (await followDispute(disputeDeps, row.id, now())) ?? row;
+      reply.code(201);
+      const [shaped] = await shopperClaims([row]);
+      return {
+        success: true,
+        message: 'Your claim has been sent.',
+        data: shaped ?? toClaim(row, parcel.number, [], () => ''),
+      };
+    }),
+
+    listOrderClaims: operation('listOrderClaims', async (request) => {
+      const customer = requireCustomer(request);
+      const { id } = request.params;
+      const orderId = isUuid(id) ? await findOwnOrder(db, id, customer.id) : null;
+      if (!orderId) throw notFound(ORDER_NOT_FOUND);
+      return { success: true, data: await shopperClaims(await claimsOfOrder(db, orderId)) };
+    }),
+
+    addClaimPhoto: operation('addClaimPhoto', async (request, reply) => {
+      const customer = requireCustomer(request);
+      const { id } = request.params;
+      const claim = isUuid(id) ? await findOwnClaim(db, id, customer.id) : null;
+      if (!claim) throw notFound(CLAIM_NOT_FOUND);
+      if (claim.status !== 'open') throw unprocessable(CLAIM_CLOSED);
+      const file = fileOrRefuse(request.body, TOO_LARGE);
+      const kind = imageKind(file.bytes);
+      if (kind === null) throw new ApiError(415, 'BAD_REQUEST', NOT_AN_IMAGE);
+      const { width, height } = await pictureSizeOrRefuse(file.bytes, kind);
+      if (width === null || height === null) throw unprocessable(PHOTO_UNREADABLE);
+      if (width < MIN_PHOTO_SIDE || height < MIN_PHOTO_SIDE) throw unprocessable(PHOTO_TOO_SMALL);
+      // Checked before storing so a full claim costs no upload; checked again under the claim's lock.
+      if ((await countPhotos(db, claim.id)) >= MAX_CLAIM_PHOTOS) throw unprocessable(TOO_MANY_PHOTOS);
+      const storedName = await storeImage(media, file.bytes, kind);
+      let recorded: Awaited<ReturnType<typeof insertPhoto>>;
+      try {
+        recorded = await insertPhoto(db, {
+          claimId: claim.id,
+          customerId: customer.id,
+          storedName,
+          contentType: CONTENT_TYPES[kind],
+          sizeBytes: file.bytes.length,
+          width,
+          height,
+        });
+      } catch (error) {
+        await media.remove(storedName).catch(() => undefined);
+        throw error;
+      }
+      if (typeof recorded === 'string') {
+        await media.remove(storedName).catch(() => undefined);
+        if (recorded === 'not-found') throw notFound(CLAIM_NOT_FOUND);
+        throw unprocessable(recorded === 'full' ? TOO_MANY_PHOTOS : CLAIM_CLOSED);
+      }
+      const updated = await findOwnClaim(db, claim.id, customer.id);
+      if (!updated) throw notFound(CLAIM_NOT_FOUND);
+      const [shaped] = await shopperClaims([updated]);
+      reply.code(201);
+      return { success: true, message: 'Photo added.', data: shaped ?? toClaim(updated, 0, [], () => '') };
+    }),
+
+    listParcelClaims: operation('listParcelClaims', async (request) => {
+      requireStaff(request);
+      const page = request.query.page ?? 1;
+      const limit = request.query.limit ?? 20;
+      const { rows, total } = await listClaims(db, {
+        status: request.query.status,
+        kind: request.query.kind,
+        page,
+        limit,
+      });
+      return { success: true, data: await staffClaims(rows), meta: { page, limit, total } };
+    }),
+
+    getParcelClaim: operation('getParcelClaim', async (request) => {
+      requireStaff(request);
+      const row = await staffRow(request.params.id);
+      return { success: true, data: await claimDetail(row.claim.id) };
+    }),
+
+    resolveParcelClaim: operation('resolveParcelClaim', async (request) => {
+      const staff = requireStaff(request);
+      const row = await staffRow(request.params.id);
+      const note = request.body.note?.trim() || null;
+      let message: string;
+      try {
+        if (request.body.action === 'refund') {
+          await refund(request, staff, row, note, request.body.amount);
+          message = 'Claim refunded.';
+        } else if (request.body.action === 'reship') {
+          message = await reship(request, staff, row, note);
+        } else {
+          await reject(request, staff, row, note);
+          message = 'Claim rejected.';
+        }
+      } catch (error) {
+        if (error instanceof ClaimRejection) throw fromRejection(error);
+        if (error instanceof RefundRejection) {
+          throw error.kind === 'invalid' ? unprocessable(error.message) : conflict(error.message);
+        }
+        if (error instanceof PaymentError) throw badGateway(NOT_PAID_BACK);
+        throw error;
+      }
+      return { success: true, message, data: await claimDetail(row.claim.id) };
+    }),
+
+    refreshParcelClaimDispute: operation('refreshParcelClaimDispute', async (request) => {
+      const staff = requireStaff(request);
+      const row = await staffRow(request.params.id);
+      const claim = await followDispute(disputeDeps, row.claim.id, now(), (recorded) =>
+        staffActivity(request, staff, {
+          action: 'claim.dispute.refresh',
+          target: claimTarget(row.orderNumber),
+          outcome: recorded.disputeError ? 'failed' : 'success',
+          details: {
+            claim: recorded.id,
+            dispute: recorded.disputeId,
+            status: recorded.disputeStatus,
+            supplierAnswer: recorded.supplierAnswer,
+            error: recorded.disputeError,
+          },
+        }),
+      );
+      const message = claim?.disputeError ? claim.disputeError : 'The supplier’s dispute is up to date.';
+      return { success: true, message, data: await claimDetail(row.claim.id) };
+    }),
+
+    parcelClaimReport: operation('parcelClaimReport', async (request) => {
+      requireStaff(request);
+      const by = request.query.by ?? 'supplier';
+      const rows = await claimReport(db, by);
+      return {
+        success: true,
+        data: {
+          by,
+          currency: 'USD',
+          rows: rows.map((row) => ({
+            key: row.key,
+            label: row.label,
+            claims: row.claims,
+            open: row.open,
+            reshipments: row.reshipments,
+            refunded: toAmount(row.refundedUsdMinor),
+          })),
+        },
+      };
+    }),
+  };
+}

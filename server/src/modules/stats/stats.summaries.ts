@@ -1,0 +1,222 @@
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { daySummaries, orderItems, orders, refunds, siteVisits, summaryDirtyDays } from '../../db/schema.ts';
+
+// Figures over spans of time, read from each finished UTC day's sums (day_summaries) and, for the hours a span
+// has outside whole finished days (today, a rolling window's first day), from the rows themselves. A day whose
+// rows changed is summed again when it is next read (summary_dirty_days, kept by triggers): a year of figures
+// costs a few hundred summary rows and at most two days of orders, whatever the store's size.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type SummedMetric =
+  | 'paid'
+  | 'placed'
+  | 'channel'
+  | 'country'
+  | 'units'
+  | 'refund'
+  | 'visitors'
+  | 'pageviews';
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const midnight = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+/** A span [from, to) as the finished whole days inside it and the hours around them read from the rows. */
+export interface SplitSpan {
+  /** First and after-last whole day (YYYY-MM-DD) read from the sums; null when there is none. */
+  days: { from: string; to: string } | null;
+  live: Array<{ from: Date; to: Date }>;
+}
+
+export function splitSpan(from: Date, to: Date, now: Date): SplitSpan {
+  const today = midnight(now);
+  const startsAtMidnight = midnight(from).getTime() === from.getTime();
+  const firstWhole = startsAtMidnight ? from : new Date(midnight(from).getTime() + DAY_MS);
+  const afterWhole = new Date(Math.min(midnight(to).getTime(), today.getTime()));
+  if (firstWhole.getTime() >= afterWhole.getTime())
+    return { days: null, live: from < to ? [{ from, to }] : [] };
+  const live: SplitSpan['live'] = [];
+  if (from < firstWhole) live.push({ from, to: firstWhole });
+  if (afterWhole < to) live.push({ from: afterWhole, to });
+  return { days: { from: isoDay(firstWhole), to: isoDay(afterWhole) }, live };
+}
+
+type Db = Database | Transaction;
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+const utcDay = (column: Parameters<typeof sql>[1]) => sql`(${column} at time zone 'UTC')::date`;
+
+/**
+ * Sums again every changed day before today. The days are taken off the list in the same transaction that sums
+ * them, so two readers never sum a day twice; a row changed meanwhile marks its day again for the next read.
+ */
+export async function refreshSummaries(db: Database, now: Date): Promise<void> {
+  const today = isoDay(now);
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .delete(summaryDirtyDays)
+      .where(lt(summaryDirtyDays.day, today))
+      .returning({ day: summaryDirtyDays.day });
+    if (claimed.length === 0) return;
+    const days = claimed.map((row) => row.day).sort();
+    const first = new Date(`${days[0]}T00:00:00.000Z`);
+    const after = new Date(new Date(`${days.at(-1)}T00:00:00.000Z`).getTime() + DAY_MS);
+    const list = sql`${`{${days.join(',')}}`}::date[]`;
+    const within = (column: Parameters<typeof sql>[1]) =>
+      sql`${column} >= ${first} and ${column} < ${after} and ${utcDay(column)} = any(${list})`;
+    await tx.delete(daySummaries).where(inArray(daySummaries.day, days));
+    const paidDay = utcDay(orders.paidAt);
+    const createdDay = utcDay(orders.createdAt);
+    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
+      select ${paidDay}, 'paid', '', ${orders.rate}, sum(${orders.totalMinor}) from ${orders}
+        where ${orders.isPaid} and ${within(orders.paidAt)} group by 1, ${orders.rate}`);
+    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
+      select ${createdDay}, 'placed', 'all', 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} group by 1
+      union all
+      select ${createdDay}, 'placed', 'shoppers', 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} and ${orders.placedByAdminId} is null group by 1
+      union all
+      select ${createdDay}, 'channel', ${orders.channel}::text, 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} group by 1, ${orders.channel}
+      union all
+      select ${createdDay}, 'country', ${orders.shipCountry}, 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} group by 1, ${orders.shipCountry}`);
+    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
+      select ${paidDay}, 'units', coalesce(${orderItems.productId}::text, ${orderItems.name}), 1,
+          sum(${orderItems.quantity})
+        from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+        where ${orders.isPaid} and ${within(orders.paidAt)}
+          and ${orders.status} not in ('Cancelled', 'Failed')
+        group by 1, 3`);
+    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
+      select ${utcDay(refunds.createdAt)}, 'refund', '', ${orders.rate}, sum(${refunds.amountMinor})
+        from ${refunds} join ${orders} on ${orders.id} = ${refunds.orderId}
+        where ${within(refunds.createdAt)} group by 1, ${orders.rate}`);
+    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
+      select ${utcDay(siteVisits.at)}, 'visitors', '', 1, count(distinct ${siteVisits.visitorId})
+        from ${siteVisits} where ${within(siteVisits.at)} group by 1
+      union all
+      select ${utcDay(siteVisits.at)}, 'pageviews', '', 1, count(*)
+        from ${siteVisits} where ${within(siteVisits.at)} group by 1`);
+  });
+}
+
+/** One figure: its day (`YYYY-MM-DD`, or '' when not asked by day), key, the rate its amounts were priced at, and
+ * the amount or count. `placed` has the keys `all` and `shoppers` (orders shoppers placed themselves). */
+export interface SummedRow {
+  day: string;
+  key: string;
+  rate: string;
+  value: number;
+}
+
+type RawRow = { day: string; key: string; rate: string; value: string | number };
+
+const toRows = (found: RawRow[]): SummedRow[] =>
+  found.map((row) => ({ day: row.day, key: row.key, rate: String(row.rate), value: Number(row.value) }));
+
+/** The sums of whole days, per key and rate (and day when `byDay`). */
+async function summed(
+  db: Db,
+  metric: SummedMetric,
+  days: { from: string; to: string },
+  byDay: boolean,
+): Promise<SummedRow[]> {
+  const day = byDay ? sql`to_char(${daySummaries.day}, 'YYYY-MM-DD')` : sql`''`;
+  return toRows(
+    await rowsOf<RawRow>(
+      db,
+      sql`select ${day} as day, ${daySummaries.key} as key, ${daySummaries.rate}::text as rate,
+          sum(${daySummaries.value}) as value
+        from ${daySummaries}
+        where ${daySummaries.metric} = ${metric} and ${daySummaries.day} >= ${days.from}::date
+          and ${daySummaries.day} < ${days.to}::date
+        group by 1, 2, 3`,
+    ),
+  );
+}
+
+type Column = Parameters<typeof sql>[1];
+
+/** The same figure from the rows, for the hours outside whole days. */
+async function counted(
+  db: Db,
+  metric: SummedMetric,
+  span: { from: Date; to: Date },
+  byDay: boolean,
+): Promise<SummedRow[]> {
+  const dayOf = (column: Column) =>
+    byDay ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')` : sql`''`;
+  const inSpan = (column: Column) => sql`${column} >= ${span.from} and ${column} < ${span.to}`;
+  const rows = async (query: ReturnType<typeof sql>) => toRows(await rowsOf<RawRow>(db, query));
+  switch (metric) {
+    case 'paid':
+      return rows(sql`select ${dayOf(orders.paidAt)} as day, '' as key, ${orders.rate}::text as rate,
+          sum(${orders.totalMinor}) as value
+        from ${orders} where ${orders.isPaid} and ${inSpan(orders.paidAt)} group by 1, 3`);
+    case 'placed':
+      return rows(sql`select ${dayOf(orders.createdAt)} as day, 'all' as key, '1' as rate, count(*) as value
+        from ${orders} where ${inSpan(orders.createdAt)} group by 1
+        union all
+        select ${dayOf(orders.createdAt)}, 'shoppers', '1', count(*)
+        from ${orders} where ${inSpan(orders.createdAt)} and ${orders.placedByAdminId} is null group by 1`);
+    case 'channel':
+      return rows(sql`select ${dayOf(orders.createdAt)} as day, ${orders.channel}::text as key, '1' as rate,
+          count(*) as value
+        from ${orders} where ${inSpan(orders.createdAt)} group by 1, 2`);
+    case 'country':
+      return rows(sql`select ${dayOf(orders.createdAt)} as day, ${orders.shipCountry} as key, '1' as rate,
+          count(*) as value
+        from ${orders} where ${inSpan(orders.createdAt)} group by 1, 2`);
+    case 'units':
+      return rows(sql`select ${dayOf(orders.paidAt)} as day,
+          coalesce(${orderItems.productId}::text, ${orderItems.name}) as key, '1' as rate,
+          sum(${orderItems.quantity}) as value
+        from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+        where ${orders.isPaid} and ${inSpan(orders.paidAt)} and ${orders.status} not in ('Cancelled', 'Failed')
+        group by 1, 2`);
+    case 'refund':
+      return rows(sql`select ${dayOf(refunds.createdAt)} as day, '' as key, ${orders.rate}::text as rate,
+          sum(${refunds.amountMinor}) as value
+        from ${refunds} join ${orders} on ${orders.id} = ${refunds.orderId}
+        where ${inSpan(refunds.createdAt)} group by 1, 3`);
+    case 'visitors':
+      // A visitor counts once a day: each day's visitors, added up.
+      return rows(sql`select ${byDay ? sql`visit_day` : sql`''`} as day, '' as key, '1' as rate, sum(n) as value
+        from (select to_char(${siteVisits.at} at time zone 'UTC', 'YYYY-MM-DD') as visit_day,
+            count(distinct ${siteVisits.visitorId}) as n
+          from ${siteVisits} where ${inSpan(siteVisits.at)} group by 1) per_day
+        group by 1`);
+    case 'pageviews':
+      return rows(sql`select ${dayOf(siteVisits.at)} as day, '' as key, '1' as rate, count(*) as value
+        from ${siteVisits} where ${inSpan(siteVisits.at)} group by 1`);
+  }
+}
+
+/** A figure over [from, to): per key and rate, and per day when `byDay`. */
+export async function figure(
+  db: Database,
+  metric: SummedMetric,
+  span: { from: Date; to: Date; now: Date; byDay?: boolean },
+): Promise<SummedRow[]> {
+  const byDay = span.byDay ?? false;
+  const parts = splitSpan(span.from, span.to, span.now);
+  const found: SummedRow[] = parts.days ? await summed(db, metric, parts.days, byDay) : [];
+  for (const live of parts.live) found.push(...(await counted(db, metric, live, byDay)));
+  // The same day, key and rate from the sums and the rows, added.
+  const merged = new Map<string, SummedRow>();
+  for (const row of found) {
+    const id = `${row.day}\u0000${row.key}\u0000${Number(row.rate)}`;
+    const kept = merged.get(id);
+    if (kept) kept.value += row.value;
+    else merged.set(id, { ...row });
+  }
+  return [...merged.values()];
+}
