@@ -45,6 +45,7 @@ import { Route as ManageAdminAuthedAdminSecurityRouteImport } from './routes/man
 import { Route as ManageAdminAuthedAdminUsersRouteImport } from './routes/manage-admin/_authed/admin/users';
 import { Route as ManageAdminAuthedOrdersIndexRouteImport } from './routes/manage-admin/_authed/orders/index';
 import { Route as ManageAdminAuthedOrdersAliexpressRouteImport } from './routes/manage-admin/_authed/orders/aliexpress';
+import { Route as ManageAdminAuthedOrdersClaimsRouteImport } from './routes/manage-admin/_authed/orders/claims';
 import { Route as ManageAdminAuthedOrdersDetailsRouteImport } from './routes/manage-admin/_authed/orders/details';
 import { Route as ManageAdminAuthedOrdersManualRouteImport } from './routes/manage-admin/_authed/orders/manual';
 import { Route as ManageAdminAuthedOrdersPaymentsRouteImport } from './routes/manage-admin/_authed/orders/payments';
@@ -268,6 +269,12 @@ const ManageAdminAuthedOrdersAliexpressRoute =
     path: '/aliexpress',
     getParentRoute: () => ManageAdminAuthedOrdersRouteRoute,
   } as any);
+const ManageAdminAuthedOrdersClaimsRoute =
+  ManageAdminAuthedOrdersClaimsRouteImport.update({
+    id: '/claims',
+    path: '/claims',
+    getParentRoute: () => ManageAdminAuthedOrdersRouteRoute,
+  } as any);
 const ManageAdminAuthedOrdersDetailsRoute =
   ManageAdminAuthedOrdersDetailsRouteImport.update({
     id: '/details',
@@ -412,6 +419,7 @@ export interface FileRoutesByFullPath {
   '/manage-admin/admin/security': typeof ManageAdminAuthedAdminSecurityRoute;
   '/manage-admin/admin/users': typeof ManageAdminAuthedAdminUsersRoute;
   '/manage-admin/orders/aliexpress': typeof ManageAdminAuthedOrdersAliexpressRoute;
+  '/manage-admin/orders/claims': typeof ManageAdminAuthedOrdersClaimsRoute;
   '/manage-admin/orders/details': typeof ManageAdminAuthedOrdersDetailsRoute;
   '/manage-admin/orders/manual': typeof ManageAdminAuthedOrdersManualRoute;
   '/manage-admin/orders/payments': typeof ManageAdminAuthedOrdersPaymentsRoute;
@@ -463,6 +471,7 @@ export interface FileRoutesByTo {
   '/manage-admin/admin/security': typeof ManageAdminAuthedAdminSecurityRoute;
   '/manage-admin/admin/users': typeof ManageAdminAuthedAdminUsersRoute;
   '/manage-admin/orders/aliexpress': typeof ManageAdminAuthedOrdersAliexpressRoute;
+  '/manage-admin/orders/claims': typeof ManageAdminAuthedOrdersClaimsRoute;
   '/manage-admin/orders/details': typeof ManageAdminAuthedOrdersDetailsRoute;
   '/manage-admin/orders/manual': typeof ManageAdminAuthedOrdersManualRoute;
   '/manage-admin/orders/payments': typeof ManageAdminAuthedOrdersPaymentsRoute;
@@ -520,6 +529,7 @@ export interface FileRoutesById {
   '/manage-admin/_authed/admin/security': typeof ManageAdminAuthedAdminSecurityRoute;
   '/manage-admin/_authed/admin/users': typeof ManageAdminAuthedAdminUsersRoute;
   '/manage-admin/_authed/orders/aliexpress': typeof ManageAdminAuthedOrdersAliexpressRoute;
+  '/manage-admin/_authed/orders/claims': typeof ManageAdminAuthedOrdersClaimsRoute;
   '/manage-admin/_authed/orders/details': typeof ManageAdminAuthedOrdersDetailsRoute;
   '/manage-admin/_authed/orders/manual': typeof ManageAdminAuthedOrdersManualRoute;
   '/manage-admin/_authed/orders/payments': typeof ManageAdminAuthedOrdersPaymentsRoute;
@@ -578,6 +588,7 @@ export interface FileRouteTypes {
     | '/manage-admin/admin/security'
     | '/manage-admin/admin/users'
     | '/manage-admin/orders/aliexpress'
+    | '/manage-admin/orders/claims'
     | '/manage-admin/orders/details'
     | '/manage-admin/orders/manual'
     | '/manage-admin/orders/payments'
@@ -629,6 +640,7 @@ export interface FileRouteTypes {
     | '/manage-admin/admin/security'
     | '/manage-admin/admin/users'
     | '/manage-admin/orders/aliexpress'
+    | '/manage-admin/orders/claims'
     | '/manage-admin/orders/details'
     | '/manage-admin/orders/manual'
     | '/manage-admin/orders/payments'
@@ -685,6 +697,7 @@ export interface FileRouteTypes {
     | '/manage-admin/_authed/admin/security'
     | '/manage-admin/_authed/admin/users'
     | '/manage-admin/_authed/orders/aliexpress'
+    | '/manage-admin/_authed/orders/claims'
     | '/manage-admin/_authed/orders/details'
     | '/manage-admin/_authed/orders/manual'
     | '/manage-admin/_authed/orders/payments'
@@ -970,6 +983,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageAdminAuthedOrdersAliexpressRouteImport;
       parentRoute: typeof ManageAdminAuthedOrdersRouteRoute;
     };
+    '/manage-admin/_authed/orders/claims': {
+      id: '/manage-admin/_authed/orders/claims';
+      path: '/claims';
+      fullPath: '/manage-admin/orders/claims';
+      preLoaderRoute: typeof ManageAdminAuthedOrdersClaimsRouteImport;
+      parentRoute: typeof ManageAdminAuthedOrdersRouteRoute;
+    };
     '/manage-admin/_authed/orders/details': {
       id: '/manage-admin/_authed/orders/details';
       path: '/details';
@@ -1125,6 +1145,7 @@ const ManageAdminAuthedAdminRouteRouteWithChildren =
 
 interface ManageAdminAuthedOrdersRouteRouteChildren {
   ManageAdminAuthedOrdersAliexpressRoute: typeof ManageAdminAuthedOrdersAliexpressRoute;
+  ManageAdminAuthedOrdersClaimsRoute: typeof ManageAdminAuthedOrdersClaimsRoute;
   ManageAdminAuthedOrdersDetailsRoute: typeof ManageAdminAuthedOrdersDetailsRoute;
   ManageAdminAuthedOrdersManualRoute: typeof ManageAdminAuthedOrdersManualRoute;
   ManageAdminAuthedOrdersPaymentsRoute: typeof ManageAdminAuthedOrdersPaymentsRoute;
@@ -1138,6 +1159,7 @@ const ManageAdminAuthedOrdersRouteRouteChildren: ManageAdminAuthedOrdersRouteRou
   {
     ManageAdminAuthedOrdersAliexpressRoute:
       ManageAdminAuthedOrdersAliexpressRoute,
+    ManageAdminAuthedOrdersClaimsRoute: ManageAdminAuthedOrdersClaimsRoute,
     ManageAdminAuthedOrdersDetailsRoute: ManageAdminAuthedOrdersDetailsRoute,
     ManageAdminAuthedOrdersManualRoute: ManageAdminAuthedOrdersManualRoute,
     ManageAdminAuthedOrdersPaymentsRoute: ManageAdminAuthedOrdersPaymentsRoute,

@@ -35,6 +35,8 @@ const okAnswers = (): Answers => ({
     }),
   '/admin/pending-actions': () =>
     jsonResponse(200, { success: true, data: { products: 4, orders: 6, vendors: 1, support: 2 } }),
+  '/suppliers/alerts': () =>
+    jsonResponse(200, { success: true, data: [], meta: { page: 1, limit: 100, total: 0 } }),
   '/stats/daily-count': () =>
     jsonResponse(200, {
       success: true,
@@ -78,10 +80,16 @@ describe('dashboard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getAllByTestId('dashboard-skeleton').length).toBeGreaterThan(0);
-    // All four are in flight before any has answered.
-    await vi.waitFor(() => expect(asked).toHaveLength(4));
+    // All four are in flight before any has answered (with the supplier alerts, shown to staff with products).
+    await vi.waitFor(() => expect(asked).toHaveLength(5));
     expect(new Set(asked)).toEqual(
-      new Set(['/stats/overview', '/admin/alerts', '/admin/pending-actions', '/stats/daily-count']),
+      new Set([
+        '/stats/overview',
+        '/admin/alerts',
+        '/admin/pending-actions',
+        '/stats/daily-count',
+        '/suppliers/alerts',
+      ]),
     );
 
     release();

@@ -95,6 +95,24 @@ describe('Order details', { timeout: 15_000 }, () => {
     expect(info.getByText('BDT 240.00')).toBeInTheDocument();
   });
 
+  it('shows the import duty the order was charged, by its name', async () => {
+    const order = makeOrder(1, { dutyPrice: 96, dutyLabel: 'Customs', total: 2736 });
+    stubApi({ [DETAIL]: () => jsonResponse(200, dataEnvelope(order)) });
+    renderApp('/manage-admin/orders/details?id=o-1');
+    const info = within(await panel('Order Info'));
+    expect(info.getByText('Customs')).toBeInTheDocument();
+    expect(info.getByText('BDT 96.00')).toBeInTheDocument();
+  });
+
+  it('prints the import duty on the invoice as its own line', async () => {
+    const order = makeOrder(1, { dutyPrice: 96, dutyLabel: 'Customs', total: 2736 });
+    stubApi({ [DETAIL]: () => jsonResponse(200, dataEnvelope(order)) });
+    renderApp('/manage-admin/orders/details?id=o-1&mode=print');
+    const invoice = await screen.findByRole('region', { name: 'Invoice' });
+    expect(invoice).toHaveTextContent('Customs: BDT 96.00');
+    expect(invoice).toHaveTextContent('Total: BDT 2,736.00');
+  });
+
   it("shows tax included in the prices and each line's delivery service with its fee", async () => {
     stubApi({ [DETAIL]: () => jsonResponse(200, dataEnvelope(pricedInSpain)) });
     renderApp('/manage-admin/orders/details?id=o-1');

@@ -35,6 +35,7 @@ const settings = {
   supplierShippingMarkup: 0,
   supplierFreeShipping: false,
   taxRules: [{ country: 'ES', rate: 21, inclusive: true, label: 'IVA' }],
+  dutyRules: [{ country: 'GB', rate: 4, deMinimis: 170, basis: 'goods_and_delivery', label: 'Import duty' }],
   priceRounding: [{ currency: 'EUR', rule: 'end_99' }],
   vendorCommissionPercent: 10,
   cashOnDelivery: { enabled: false, countries: [], fee: 0, maxOrder: null },
@@ -219,6 +220,66 @@ describe('System Settings and Work Update', { timeout: 15_000 }, () => {
     await user.type(added.getByRole('textbox', { name: 'Rate (%)' }), '10');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await added.findByText('Spain already has a rule.')).toBeInTheDocument();
+    expect(api.sentTo('PUT /settings/store')).toHaveLength(0);
+  });
+
+  it('adds, edits and removes import duty rules, and saves them', async () => {
+    const api = stubApi({
+      'GET /admin/me': () => jsonResponse(500, errorEnvelope('unavailable', 'INTERNAL_ERROR')),
+      'GET /settings/store': () => jsonResponse(200, dataEnvelope(settings)),
+      'PUT /settings/store': () =>
+        jsonResponse(200, dataEnvelope({ ...settings, updatedAt: '2026-11-24T10:00:00.000Z' })),
+    });
+    const { user } = renderApp('/manage-admin/settings');
+
+    const duty = within(await screen.findByRole('region', { name: 'Import duty by country' }));
+    const saved = within(duty.getAllByRole('row')[1] as HTMLElement);
+    expect(saved.getByRole('textbox', { name: 'De minimis (USD)' })).toHaveValue('170');
+    expect(saved.getByRole('combobox', { name: 'Charged on' })).toHaveValue('Goods + delivery');
+    await user.clear(saved.getByRole('textbox', { name: 'Rate (%)' }));
+    await user.type(saved.getByRole('textbox', { name: 'Rate (%)' }), '5.5');
+
+    await user.click(duty.getByRole('button', { name: 'Add Duty Rule' }));
+    const added = within(duty.getAllByRole('row')[2] as HTMLElement);
+    await choose(user, added.getByRole('combobox', { name: 'Country' }), 'Australia (AU)', 'Austr');
+    await user.type(added.getByRole('textbox', { name: 'Rate (%)' }), '5');
+    await user.clear(added.getByRole('textbox', { name: 'De minimis (USD)' }));
+    await user.type(added.getByRole('textbox', { name: 'De minimis (USD)' }), '650');
+    await user.clear(added.getByRole('textbox', { name: 'Label' }));
+    await user.type(added.getByRole('textbox', { name: 'Label' }), 'Customs');
+
+    await user.click(duty.getByRole('button', { name: 'Add Duty Rule' }));
+    const extra = within(duty.getAllByRole('row')[3] as HTMLElement);
+    await user.click(extra.getByRole('button', { name: 'Remove duty rule 3' }));
+    expect(duty.getAllByRole('row')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.sentTo('PUT /settings/store')).toHaveLength(1));
+    expect(api.sentTo('PUT /settings/store')[0]?.body).toMatchObject({
+      dutyRules: [
+        { country: 'GB', rate: 5.5, deMinimis: 170, basis: 'goods_and_delivery', label: 'Import duty' },
+        { country: 'AU', rate: 5, deMinimis: 650, basis: 'goods', label: 'Customs' },
+      ],
+    });
+  });
+
+  it('refuses a duty rule without a rate, or a country named twice, before sending', async () => {
+    const api = stubApi({
+      'GET /admin/me': () => jsonResponse(500, errorEnvelope('unavailable', 'INTERNAL_ERROR')),
+      'GET /settings/store': () => jsonResponse(200, dataEnvelope(settings)),
+    });
+    const { user } = renderApp('/manage-admin/settings');
+
+    const duty = within(await screen.findByRole('region', { name: 'Import duty by country' }));
+    await user.click(duty.getByRole('button', { name: 'Add Duty Rule' }));
+    const added = within(duty.getAllByRole('row')[2] as HTMLElement);
+    await choose(user, added.getByRole('combobox', { name: 'Country' }), 'United Kingdom (GB)', 'United K');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await added.findByText('Enter a rate.')).toBeInTheDocument();
+
+    await user.type(added.getByRole('textbox', { name: 'Rate (%)' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await added.findByText('United Kingdom already has a rule.')).toBeInTheDocument();
     expect(api.sentTo('PUT /settings/store')).toHaveLength(0);
   });
 

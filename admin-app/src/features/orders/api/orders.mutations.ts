@@ -72,6 +72,16 @@ export function useSyncOrderForwarding() {
   return $api.useMutation('post', '/orders/{id}/forward/sync', useOrderWrite());
 }
 
+/** POST /orders/{id}/parcels/{parcelId}/place (placeOrderParcel): a parcel's Retry. */
+export function usePlaceOrderParcel() {
+  return $api.useMutation('post', '/orders/{id}/parcels/{parcelId}/place', useOrderWrite());
+}
+
+/** PUT /orders/{id}/parcels/{parcelId}/address (fixParcelAddress): the Edit address fix, then placed again. */
+export function useFixParcelAddress() {
+  return $api.useMutation('put', '/orders/{id}/parcels/{parcelId}/address', useOrderWrite());
+}
+
 /** POST /orders/{id}/refunds (createRefund). */
 export function useCreateRefund() {
   return $api.useMutation('post', '/orders/{id}/refunds', useOrderWrite());

@@ -11,6 +11,7 @@ import { AnchorLink } from '../../../components/router-links';
 import { useForwardOrder, useSyncOrderForwarding } from '../api/orders.mutations';
 import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
 import { FORWARDING_STATUSES, type ForwardingSearch } from '../schemas/screen-search';
+import { ParcelList } from './parcel-list';
 import { ForwardingStatusBadge } from './status-badges';
 import { SyncLogButton } from './sync-log-button';
 
@@ -77,6 +78,11 @@ export function ForwardingList({ search, onSearchChange }: ForwardingListProps) 
     }),
     column.accessor('aeOrderId', { header: 'AE Order ID', cell: ({ getValue }) => getValue() ?? '—' }),
     column.display({
+      id: 'parcels',
+      header: 'Parcels',
+      cell: ({ row }) => <ParcelList orderId={row.original.orderId} parcels={row.original.parcels ?? []} />,
+    }),
+    column.display({
       id: 'syncLog',
       header: 'Sync Log',
       cell: ({ row }) => <SyncLogButton orderNumber={row.original.orderNumber} log={row.original.syncLog} />,
@@ -92,7 +98,8 @@ export function ForwardingList({ search, onSearchChange }: ForwardingListProps) 
               Forward
             </Button>
           );
-        if (status === 'Forwarded')
+        // A shipped order may still have parcels in transit: their carrier's news is synced too.
+        if (status === 'Forwarded' || status === 'Shipped')
           return (
             <Button
               size="compact-sm"

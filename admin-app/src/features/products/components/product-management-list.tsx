@@ -5,7 +5,7 @@ import { ListTable } from '@shop/ui/list-kit/list-table';
 import { useListState } from '@shop/ui/list-kit/use-list-state';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AnchorLink } from '../../../components/router-links';
 import { SearchField } from '../../../components/search-field';
 import { useApproveProduct, useBulkProducts } from '../api/products.mutations';
@@ -32,10 +32,16 @@ type ProductManagementListProps = {
   search: StoreListSearch;
   /** Writes to the URL; a filter change also sends page 1. */
   onSearchChange: (change: Partial<StoreListSearch>) => void;
+  /** The "Supplier health" cell of a product, when the route shows that column. */
+  supplierHealth?: (productId: string) => ReactNode;
 };
 
 /** Spec 1 §2.8, with the server paging, filtering and searching. */
-export function ProductManagementList({ search, onSearchChange }: ProductManagementListProps) {
+export function ProductManagementList({
+  search,
+  onSearchChange,
+  supplierHealth,
+}: ProductManagementListProps) {
   const list = useQuery({
     ...productQueries.list({
       page: search.page,
@@ -127,6 +133,7 @@ export function ProductManagementList({ search, onSearchChange }: ProductManagem
           onApprove: (row) => void approveRow(row),
           onReject: (row) => setRejecting({ id: row.id, title: row.fullTitle ?? row.title }),
           approving: approve.isPending ? (approve.variables?.params.path.id ?? null) : null,
+          supplierHealth,
         })}
         selection={{
           state: selection,

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { AnchorLink } from '../../../components/router-links';
 import type { StoreRow } from '../lib/product-rows';
 import { ProductApprovalBadge } from './product-approval-badge';
@@ -18,13 +19,22 @@ type StoreColumnsOptions = {
   onReject: (row: StoreRow) => void;
   /** The row whose approval is being sent, if any. */
   approving: string | null;
+  /** The "Supplier health" cell (OK or the worst open supplier alert); no such column without it. */
+  supplierHealth?: ((productId: string) => ReactNode) | undefined;
 };
 
 /**
  * Spec 1 §2.8 columns (after the list kit's checkbox): Product, SKU, Price, Status, Source, Actions, with Cost and
  * Margin beside Price (all three in the store's currency).
  */
-export function storeColumns({ rows, onDelete, onApprove, onReject, approving }: StoreColumnsOptions) {
+export function storeColumns({
+  rows,
+  onDelete,
+  onApprove,
+  onReject,
+  approving,
+  supplierHealth,
+}: StoreColumnsOptions) {
   const currency = rows.find((row) => row.currency)?.currency;
   const inCurrency = (header: string) => (currency ? `${header} (${currency})` : header);
   return column.columns([
@@ -64,6 +74,15 @@ export function storeColumns({ rows, onDelete, onApprove, onReject, approving }:
       ),
     }),
     column.accessor('source', { header: 'Source' }),
+    ...(supplierHealth
+      ? [
+          column.display({
+            id: 'supplierHealth',
+            header: 'Supplier health',
+            cell: ({ row }) => supplierHealth(row.original.id),
+          }),
+        ]
+      : []),
     column.display({
       id: 'actions',
       header: 'Actions',

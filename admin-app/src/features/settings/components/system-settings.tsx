@@ -14,6 +14,7 @@ import { COUNTRY_OPTIONS } from '../lib/country-options';
 import { type SettingsInput, settingsSchema, settingsValues } from '../schemas/store-settings.schema';
 import { CashOnDeliverySettings } from './cash-on-delivery-settings';
 import { DeliverySettings } from './delivery-settings';
+import { DutyRulesEditor } from './duty-rules-editor';
 import { PriceRoundingSettings } from './price-rounding-settings';
 import { TaxRulesEditor } from './tax-rules-editor';
 
@@ -37,11 +38,16 @@ const FIELDS: FieldPath<SettingsInput>[] = [
   'vendorCommissionPercent',
 ];
 
-/** The fields a server error may name: the fixed ones and each tax rule's (`/taxRules/1/country`). */
-const fieldsOf = (taxRules: number): FieldPath<SettingsInput>[] => [
+/** The fields a server error may name: the fixed ones and each tax and duty rule's (`/taxRules/1/country`). */
+const fieldsOf = (taxRules: number, dutyRules: number): FieldPath<SettingsInput>[] => [
   ...FIELDS,
   ...Array.from({ length: taxRules }, (_, index) =>
     (['country', 'rate', 'inclusive', 'label'] as const).map((key) => `taxRules.${index}.${key}` as const),
+  ).flat(),
+  ...Array.from({ length: dutyRules }, (_, index) =>
+    (['country', 'rate', 'deMinimis', 'basis', 'label'] as const).map(
+      (key) => `dutyRules.${index}.${key}` as const,
+    ),
   ).flat(),
 ];
 
@@ -84,7 +90,7 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
       queryClient.setQueryData(settingsQuery().queryKey, answer);
       toast.success('Settings saved.');
     } catch (error) {
-      applyServerFieldErrors(error, fieldsOf(body.taxRules.length), setError);
+      applyServerFieldErrors(error, fieldsOf(body.taxRules.length, body.dutyRules.length), setError);
       toast.error(errorMessage(error, 'Failed to save the settings.'));
     }
   });
@@ -171,6 +177,7 @@ function SettingsForm({ saved }: { saved: StoreSettings }) {
         <DeliverySettings control={control} />
         <CashOnDeliverySettings control={control} />
         <TaxRulesEditor control={control} />
+        <DutyRulesEditor control={control} />
         <PriceRoundingSettings control={control} />
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="settings-vendors">
           <Title order={3} fz="h4" id="settings-vendors" mb={4}>

@@ -32,6 +32,42 @@ const taxRuleSchema = z.object({
   label: z.string().trim().min(1, 'Enter a label.').max(20, 'Use at most 20 characters.'),
 });
 
+export const DUTY_BASES = [
+  'goods',
+  'goods_and_delivery',
+] as const satisfies readonly Schemas['DutyRule']['basis'][];
+
+/** One country's import duty; a row just added has no country or rate yet, and is refused until it has both. */
+const dutyRuleSchema = z.object({
+  country: z
+    .enum(COUNTRIES)
+    .nullable()
+    .pipe(z.enum(COUNTRIES, { error: 'Choose a country.' })),
+  rate: z.number().optional().pipe(percent('Enter a rate.', 'The rate is between 0 and 100%.')),
+  deMinimis: z
+    .number({ error: 'Enter an amount.' })
+    .min(0, 'The amount cannot be negative.')
+    .max(1_000_000, 'Use at most 1,000,000.')
+    .refine(twoDecimals, 'Use at most two decimals.'),
+  basis: z.enum(DUTY_BASES),
+  label: z.string().trim().min(1, 'Enter a label.').max(30, 'Use at most 30 characters.'),
+});
+
+/** A country named twice in a list of rules is refused on its second row, as the server refuses it. */
+function oneRulePerCountry(rules: ReadonlyArray<{ country: string }>, context: z.RefinementCtx) {
+  const seen = new Set<string>();
+  for (const [index, rule] of rules.entries()) {
+    if (seen.has(rule.country)) {
+      context.addIssue({
+        code: 'custom',
+        path: [index, 'country'],
+        message: `${countryName(rule.country)} already has a rule.`,
+      });
+    }
+    seen.add(rule.country);
+  }
+}
+
 /** System Settings as PUT /settings/store takes them; the server refuses a country named twice, and so does the form. */
 export const settingsSchema = z.object({
   storeName: z.string().trim().min(1, 'Store name is required.').max(100, 'Use at most 100 characters.'),
@@ -96,6 +132,7 @@ export const settingsSchema = z.object({
         seen.add(rule.country);
       }
     }),
+  dutyRules: z.array(dutyRuleSchema).max(50, 'Use at most 50 countries.').superRefine(oneRulePerCountry),
   // The form holds one rule per currency; the request lists only the currencies that round.
   priceRounding: z
     .record(z.enum(CURRENCIES), z.enum(ROUNDING_RULES))
@@ -110,6 +147,16 @@ export const settingsSchema = z.object({
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type SettingsValues = z.output<typeof settingsSchema>;
 export type TaxRuleInput = SettingsInput['taxRules'][number];
+export type DutyRuleInput = SettingsInput['dutyRules'][number];
+
+/** A duty rule just added: on goods only, due from the first cent unless staff set a de minimis. */
+export const newDutyRule = (): DutyRuleInput => ({
+  country: null,
+  rate: undefined,
+  deMinimis: 0,
+  basis: 'goods',
+  label: 'Import duty',
+});
 
 /** A row just added: the label the server uses when a country names its tax nothing else. */
 export const newTaxRule = (): TaxRuleInput => ({
@@ -135,6 +182,7 @@ export function settingsValues(saved: StoreSettings): SettingsInput {
     supplierFreeShipping: saved.supplierFreeShipping,
     cashOnDelivery: { ...saved.cashOnDelivery, maxOrder: saved.cashOnDelivery.maxOrder ?? undefined },
     taxRules: saved.taxRules,
+    dutyRules: saved.dutyRules,
     priceRounding: Object.fromEntries(
       CURRENCIES.map((currency) => [currency, rounding.get(currency) ?? 'none']),
     ) as SettingsInput['priceRounding'],

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../../components/router-links';
 import { orderQueries } from '../../api/orders.queries';
 import type { OrderDetailsSearch } from '../../schemas/screen-search';
+import { ParcelList } from '../parcel-list';
+import { DetailPanel } from './detail-panel';
 import { EditOrderForm } from './edit-order-form';
 import { OrderActions } from './order-actions';
 import { OrderInfoPanel } from './order-info-panel';
@@ -59,6 +61,11 @@ export function OrderDetailsView({ id, mode, onModeChange }: OrderDetailsViewPro
         <OrderTimeline order={order} />
       </SimpleGrid>
       <OrderItemsTable order={order} />
+      {order.forwarding?.parcels?.length ? (
+        <DetailPanel title="Supplier parcels">
+          <ParcelList orderId={order._id} parcels={order.forwarding.parcels} />
+        </DetailPanel>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <CustomerPanel order={order} />
         <ShippingPanel order={order} />

@@ -21,6 +21,7 @@ export function OrderInfoPanel({ order }: { order: AdminOrder }) {
       <Field label="Shipping">{money(order.shippingPrice)}</Field>
       {/* Included tax is already in the items: the total does not add it again. */}
       <Field label={taxLineLabel(order.tax)}>{money(order.taxPrice)}</Field>
+      {order.dutyLabel ? <Field label={order.dutyLabel}>{money(order.dutyPrice ?? 0)}</Field> : null}
       {order.paymentFee ? <Field label="Cash on Delivery Fee">{money(order.paymentFee)}</Field> : null}
       {order.discount > 0 ? (
         <Field label={order.couponCode ? `Discount (${order.couponCode})` : 'Discount'}>

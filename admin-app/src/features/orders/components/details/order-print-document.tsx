@@ -35,6 +35,7 @@ function Invoice({ order }: { order: AdminOrder }) {
     ['Items', order.itemsPrice],
     ['Shipping', order.shippingPrice],
     [taxLineLabel(order.tax), order.taxPrice],
+    ...(order.dutyLabel ? ([[order.dutyLabel, order.dutyPrice ?? 0]] as [string, number][]) : []),
     ...(order.paymentFee ? ([['Cash on Delivery Fee', order.paymentFee]] as [string, number][]) : []),
     ...(order.discount > 0
       ? ([[order.couponCode ? `Discount (${order.couponCode})` : 'Discount', -order.discount]] as [

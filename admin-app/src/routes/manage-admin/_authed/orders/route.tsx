@@ -18,6 +18,7 @@ function OrdersSection() {
           { label: 'AliExpress Forwarding', to: '/manage-admin/orders/aliexpress' },
           { label: 'Failed/Cancelled', to: '/manage-admin/orders/recovery' },
           { label: 'Refunds', to: '/manage-admin/orders/refunds' },
+          { label: 'Claims', to: '/manage-admin/orders/claims' },
           { label: 'Payments', to: '/manage-admin/orders/payments' },
           { label: 'Status Logs', to: '/manage-admin/orders/status-logs' },
         ]}

@@ -7,6 +7,7 @@ import {
   storeListSearchDefaults,
   storeListSearchSchema,
 } from '../../../../features/products/schemas/product-list-search';
+import { useSupplierHealth } from '../../../../features/suppliers/components/supplier-health';
 
 export const Route = createFileRoute('/manage-admin/_authed/products/')({
   validateSearch: storeListSearchSchema,
@@ -23,10 +24,15 @@ function ProductManagementScreen() {
       void navigate({ search: (previous) => ({ ...previous, ...change }) }),
     [navigate],
   );
+  const supplierHealth = useSupplierHealth();
   return (
     <>
       <ScreenTitle title="Product Management" />
-      <ProductManagementList search={search} onSearchChange={onSearchChange} />
+      <ProductManagementList
+        search={search}
+        onSearchChange={onSearchChange}
+        supplierHealth={supplierHealth}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { productQuery } from '../../../../../features/product-form/api/product.queries';
 import { ProductWizard } from '../../../../../features/product-form/components/product-wizard';
+import { ProductSuppliersSection } from '../../../../../features/suppliers/components/product-suppliers';
 
 export const Route = createFileRoute('/manage-admin/_authed/products/edit-product/$id')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(productQuery(params.id)),
@@ -31,5 +32,10 @@ function EditProductScreen() {
   const { id } = Route.useParams();
   const { data } = useSuspenseQuery(productQuery(id));
   // A fresh form set per product, so opening another product never keeps this one's edits.
-  return <ProductWizard key={id} mode="edit" product={data.data} />;
+  return (
+    <Stack gap="lg">
+      <ProductWizard key={id} mode="edit" product={data.data} />
+      <ProductSuppliersSection productId={id} />
+    </Stack>
+  );
 }
