@@ -72,6 +72,20 @@ export function IncludedTaxAmount({ tax, taxPrice, currency }: TaxAmountProps) {
   );
 }
 
+type DutyRowProps = {
+  /** The duty rule's name the amounts were priced with; null or absent: the country has no duty rule. */
+  label: string | null | undefined;
+  dutyPrice: number | undefined;
+  currency: string;
+};
+
+/** The import duty row before the total ("Import duty", as staff name it), when the ship-to country has a rule. */
+export function DutyRow({ label, dutyPrice, currency }: DutyRowProps) {
+  const { money } = useLocaleFormat();
+  if (!label) return null;
+  return <AmountRow label={label} value={money(dutyPrice ?? 0, currency)} />;
+}
+
 type LineDeliveryTextProps = { delivery: LineDelivery | undefined; currency: string };
 
 /** A line's delivery service and the fee charged for it (in the quote's or order's currency), when it has one. */

@@ -32,7 +32,7 @@ export function byNamespace(files: Record<string, Texts>): ResourceLanguage {
 const english = import.meta.glob<Texts>(
   [
     './locales/en/*.json',
-    '!./locales/en/{cart,checkout,disputes,product,auth,orders,profile,settings,reviews,recommendations,stores,returns,account,messages,sell,payments}.json',
+    '!./locales/en/{cart,checkout,disputes,product,auth,orders,profile,settings,reviews,recommendations,stores,returns,claims,account,messages,sell,payments}.json',
   ],
   { eager: true, import: 'default' },
 );

@@ -1,6 +1,8 @@
 import { Stack } from '@mantine/core';
 import { createFileRoute, Navigate, redirect } from '@tanstack/react-router';
+import { OrderParcelClaims } from '../../features/claims/components/parcel-claims';
 import { OrderDetails } from '../../features/orders/components/order-details';
+import { OrderParcels } from '../../features/orders/components/order-parcels';
 import { OrderReturns } from '../../features/returns/components/return-request-panel';
 import { useSessionUser } from '../../lib/session';
 
@@ -19,6 +21,8 @@ function OrderRoute() {
   return (
     <Stack gap="lg">
       <OrderDetails id={id} />
+      <OrderParcels id={id} />
+      <OrderParcelClaims id={id} />
       <OrderReturns id={id} />
     </Stack>
   );

@@ -8,6 +8,7 @@ export const PAGE_SIZE = 20;
 
 export type ProductListQuery = Omit<QueryParams<'listProducts'>, 'page' | 'limit'>;
 export type DeliveryOptionsBody = RequestBody<'getDeliveryOptions'>;
+export type LandedCostQuery = QueryParams<'getLandedCost'>;
 
 // Keys follow openapi-react-query's ['method', path, init] shape, so any screen can invalidate a path by
 // prefix (['get', '/product/']) without importing this feature.
@@ -64,6 +65,16 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: ['get', '/reviews/product/{id}', { params: { path: { id } } }] as const,
       queryFn: ({ signal }) => unwrap(api.GET('/reviews/product/{id}', { params: { path: { id } }, signal })),
+    }),
+
+  /** The landed cost of a SKU for the ship-to country; nothing is asked while no SKU or quantity is chosen. */
+  landedCost: (id: string, query: LandedCostQuery | null) =>
+    queryOptions({
+      queryKey: ['get', '/product/landed-cost/{id}', { params: { path: { id }, query } }] as const,
+      queryFn: query
+        ? ({ signal }) =>
+            unwrap(api.GET('/product/landed-cost/{id}', { params: { path: { id }, query }, signal }))
+        : skipToken,
     }),
 
   /**

@@ -44,6 +44,7 @@ import {
 } from '../lib/sku-options';
 import { DeliveryOptions, useDeliveryChoice } from './delivery-options';
 import { ItemProperties } from './item-properties';
+import { LandedCost } from './landed-cost';
 import { OptionPicker } from './option-picker';
 import { ProductGallery } from './product-gallery';
 import { ProductReviews } from './product-reviews';
@@ -192,6 +193,20 @@ function ProductView({ product, country, currency, includedTax }: ProductViewPro
               </Text>
               {includedTax && <IncludedTaxNote tax={includedTax} />}
             </div>
+            <LandedCost
+              productId={product._id}
+              query={
+                sku && typeof quantity === 'number' && quantity > 0 && !delivery.loading
+                  ? {
+                      sku_id: sku.sku_id,
+                      quantity,
+                      country,
+                      currency,
+                      ...(delivery.chosen ? { service: delivery.chosen.company } : {}),
+                    }
+                  : null
+              }
+            />
             <OptionPicker groups={groups} selected={selected} onChoose={choose} />
             {!sku && (
               <Alert color="yellow" role="alert">

@@ -151,6 +151,34 @@ describe('search results', { timeout: 15_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ maxPrice: 1000, shipsFrom: 'China' }));
   });
 
+  it("counts and filters what the suppliers deliver to the shopper's country", async () => {
+    const user = userEvent.setup();
+    const { requests } = stubApi({
+      'GET /product/': () =>
+        json(200, {
+          success: true,
+          data: [listItem('p1')],
+          meta: { page: 1, limit: 20, total: 12 },
+          facets: {
+            category: [],
+            price: [],
+            rating: [],
+            shipsFrom: [],
+            deliversTo: [{ value: 'BD', count: 11 }],
+          },
+        }),
+    });
+    const { router } = renderApp('/search/earbuds');
+    const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
+    const box = await within(sidebar).findByRole('checkbox', { name: 'Delivers to Bangladesh (11)' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(listQueries(requests).at(-1)?.get('deliversTo')).toBe('BD'));
+    expect(router.state.location.search).toEqual({ deliversTo: 'BD' });
+    await user.click(within(sidebar).getByRole('checkbox', { name: 'Delivers to Bangladesh (11)' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
   it('offers the closest words when nothing matches, and runs that search', async () => {
     const user = userEvent.setup();
     const { requests } = stubApi({

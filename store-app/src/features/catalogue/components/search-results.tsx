@@ -76,6 +76,10 @@ export function SearchResults({ term, filters, onFiltersChange, country, currenc
   if (filters.shipsFrom && !places.includes(filters.shipsFrom)) places.push(filters.shipsFrom);
 
   const didYouMean = firstPage?.didYouMean;
+  // "Delivers to" is asked of the shopper's own country; one chosen before they changed country still shows.
+  const deliveryCountry = filters.deliversTo ?? country;
+  const countryName =
+    new Intl.DisplayNames([format.locale], { type: 'region' }).of(deliveryCountry) ?? deliveryCountry;
 
   return (
     <Stack gap="lg">
@@ -144,6 +148,16 @@ export function SearchResults({ term, filters, onFiltersChange, country, currenc
                 onChange={(shipsFrom) => update({ shipsFrom })}
               />
             )}
+            <Checkbox
+              label={withCount(
+                t('filters.deliversTo', { country: countryName }),
+                countIn(facets?.deliversTo, deliveryCountry),
+              )}
+              checked={filters.deliversTo !== undefined}
+              onChange={(event) =>
+                update({ deliversTo: event.currentTarget.checked ? deliveryCountry : undefined })
+              }
+            />
             <Button variant="default" disabled={!active} onClick={() => onFiltersChange({})}>
               {t('filters.clear')}
             </Button>

@@ -52,6 +52,8 @@ export type SearchPageFilters = {
   minPrice?: number;
   maxPrice?: number;
   shipsFrom?: string;
+  /** Only products the suppliers deliver to this ship-to country (the shopper's). */
+  deliversTo?: string;
 };
 
 /** An amount of at most two decimals, not negative. */
@@ -78,6 +80,11 @@ function rating(value: unknown): number | undefined {
   return Number.isInteger(stars) && stars >= 1 && stars <= 5 ? stars : undefined;
 }
 
+/** A ship-to country as the API names it: two capital letters. */
+function countryCode(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Z]{2}$/.test(value) ? value : undefined;
+}
+
 function sort(value: unknown): SortKey | undefined {
   return SORT_KEYS.find((key) => key === value);
 }
@@ -99,6 +106,7 @@ export function parseSearchPageFilters(search: Record<string, unknown>): SearchP
     minPrice: amount(search.minPrice),
     maxPrice: amount(search.maxPrice),
     shipsFrom: text(search.shipsFrom),
+    deliversTo: countryCode(search.deliversTo),
   });
 }
 

@@ -190,6 +190,40 @@ describe('checkout', () => {
     });
   });
 
+  it('shows the import duty the server quotes as its own line, counted in the total', async () => {
+    prepareCheckout();
+    await openCheckout({
+      'POST /order/quote': async () => {
+        const body = await quoteAnswer('USD', {
+          unit: 60,
+          items: 120,
+          shipping: 0,
+          tax: 12,
+          total: 138,
+        }).json();
+        return json(200, {
+          ...body,
+          data: {
+            ...body.data,
+            dutyPrice: 6,
+            duty: { rate: 5, label: 'Import duty', basis: 'goods', deMinimis: 100 },
+          },
+        });
+      },
+    });
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    await waitFor(() => expect(summary).toHaveTextContent('Import duty$6.00'));
+    expect(summary).toHaveTextContent('Total$138.00');
+  });
+
+  it('has no duty line where the ship-to country has no duty rule', async () => {
+    prepareCheckout();
+    await openCheckout();
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    await waitFor(() => expect(summary).toHaveTextContent('Total$132.00'));
+    expect(summary).not.toHaveTextContent('duty');
+  });
+
   it('shows why the order cannot be priced, in the server’s words', async () => {
     prepareCheckout();
     await openCheckout({

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AddedTaxRow,
   AmountRow,
+  DutyRow,
   IncludedTaxAmount,
   LineDeliveryText,
 } from '../../../components/order-amounts';
@@ -519,6 +520,7 @@ function SummaryCard({ quote, error, pending }: SummaryCardProps) {
               currency={quote.currency}
               fallbackLabel={t('amounts.tax')}
             />
+            <DutyRow label={quote.duty?.label} dutyPrice={quote.dutyPrice} currency={quote.currency} />
             {quote.paymentFee ? (
               <AmountRow label={t('amounts.paymentFee')} value={money(quote.paymentFee, quote.currency)} />
             ) : null}

@@ -10,6 +10,10 @@ export const myOrdersQueryOptions = (page: number) =>
 export const myOrderQueryOptions = (id: string) =>
   $api.queryOptions('get', '/order/{id}', { params: { path: { id } } });
 
+/** The parcels the order ships in, each with its carrier, tracking number and scans. */
+export const myOrderParcelsQueryOptions = (id: string) =>
+  $api.queryOptions('get', '/order/{id}/parcels', { params: { path: { id } } });
+
 /** The API answers 404 for a missing order and for another shopper's. */
 export function isOrderMissing(error: unknown): boolean {
   return isApiError(error) && error.code === 'NOT_FOUND';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AddedTaxRow,
   AmountRow,
+  DutyRow,
   IncludedTaxAmount,
   LineDeliveryText,
 } from '../../../components/order-amounts';
@@ -143,6 +144,7 @@ function OrderSummary({ order }: { order: Schemas['Order'] }) {
             currency={order.currency}
             fallbackLabel={t('detail.tax')}
           />
+          <DutyRow label={order.dutyLabel} dutyPrice={order.dutyPrice} currency={order.currency} />
           {order.paymentFee ? (
             <AmountRow label={t('detail.paymentFee')} value={money(order.paymentFee)} />
           ) : null}

@@ -219,6 +219,22 @@ describe('order details', () => {
     expect(totals).not.toHaveTextContent('incl.');
   });
 
+  it('shows the import duty the order was charged, with its name', async () => {
+    stubApi({
+      'GET /order/order-5': () =>
+        json(200, {
+          success: true,
+          data: order({ dutyPrice: 2.4, dutyLabel: 'Customs', totalPrice: 54.18 }),
+        }),
+    });
+    signIn();
+    renderApp('/order/order-5');
+
+    const totals = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(totals).toHaveTextContent('Customs€2.40');
+    expect(totals).toHaveTextContent('Total€54.18');
+  });
+
   it("says Order not found. for a missing order or another shopper's", async () => {
     stubApi({ 'GET /order/someone-elses': () => apiError(404, 'NOT_FOUND', 'Order not found.') });
     signIn();
