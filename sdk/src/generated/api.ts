@@ -5927,7 +5927,11 @@ export interface components {
         };
         SupplierAlert: {
             id: string;
-            /** @description e.g. supplier.low_stock, supplier.cost_above_floor, supplier.sku_gone, supplier.no_delivery, supplier.link_expiring. */
+            /**
+             * @description supplier.low_stock, supplier.cost_above_floor, supplier.sku_gone, supplier.no_delivery,
+             *     supplier.link_expiring, supplier.stock_short (open orders need more than the supplier has), and for parcels
+             *     parcel.no_tracking, parcel.no_update and parcel.late.
+             */
             kind: string;
             /** @enum {string} */
             status: "open" | "resolved" | "dismissed";
@@ -5935,6 +5939,8 @@ export interface components {
             productId: string | null;
             productTitle: string | null;
             skuId: string | null;
+            /** @description The order a parcel alert is about (no tracking, no news, late). */
+            orderId?: string | null;
             /** @description The problem's facts, and in `decision` the choices, the backup and the margin after a switch. */
             details: {
                 [key: string]: unknown;

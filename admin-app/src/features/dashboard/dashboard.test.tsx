@@ -205,4 +205,37 @@ describe('dashboard', () => {
     expect(router.state.location.pathname).toBe('/manage-admin/products');
     expect(router.state.location.search).toEqual({ approval: 'pending' });
   });
+
+  it("shows a parcel's alert with a link to its order, dismissable once seen to", async () => {
+    const parcel = {
+      id: 'a1b2c3d4-0000-4000-8000-000000000001',
+      kind: 'parcel.no_tracking',
+      status: 'open',
+      message: 'ORD-20261120-0004, parcel 2: no tracking number 7 days after the supplier order was placed.',
+      productId: null,
+      productTitle: null,
+      skuId: null,
+      orderId: 'f1e2d3c4-0000-4000-8000-000000000002',
+      details: {},
+      resolution: null,
+      resolvedBy: null,
+      resolvedAt: null,
+      createdAt: '2026-11-27T09:15:00.000Z',
+    };
+    answerByPath({
+      ...okAnswers(),
+      '/suppliers/alerts': () =>
+        jsonResponse(200, { success: true, data: [parcel], meta: { page: 1, limit: 100, total: 1 } }),
+    });
+    renderApp('/manage-admin/dashboard');
+    // The panel renders once the session's permissions are known: on a busy machine that can pass a second.
+    const row = within(await screen.findByRole('group', { name: parcel.message }, { timeout: 10_000 }));
+    expect(row.getByText('No tracking number')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: 'Open the order' })).toHaveAttribute(
+      'href',
+      `/manage-admin/orders/details?id=${parcel.orderId}`,
+    );
+    // No supplier decision applies to a parcel: only Dismiss.
+    expect(row.getAllByRole('button').map((button) => button.textContent)).toEqual(['Dismiss']);
+  });
 });

@@ -39,6 +39,7 @@ function toAlert(row: AlertRow, productTitle: string | null) {
     productId: row.productId,
     productTitle,
     skuId: row.skuId,
+    orderId: row.orderId,
     details: row.details,
     resolution: row.resolution,
     resolvedBy: row.resolvedBy,

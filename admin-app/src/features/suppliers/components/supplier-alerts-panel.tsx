@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import { toast } from '@shop/ui/notifications';
 import { useQuery } from '@tanstack/react-query';
+import { AnchorLink } from '../../../components/router-links';
 import { useCheckSuppliers, useResolveSupplierAlert } from '../api/suppliers.mutations';
 import { OPEN_ALERTS, supplierQueries } from '../api/suppliers.queries';
 import { type Decision, decisionOf, KIND_LABELS, type SupplierAlert } from '../lib/alerts';
@@ -13,11 +14,12 @@ const DECISION_LABELS: Record<Decision | 'dismiss', string> = {
   dismiss: 'Dismiss',
 };
 
-/** The dashboard's open supplier alerts, each with its decision buttons, and the check on demand. */
+/** The dashboard's open supply-chain alerts, each with its decision buttons, and the check on demand. */
 export function SupplierAlertsPanel() {
   const alerts = useQuery(supplierQueries.alerts(OPEN_ALERTS));
   const check = useCheckSuppliers();
-  const open = (alerts.data?.data ?? []).filter((alert) => alert.kind.startsWith('supplier.'));
+  // Supplier and parcel alerts alike: a parcel's has no decision but its order, and can be dismissed once seen to.
+  const open = alerts.data?.data ?? [];
 
   const runCheck = async () => {
     try {
@@ -79,6 +81,11 @@ function AlertRow({ alert }: { alert: SupplierAlert }) {
         <Text size="sm">{alert.message}</Text>
       </Group>
       <Group gap="xs">
+        {alert.orderId ? (
+          <AnchorLink to="/manage-admin/orders/details" search={{ id: alert.orderId }} size="xs">
+            Open the order
+          </AnchorLink>
+        ) : null}
         {decision.choices.map((choice) => (
           <Button key={choice} size="xs" variant="light" disabled={busy} onClick={() => void decide(choice)}>
             {choice === 'switch_to_backup' && decision.marginAfterSwitchPercent !== null

@@ -33,6 +33,10 @@ export const KIND_LABELS: Record<string, string> = {
   'supplier.low_stock': 'Low stock',
   'supplier.cost_above_floor': 'Cost above floor',
   'supplier.link_expiring': 'Link lapsing',
+  'supplier.stock_short': 'Stock short for open orders',
+  'parcel.no_tracking': 'No tracking number',
+  'parcel.no_update': 'No tracking news',
+  'parcel.late': 'Delivered late',
 };
 
 /** Worst first: what the product table's health column shows when a product has several open alerts. */
