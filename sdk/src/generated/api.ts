@@ -7490,6 +7490,11 @@ export interface components {
             zip?: string;
             /** @description The spec's name for `zip`. */
             postalCode?: string;
+            /**
+             * @description Added beyond the spec. The receiver's tax number where the destination's customs ask for it: an order to
+             *     Brazil needs the CPF (11 digits, dots and dashes allowed), as AliExpress's suppliers need it.
+             */
+            tax_number?: string;
             mobile_no?: string;
             /** @description Dialling code, e.g. +880. */
             phone_country?: string;

@@ -243,6 +243,8 @@ function orderLines(items: PlaceOrderBody['items']): OrderRequestLine[] {
  * The checkout form's address or the spec's Order address (`postalCode` for `zip`). The schema asks for at least
  * one character; a field of spaces only is just as empty, so a required one is refused and an optional one dropped.
  */
+export const CPF_NEEDED = 'Orders to Brazil need the receiver’s CPF (11 digits).';
+
 function shippingAddressOf(address: PlaceOrderBody['shippingAddress']): PlaceOrderInput['address'] {
   const optional = (value: string | undefined) => value?.trim() || null;
   const postalCode = optional(address.zip) ?? optional(address.postalCode);
@@ -256,6 +258,11 @@ function shippingAddressOf(address: PlaceOrderBody['shippingAddress']): PlaceOrd
       missing.map((field) => ({ path: `/shippingAddress/${field}`, message: 'is required' })),
     );
   }
+  const taxNumber = optional(address.tax_number)?.replace(/[.\-\s]/g, '') ?? null;
+  // Brazil's customs name the receiver by CPF: the supplier refuses an order to Brazil without one.
+  if (address.country === 'BR' && !/^\d{11}$/.test(taxNumber ?? '')) {
+    throw validationError([{ path: '/shippingAddress/tax_number', message: CPF_NEEDED }]);
+  }
   return {
     fullName: optional(address.full_name),
     address: address.address.trim(),
@@ -265,6 +272,7 @@ function shippingAddressOf(address: PlaceOrderBody['shippingAddress']): PlaceOrd
     country: address.country,
     mobileNo: optional(address.mobile_no),
     phoneCountry: optional(address.phone_country),
+    taxNumber,
     logisticsServiceName: optional(address.logistics_service_name),
   };
 }

@@ -55,6 +55,8 @@ export interface PlaceOrderInput {
     country: string;
     mobileNo: string | null;
     phoneCountry: string | null;
+    /** The receiver's tax number where the destination's customs need one (Brazil's CPF). */
+    taxNumber?: string | null;
     logisticsServiceName: string | null;
   };
   lines: ReadonlyArray<OrderRequestLine>;
@@ -172,6 +174,7 @@ export async function placeOrder(
         shipCountry: address.country,
         shipMobileNo: address.mobileNo,
         shipPhoneCountry: address.phoneCountry,
+        shipTaxNumber: address.taxNumber ?? null,
         logisticsServiceName: recordedService(address.logisticsServiceName, priced),
         createdAt: now,
         updatedAt: now,

@@ -488,6 +488,33 @@ describe('shopper orders', () => {
       expect(await skuStock(product.id, 'A')).toBe(5);
     });
 
+    it("asks an order to Brazil for the receiver's CPF, as the supplier will, and keeps it for the supplier order", async () => {
+      const product = await insertTestProduct(t.db, {
+        skus: [{ skuId: 'BR1', salePriceMinor: 2_00, stock: 5 }],
+      });
+      const brazil = { ...ADDRESS, country: 'BR', zip: '01310-100' };
+      const order = (shippingAddress: object) =>
+        place(shopper.token, {
+          items: [{ product: product.id, sku_id: 'BR1', quantity: 1 }],
+          shippingAddress,
+          paymentMethod: 'Bank Transfer',
+        });
+      for (const tax_number of [undefined, '123.456.789', '123.456.789-0x']) {
+        const refused = await order(tax_number === undefined ? brazil : { ...brazil, tax_number });
+        expect(refused.statusCode, tax_number).toBe(400);
+        expect(refused.json().errors).toContainEqual(
+          expect.objectContaining({ path: '/shippingAddress/tax_number' }),
+        );
+      }
+      expect(await skuStock(product.id, 'BR1')).toBe(5);
+      const placed = await order({ ...brazil, tax_number: '123.456.789-09' });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const [stored] = await t.db.select().from(orders).where(eq(orders.id, placed.json().data._id));
+      expect(stored?.shipTaxNumber).toBe('12345678909');
+      // Elsewhere no tax number is asked for.
+      expect((await order({ ...ADDRESS })).statusCode).toBe(201);
+    });
+
     it("accepts the spec's Order address (postalCode, the checkout's other fields left out)", async () => {
       const product = await insertTestProduct(t.db, {
         skus: [{ skuId: 'SPEC', salePriceMinor: 2_00, stock: 5 }],

@@ -600,6 +600,41 @@ describe('checkout', () => {
     expect(sent.shippingAddress.country).toBe('IN');
   });
 
+  it("asks an order to Brazil for the receiver's CPF and sends it, and asks no one else", async () => {
+    const user = userEvent.setup();
+    settingsStore.set({ ...DEFAULT_SETTINGS, shipToCountry: 'BR', currency: 'USD' });
+    prepareCheckout();
+    const { requests } = await openCheckout({
+      'POST /order': () => json(201, { success: true, message: 'Order placed successfully!', data: {} }),
+    });
+
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Brazil');
+    await fillAddress(user);
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(
+      await screen.findByText('Orders to Brazil need the receiver’s CPF: 11 digits.'),
+    ).toBeInTheDocument();
+    expect(requests.filter(isOrder)).toHaveLength(0);
+
+    await user.click(screen.getByRole('textbox', { name: 'CPF (Brazilian taxpayer number)' }));
+    await user.paste('123.456.789-09');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findAllByText('Order placed successfully!');
+    expect(await requests.find(isOrder)?.json()).toMatchObject({
+      shippingAddress: { country: 'BR', tax_number: '123.456.789-09' },
+    });
+  });
+
+  it('asks no tax number for a country whose customs need none', async () => {
+    prepareCheckout();
+    await openCheckout({});
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Bangladesh');
+    expect(
+      screen.queryByRole('textbox', { name: 'CPF (Brazilian taxpayer number)' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('asks for the card only with Credit Card, checks it, and sends it with the order', async () => {
     const user = userEvent.setup();
     prepareCheckout();

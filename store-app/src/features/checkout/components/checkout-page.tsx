@@ -80,6 +80,7 @@ export function CheckoutPage({ currency, shipToCountry, countries }: CheckoutPag
       zip: '',
       phone_country: '',
       mobile_no: '',
+      tax_number: '',
       card: { number: '', expMonth: '', expYear: '', cvc: '' },
     },
   });
@@ -270,6 +271,7 @@ function AddressFields({
 }) {
   const { t } = useTranslation('checkout');
   const { locale } = useLocaleFormat();
+  const country = useWatch({ control, name: 'country' });
   // Country names in the shopper's language; the form keeps the two-letter code the order sends.
   const countryChoices = useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'region' });
@@ -338,6 +340,16 @@ function AddressFields({
           inputMode="tel"
           withAsterisk
         />
+        {country === 'BR' && (
+          <TextField
+            control={control}
+            name="tax_number"
+            label={t('fields.taxNumber')}
+            inputMode="numeric"
+            placeholder="000.000.000-00"
+            withAsterisk
+          />
+        )}
       </SimpleGrid>
     </Stack>
   );

@@ -63,10 +63,18 @@ export const checkoutSchema = z
     zip: required('zip', 20),
     phone_country: required('phoneCountry', 6).regex(/^\+?[0-9]{1,4}$/, 'validation.phoneCountry.format'),
     mobile_no: required('mobile', 20).regex(/^[0-9 ()-]{4,}$/, 'validation.mobile.format'),
+    /** Asked only where the destination's customs need it: Brazil's CPF. */
+    tax_number: z.string().trim().max(20, 'validation.taxNumber.cpf').optional(),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'validation.paymentMethod' }),
     card: typedCard.optional(),
     /** Set by the page when the store takes cards on its provider's page (Stripe): no card is typed here. */
     cardOnProviderPage: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    // Brazil's customs name the receiver by CPF (11 digits; dots and dashes as people write them).
+    if (value.country === 'BR' && !/^\d{11}$/.test((value.tax_number ?? '').replace(/[.\-\s]/g, ''))) {
+      ctx.addIssue({ code: 'custom', message: 'validation.taxNumber.cpf', path: ['tax_number'] });
+    }
   })
   .superRefine((value, ctx) => {
     if (value.paymentMethod !== 'Credit Card' || value.cardOnProviderPage) return;
@@ -76,8 +84,9 @@ export const checkoutSchema = z
     }
   })
   // The request's shape: the address, the channel and, for Credit Card only, the card.
-  .transform(({ card, paymentMethod, cardOnProviderPage, ...shippingAddress }) => ({
-    shippingAddress,
+  .transform(({ card, paymentMethod, cardOnProviderPage, tax_number, ...address }) => ({
+    // The tax number goes only where it is asked for.
+    shippingAddress: address.country === 'BR' && tax_number ? { ...address, tax_number } : address,
     paymentMethod,
     ...(paymentMethod === 'Credit Card' && !cardOnProviderPage ? { card: cardSchema.parse(card) } : {}),
   })) satisfies z.ZodType<Pick<PlaceOrderBody, 'shippingAddress' | 'paymentMethod' | 'card'>>;
