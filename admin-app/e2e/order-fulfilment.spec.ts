@@ -122,9 +122,11 @@ test('a bank-transfer order is paid, forwarded, shipped with tracking and partly
       )
       .toMatch(/^\d+$/);
     await staff.goto(`${admin}/manage-admin/orders/aliexpress`);
-    await expect(
-      staff.getByRole('row', { name: new RegExp(order.orderNumber) }).getByText('Forwarded'),
-    ).toBeVisible();
+    const row = staff.getByRole('row', { name: new RegExp(order.orderNumber) });
+    // The order's status, then its one parcel's: all its items come from one seller.
+    await expect(row.getByText('Forwarded').first()).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByLabel('Parcel 1').getByText('Forwarded')).toBeVisible();
+    await expect(row.getByLabel('Parcel 2')).toHaveCount(0);
   });
 
   await test.step('staff mark it shipped with a tracking number', async () => {
