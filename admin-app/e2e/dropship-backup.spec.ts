@@ -1,50 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
-import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
+import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { control, staffApi, staffSignsIn } from './dropship-helpers.ts';
 
-const { admin, api } = shopAddresses('admin-app');
+const { admin } = shopAddresses('admin-app');
 
 /** The demo catalogue's SOUNDPEATS earbuds (imported from the marketplace) and the item that backs them up. */
 const PRIMARY_ITEM = '1005006218437795';
 const BACKUP_ITEM = '1005006084529133';
 /** One of the backup's SKUs with stock (759 at the supplier). */
 const BACKUP_SKU = '12000031291839183';
-
-async function staffSignsIn(page: Page) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByLabel(/password/i).fill('admin12345');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
-}
-
-/** The signed-in staff member's own API calls, for what the journey checks rather than does through screens. */
-async function staffApi<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('shop.adminToken'));
-  const response = await page.request.fetch(`${api}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `${method} ${path} answers ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function control(page: Page, path: string, body?: unknown) {
-  const response = await page.request.fetch(`${ALIEXPRESS_STAND_IN.control}/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `stand-in ${path} answers ${response.status()}`).toBe(true);
-  return response.json();
-}
 
 test('a supplier runs out, staff switch the variant to its backup from the alert, and the next order goes to the backup', async ({
   page,

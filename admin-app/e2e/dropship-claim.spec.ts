@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
-import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
+import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { callAs, control, productNamed, staffSignsIn } from './dropship-helpers.ts';
 
-const { admin, store, api } = shopAddresses('admin-app');
+const { admin, store } = shopAddresses('admin-app');
 
 /** An imported marketplace item (server/fixtures/marketplace) with SKUs in stock. */
 const PRODUCT = { search: 'Magnetic Case', name: /^Luxury Matte Magnetic Case For iPhone/ };
@@ -13,43 +14,6 @@ async function shopperSignsIn(page: Page) {
   await page.getByLabel(/password/i).fill('shopper123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('You are signed in')).toBeVisible();
-}
-
-async function staffSignsIn(page: Page) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByLabel(/password/i).fill('admin12345');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
-}
-
-/** A call with the session's own token (`shop.adminToken` or `shop.userToken`), for what the journey sets up. */
-async function callAs<T>(
-  page: Page,
-  key: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const token = await page.evaluate((name) => window.localStorage.getItem(name), key);
-  const response = await page.request.fetch(`${api}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `${method} ${path} answers ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function control(page: Page, path: string, body?: unknown) {
-  const response = await page.request.fetch(`${ALIEXPRESS_STAND_IN.control}/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `stand-in ${path} answers ${response.status()}`).toBe(true);
-  return response.json();
 }
 
 test('a parcel never arrives, the shopper claims it and staff reship it from the claim', async ({
@@ -64,15 +28,7 @@ test('a parcel never arrives, the shopper claims it and staff reship it from the
 
   await test.step('the case’s supplier promises delivery by the day it is ordered', async () => {
     await staffSignsIn(staff);
-    const found = await callAs<Array<{ _id: string; productId: string; name: string }>>(
-      staff,
-      'shop.adminToken',
-      'GET',
-      `/product/?q=${encodeURIComponent(PRODUCT.search)}&limit=20`,
-    );
-    const match = found.find((row) => PRODUCT.name.test(row.name));
-    if (!match) throw new Error('the demo catalogue has no magnetic iPhone case');
-    product = match;
+    product = await productNamed(staff, PRODUCT);
     await control(staff, 'reset', {});
     await control(staff, 'scenario', { action: 'promise_days', productId: product.productId, days: 0 });
   });

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
+import { control, productNamed, staffApi, staffSignsIn } from './dropship-helpers.ts';
 
 const { admin, store, api } = shopAddresses('admin-app');
 
@@ -12,14 +13,6 @@ const MOUSE = { search: 'Wireless Mouse', name: /^Wireless Mouse Bluetooth Recha
 const UTENSILS = { search: 'Silicone Kitchen Utensils', name: /^Silicone Kitchen Utensils Set/ };
 
 type Parcel = { id: string; number: number; status: string; aeOrderId: string | null };
-
-async function staffSignsIn(page: Page) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByLabel(/password/i).fill('admin12345');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
-}
 
 /**
  * Signs the demo shopper in from the store's defaults (Bangladesh, USD, English) with an empty kept cart, whatever
@@ -45,40 +38,6 @@ async function shopperSignsIn(page: Page) {
   await expect(page.getByText('You are signed in')).toBeVisible();
   // The sign-in page moves home a moment later; going on before that could see the move land on the next page.
   await expect(page).toHaveURL(`${store}/`);
-}
-
-/** The signed-in staff member's own API calls, for what the journey sets up or reads rather than does on screens. */
-async function staffApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('shop.adminToken'));
-  const response = await page.request.fetch(`${api}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `${method} ${path} answers ${response.status()}: ${await response.text()}`).toBe(
-    true,
-  );
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function control(page: Page, path: string, body?: unknown) {
-  const response = await page.request.fetch(`${ALIEXPRESS_STAND_IN.control}/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(response.ok(), `stand-in ${path} answers ${response.status()}: ${await response.text()}`).toBe(true);
-  return response.json();
-}
-
-async function productNamed(page: Page, product: { search: string; name: RegExp }) {
-  const found = await staffApi<Array<{ _id: string; name: string }>>(
-    page,
-    'GET',
-    `/product/?q=${encodeURIComponent(product.search)}&limit=20`,
-  );
-  const match = found.find((row) => product.name.test(row.name));
-  if (!match) throw new Error(`the demo catalogue has no ${product.search}`);
-  return match;
 }
 
 test.afterEach(async ({ request }) => {
