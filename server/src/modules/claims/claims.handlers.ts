@@ -5,7 +5,14 @@ import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { orders, refunds } from '../../db/schema.ts';
-import { ApiError, badGateway, badRequest, conflict, notFound, unprocessable } from '../../http/errors.ts';
+import {
+  type ApiError,
+  badGateway,
+  badRequest,
+  conflict,
+  notFound,
+  unprocessable,
+} from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { minorStep, toAmount, toDecimalText, toMinor } from '../../money/money.ts';
@@ -14,17 +21,12 @@ import { ParcelRejection, placeParcel } from '../forwarding/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
 import {
-  CONTENT_TYPES,
-  fileOrRefuse,
-  imageKind,
+  checkedPhoto,
   localMediaStore,
   type MediaStore,
   mediaUrl,
-  NOT_AN_IMAGE,
-  pictureSizeOrRefuse,
   readMediaSettings,
-  storeImage,
-  TOO_LARGE,
+  storePhotoThen,
 } from '../media/index.ts';
 import { PaymentError, type PaymentProvider } from '../payments/index.ts';
 import { payBackThrough, RefundRejection, refundableMinor, refundLockedOrder } from '../refunds/index.ts';
@@ -56,12 +58,8 @@ import {
   settleClaim,
 } from './claims.repository.ts';
 
-/** Smaller pictures show nothing staff or the supplier could judge the damage by (as review photos). */
-export const MIN_PHOTO_SIDE = 100;
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const TOO_MANY_PHOTOS = `A claim can have at most ${MAX_CLAIM_PHOTOS} photos.`;
-export const PHOTO_TOO_SMALL = `A photo must be at least ${MIN_PHOTO_SIDE} pixels wide and high.`;
-export const PHOTO_UNREADABLE = 'The picture could not be read.';
 export const CLAIM_CLOSED = 'Photos can be added while the claim is open.';
 export const DESCRIBE_IT = 'Please tell us what happened.';
 export const NOTE_NEEDED = 'Please tell the shopper why the claim is rejected.';
@@ -463,32 +461,21 @@ export function createClaimHandlers(deps: {
       const claim = isUuid(id) ? await findOwnClaim(db, id, customer.id) : null;
       if (!claim) throw notFound(CLAIM_NOT_FOUND);
       if (claim.status !== 'open') throw unprocessable(CLAIM_CLOSED);
-      const file = fileOrRefuse(request.body, TOO_LARGE);
-      const kind = imageKind(file.bytes);
-      if (kind === null) throw new ApiError(415, 'BAD_REQUEST', NOT_AN_IMAGE);
-      const { width, height } = await pictureSizeOrRefuse(file.bytes, kind);
-      if (width === null || height === null) throw unprocessable(PHOTO_UNREADABLE);
-      if (width < MIN_PHOTO_SIDE || height < MIN_PHOTO_SIDE) throw unprocessable(PHOTO_TOO_SMALL);
+      const photo = await checkedPhoto(request.body);
       // Checked before storing so a full claim costs no upload; checked again under the claim's lock.
       if ((await countPhotos(db, claim.id)) >= MAX_CLAIM_PHOTOS) throw unprocessable(TOO_MANY_PHOTOS);
-      const storedName = await storeImage(media, file.bytes, kind);
-      let recorded: Awaited<ReturnType<typeof insertPhoto>>;
-      try {
-        recorded = await insertPhoto(db, {
+      const recorded = await storePhotoThen(media, photo, (storedName) =>
+        insertPhoto(db, {
           claimId: claim.id,
           customerId: customer.id,
           storedName,
-          contentType: CONTENT_TYPES[kind],
-          sizeBytes: file.bytes.length,
-          width,
-          height,
-        });
-      } catch (error) {
-        await media.remove(storedName).catch(() => undefined);
-        throw error;
-      }
+          contentType: photo.contentType,
+          sizeBytes: photo.bytes.length,
+          width: photo.width,
+          height: photo.height,
+        }),
+      );
       if (typeof recorded === 'string') {
-        await media.remove(storedName).catch(() => undefined);
         if (recorded === 'not-found') throw notFound(CLAIM_NOT_FOUND);
         throw unprocessable(recorded === 'full' ? TOO_MANY_PHOTOS : CLAIM_CLOSED);
       }

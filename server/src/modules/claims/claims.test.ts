@@ -19,9 +19,10 @@ import { type AliExpressStandIn, startAliExpressStandIn } from '../marketplace/a
 import { createFixtureMarketplace, fixtureSupplierOrderId } from '../marketplace/fixture-marketplace.ts';
 import { createMarketplace } from '../marketplace/index.ts';
 import { answerDispute } from '../marketplace/supplier-disputes.ts';
+import { PHOTO_TOO_SMALL } from '../media/index.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
 import { followClaimDisputesJob } from './claims.disputes.ts';
-import { NOTE_NEEDED, PHOTO_TOO_SMALL, TOO_MANY_PHOTOS } from './claims.handlers.ts';
+import { NOTE_NEEDED, TOO_MANY_PHOTOS } from './claims.handlers.ts';
 import {
   ALREADY_CLAIMED,
   ALREADY_DELIVERED,

@@ -24,6 +24,12 @@ export {
   uploadedFile,
 } from './media.multipart.ts';
 export {
+  type CheckedPhoto,
+  checkedPhoto,
+  PHOTO_TOO_SMALL,
+  storePhotoThen,
+} from './media.photos.ts';
+export {
   localMediaStore,
   type MediaStore,
   type S3Settings,

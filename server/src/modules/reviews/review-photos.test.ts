@@ -7,11 +7,10 @@ import { multipartForm } from '../../test/multipart.ts';
 import { pngDeclaring } from '../../test/pictures.ts';
 import { bearer, demoAdminToken, registerShopper } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { NOT_AN_IMAGE, TOO_LARGE } from '../media/index.ts';
+import { NOT_AN_IMAGE, PHOTO_TOO_SMALL, TOO_LARGE } from '../media/index.ts';
 import { insertTestOrder, insertTestProduct } from '../orders/orders.fixtures.ts';
 import {
   PHOTO_NOT_FOUND,
-  PHOTO_TOO_SMALL,
   PHOTOS_NOT_RECEIVED,
   REVIEW_NOT_FOUND,
   TOO_MANY_PHOTOS,

@@ -1,22 +1,17 @@
 import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { staffActivity, withActivity } from '../activity/index.ts';
 import {
-  CONTENT_TYPES,
-  fileOrRefuse,
-  imageKind,
+  checkedPhoto,
   localMediaStore,
   type MediaStore,
   mediaUrl,
-  NOT_AN_IMAGE,
-  pictureSizeOrRefuse,
   readMediaSettings,
-  storeImage,
-  TOO_LARGE,
+  storePhotoThen,
 } from '../media/index.ts';
 import {
   countPhotos,
@@ -44,7 +39,6 @@ import {
 } from './reviews.repository.ts';
 
 /** Smaller pictures show nothing a shopper could judge the product by. */
-export const MIN_PHOTO_SIDE = 100;
 
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const REVIEW_NOT_FOUND = 'Review not found.';
@@ -53,8 +47,6 @@ export const ALREADY_REVIEWED = 'You have already reviewed this product. Edit yo
 export const OWN_REVIEW_VOTE = 'You cannot vote on your own review.';
 
 export const TOO_MANY_PHOTOS = `A review can have at most ${MAX_REVIEW_PHOTOS} photos.`;
-export const PHOTO_TOO_SMALL = `A photo must be at least ${MIN_PHOTO_SIDE} pixels wide and high.`;
-export const PHOTO_UNREADABLE = 'The picture could not be read.';
 export const PHOTO_NOT_FOUND = 'Photo not found.';
 export const PHOTOS_NOT_RECEIVED = 'You can add photos once the product has been delivered to you.';
 
@@ -163,32 +155,21 @@ export function createReviewHandlers(deps: {
       // Photos come from buyers who received the product, as reviews do (imported reviews have no owner).
       if (!(await deliveredOrderWith(db, customer.id, review.productId)))
         throw forbidden(PHOTOS_NOT_RECEIVED);
-      const file = fileOrRefuse(request.body, TOO_LARGE);
-      const kind = imageKind(file.bytes);
-      if (kind === null) throw new ApiError(415, 'BAD_REQUEST', NOT_AN_IMAGE);
-      const { width, height } = await pictureSizeOrRefuse(file.bytes, kind);
-      if (width === null || height === null) throw unprocessable(PHOTO_UNREADABLE);
-      if (width < MIN_PHOTO_SIDE || height < MIN_PHOTO_SIDE) throw unprocessable(PHOTO_TOO_SMALL);
+      const photo = await checkedPhoto(request.body);
       // Checked before storing so a full review costs no upload; checked again under the review's lock.
       if ((await countPhotos(db, review.id)) >= MAX_REVIEW_PHOTOS) throw unprocessable(TOO_MANY_PHOTOS);
-      const storedName = await storeImage(media, file.bytes, kind);
-      let recorded: Awaited<ReturnType<typeof insertPhoto>>;
-      try {
-        recorded = await insertPhoto(db, {
+      const recorded = await storePhotoThen(media, photo, (storedName) =>
+        insertPhoto(db, {
           reviewId: review.id,
           customerId: customer.id,
           storedName,
-          contentType: CONTENT_TYPES[kind],
-          sizeBytes: file.bytes.length,
-          width,
-          height,
-        });
-      } catch (error) {
-        await media.remove(storedName).catch(() => undefined);
-        throw error;
-      }
+          contentType: photo.contentType,
+          sizeBytes: photo.bytes.length,
+          width: photo.width,
+          height: photo.height,
+        }),
+      );
       if (typeof recorded === 'string') {
-        await media.remove(storedName).catch(() => undefined);
         throw recorded === 'full' ? unprocessable(TOO_MANY_PHOTOS) : notFound(REVIEW_NOT_FOUND);
       }
       const updated = await findReview(db, review.id);
