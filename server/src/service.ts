@@ -37,6 +37,7 @@ import { createMediaHandlers } from './modules/media/media.handlers.ts';
 import { createMessageHandlers } from './modules/messages/messages.handlers.ts';
 import { createAdminOrderHandlers, replayCreatedOrder } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers, replayPlacedOrder } from './modules/orders/orders.handlers.ts';
+import { createLandedCostHandlers } from './modules/orders/orders.landed.handlers.ts';
 import { createPaymentReportHandlers } from './modules/payment-reports/payment-reports.handlers.ts';
 import type { PaymentGateways } from './modules/payments/index.ts';
 import { createPaymentHandlers } from './modules/payments/payments.handlers.ts';
@@ -135,6 +136,7 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
       publicUrl: config.publicUrl,
       quoteDelivery: (query) => marketplace.getDeliveryOptions(query),
     }),
+    ...createLandedCostHandlers({ db, quoteDelivery: (query) => marketplace.getDeliveryOptions(query) }),
     ...createPaymentHandlers({ db, payments, storeUrl: config.storeUrl }),
     ...createAdminOrderHandlers({ db, payments }),
     ...createCampaignHandlers({ db }),

@@ -35,7 +35,7 @@ import { refundNumber } from '../refunds/index.ts';
 import type { CheckoutRules } from '../settings/index.ts';
 import { type CouponCheck, CouponRefused, checkCoupon } from './orders.coupons.ts';
 import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
-import { appliedDuty, landedCost } from './orders.landed.ts';
+import { appliedDuty } from './orders.landed.ts';
 import {
   assertPaymentAllows,
   OrderRejection,
@@ -202,7 +202,7 @@ function lineDelivery(delivery: PricedDelivery | null) {
 }
 
 /** The tax the amounts were priced with. */
-function appliedTax(rules: CheckoutRules) {
+export function appliedTax(rules: CheckoutRules) {
   return {
     rate: rules.taxBasisPoints / 100,
     inclusive: rules.taxInclusive ?? false,
@@ -281,7 +281,7 @@ function shippingAddressOf(address: PlaceOrderBody['shippingAddress']): PlaceOrd
 const paymentMethodRefused = (message: string) =>
   new ApiError(422, 'UNPROCESSABLE', message, [{ path: '/paymentMethod', message }]);
 
-function fromRejection(error: OrderRejection): ApiError {
+export function fromRejection(error: OrderRejection): ApiError {
   switch (error.kind) {
     case 'not_found':
       return notFound(error.message);
@@ -361,53 +361,6 @@ export function createOrderHandlers(deps: {
   }
 
   return {
-    getLandedCost: operation('getLandedCost', async (request) => {
-      const { id } = request.params;
-      const { sku_id: skuId, quantity = 1, country = 'BD', currency = 'BDT', service } = request.query;
-      if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOR_SALE);
-      let landed: Awaited<ReturnType<typeof landedCost>>;
-      try {
-        landed = await landedCost(db, {
-          productId: id,
-          skuId,
-          quantity,
-          country,
-          currency,
-          service: service?.trim() || null,
-          customerId: request.auth?.kind === 'customer' ? request.auth.id : null,
-          ...(quoteDelivery ? { quoteDelivery } : {}),
-        });
-      } catch (error) {
-        if (!(error instanceof OrderRejection)) throw error;
-        // A product shoppers cannot buy has no landed cost: as unknown as a missing one.
-        if (error.kind === 'not_for_sale') throw notFound(PRODUCT_NOT_FOR_SALE);
-        throw fromRejection(error);
-      }
-      const { priced, line, service: chosen, window } = landed;
-      const { totals, rules } = priced;
-      return {
-        success: true,
-        data: {
-          product: line.product.id,
-          sku_id: line.sku.skuId,
-          quantity: line.line.quantity,
-          country: country.toUpperCase(),
-          currency: priced.currency,
-          unitPrice: toAmount(line.unitPriceMinor),
-          itemsPrice: toAmount(totals.itemsMinor),
-          shippingPrice: toAmount(totals.shippingMinor),
-          taxPrice: toAmount(totals.taxMinor),
-          dutyPrice: toAmount(totals.dutyMinor),
-          totalPrice: toAmount(totals.totalMinor),
-          tax: appliedTax(rules),
-          duty: appliedDuty(rules, priced.rate, priced.currency),
-          deliveryPolicy: rules.deliveryPolicy ?? 'store_rule',
-          delivery: chosen,
-          window,
-        },
-      };
-    }),
-
     quoteOrder: operation('quoteOrder', async (request) => {
       const lines = orderLines(request.body.items);
       try {
