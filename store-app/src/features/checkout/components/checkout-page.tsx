@@ -4,7 +4,6 @@ import {
   Card,
   Grid,
   Group,
-  Image,
   Loader,
   Radio,
   SimpleGrid,
@@ -14,19 +13,12 @@ import {
 } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
-import { SelectField, TextField } from '@shop/ui/form-fields';
+import { TextField } from '@shop/ui/form-fields';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Control, useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  AddedTaxRow,
-  AmountRow,
-  DutyRow,
-  IncludedTaxAmount,
-  LineDeliveryText,
-} from '../../../components/order-amounts';
 import { useLocaleFormat } from '../../../i18n/i18n';
 import { type CartItem, removeOrderedLines, useCart } from '../../../lib/cart-store';
 import { browserNavigation } from '../../../lib/leave-to';
@@ -37,6 +29,8 @@ import { usePaymentMethods } from '../api/payment-methods';
 import { usePlaceOrder } from '../api/place-order';
 import '../../payments/payments-texts';
 import { useStartPayment } from '../../payments/api/start-payment';
+import { AddressFields } from './address-fields';
+import { CheckoutItems, SummaryCard } from './checkout-summary';
 import { CouponField } from './coupon-field';
 import '../checkout-texts';
 import {
@@ -262,99 +256,6 @@ function chosenDelivery(items: CartItem[]): string | undefined {
   return chosen.size === 1 ? only : undefined;
 }
 
-function AddressFields({
-  control,
-  countries,
-}: {
-  control: Control<CheckoutInput, unknown, CheckoutValues>;
-  countries: readonly string[];
-}) {
-  const { t } = useTranslation('checkout');
-  const { locale } = useLocaleFormat();
-  const country = useWatch({ control, name: 'country' });
-  // Country names in the shopper's language; the form keeps the two-letter code the order sends.
-  const countryChoices = useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return countries.map((code) => ({ value: code, label: names.of(code) ?? code }));
-  }, [countries, locale]);
-  return (
-    <Stack>
-      <TextField
-        control={control}
-        name="full_name"
-        label={t('fields.fullName')}
-        autoComplete="name"
-        withAsterisk
-      />
-      <TextField
-        control={control}
-        name="address"
-        label={t('fields.address')}
-        autoComplete="street-address"
-        withAsterisk
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField
-          control={control}
-          name="city"
-          label={t('fields.city')}
-          autoComplete="address-level2"
-          withAsterisk
-        />
-        <TextField
-          control={control}
-          name="province"
-          label={t('fields.province')}
-          autoComplete="address-level1"
-          withAsterisk
-        />
-        <SelectField
-          control={control}
-          name="country"
-          label={t('fields.country')}
-          data={countryChoices}
-          allowDeselect={false}
-          searchable
-          withAsterisk
-        />
-        <TextField
-          control={control}
-          name="zip"
-          label={t('fields.zip')}
-          autoComplete="postal-code"
-          withAsterisk
-        />
-        <TextField
-          control={control}
-          name="phone_country"
-          label={t('fields.phoneCountry')}
-          placeholder="+880"
-          autoComplete="tel-country-code"
-          withAsterisk
-        />
-        <TextField
-          control={control}
-          name="mobile_no"
-          label={t('fields.mobile')}
-          autoComplete="tel-national"
-          inputMode="tel"
-          withAsterisk
-        />
-        {country === 'BR' && (
-          <TextField
-            control={control}
-            name="tax_number"
-            label={t('fields.taxNumber')}
-            inputMode="numeric"
-            placeholder="000.000.000-00"
-            withAsterisk
-          />
-        )}
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
 function PaymentField({
   control,
   methods,
@@ -459,94 +360,5 @@ function CardFields({ control }: { control: Control<CheckoutInput, unknown, Chec
         withAsterisk
       />
     </SimpleGrid>
-  );
-}
-
-type Quote = Schemas['OrderQuote'];
-type CheckoutItemsProps = { items: CartItem[]; quote: Quote | undefined; delivery: string | undefined };
-
-function CheckoutItems({ items, quote, delivery }: CheckoutItemsProps) {
-  const { t } = useTranslation('checkout');
-  const { money, number } = useLocaleFormat();
-  return (
-    <Card component="section" withBorder aria-labelledby="checkout-items">
-      <Title order={2} size="h4" id="checkout-items" mb="sm">
-        {t('items')}
-      </Title>
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        {items.map((item) => {
-          // The server's price in the order's currency; the price seen when it was added until that arrives.
-          const priced = quote?.items.find((line) => line.product === item.id && line.sku_id === item.sku_id);
-          const price = priced && quote ? money(priced.price, quote.currency) : null;
-          return (
-            <Group component="li" key={`${item.id}-${item.sku_id}`} wrap="nowrap">
-              <Image src={item.image} alt={item.name} w={48} h={48} radius="sm" fit="cover" />
-              <Stack gap={2} flex={1} miw={0}>
-                <Text lineClamp={2}>{item.name}</Text>
-                {quote && <LineDeliveryText delivery={priced?.delivery} currency={quote.currency} />}
-              </Stack>
-              <Text c="dimmed" size="sm">
-                {number(item.quantity)} × {price ?? (item.currency ? money(item.price, item.currency) : '—')}
-              </Text>
-            </Group>
-          );
-        })}
-      </Stack>
-      <Text size="sm" c="dimmed" mt="sm">
-        {delivery ? t('delivery', { service: delivery }) : t('deliveryCheapest')}
-      </Text>
-    </Card>
-  );
-}
-
-type SummaryCardProps = { quote: Quote | undefined; error: Error | null; pending: boolean };
-
-/** The amounts the order will charge, as the server priced them (POST /order/quote). */
-function SummaryCard({ quote, error, pending }: SummaryCardProps) {
-  const { t } = useTranslation('checkout');
-  const { money } = useLocaleFormat();
-  return (
-    <Card component="section" withBorder aria-labelledby="checkout-summary">
-      <Title order={2} size="h4" id="checkout-summary" mb="sm">
-        {t('summary')}
-      </Title>
-      {error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(error, t('pricingFailed'))}
-        </Alert>
-      ) : pending || !quote ? (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" role="status">
-            {t('pricing')}
-          </Text>
-        </Group>
-      ) : (
-        <>
-          <dl style={{ margin: 0 }}>
-            <AmountRow label={t('amounts.items')} value={money(quote.itemsPrice, quote.currency)} />
-            <AmountRow label={t('amounts.shipping')} value={money(quote.shippingPrice, quote.currency)} />
-            <AddedTaxRow
-              tax={quote.tax}
-              taxPrice={quote.taxPrice}
-              currency={quote.currency}
-              fallbackLabel={t('amounts.tax')}
-            />
-            <DutyRow label={quote.duty?.label} dutyPrice={quote.dutyPrice} currency={quote.currency} />
-            {quote.paymentFee ? (
-              <AmountRow label={t('amounts.paymentFee')} value={money(quote.paymentFee, quote.currency)} />
-            ) : null}
-            {quote.coupon?.applied && quote.discountPrice ? (
-              <AmountRow
-                label={t('amounts.discount', { code: quote.coupon.code })}
-                value={`-${money(quote.discountPrice, quote.currency)}`}
-              />
-            ) : null}
-            <AmountRow label={t('amounts.total')} value={money(quote.totalPrice, quote.currency)} strong />
-          </dl>
-          <IncludedTaxAmount tax={quote.tax} taxPrice={quote.taxPrice} currency={quote.currency} />
-        </>
-      )}
-    </Card>
   );
 }
