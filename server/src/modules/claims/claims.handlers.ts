@@ -1,6 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { StaffAuth } from '../../auth/auth-context.ts';
 import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,11 +13,9 @@ import {
 } from '../../http/errors.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { minorStep, toAmount, toDecimalText, toMinor } from '../../money/money.ts';
-import { staffActivity, withActivity } from '../activity/index.ts';
-import { ParcelRejection, placeParcel } from '../forwarding/index.ts';
-import { queueMail } from '../mail/index.ts';
-import { type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
+import { toAmount } from '../../money/money.ts';
+import { staffActivity } from '../activity/index.ts';
+import type { MarketplaceAdapter } from '../marketplace/index.ts';
 import {
   checkedPhoto,
   localMediaStore,
@@ -29,14 +25,14 @@ import {
   storePhotoThen,
 } from '../media/index.ts';
 import { PaymentError, type PaymentProvider } from '../payments/index.ts';
-import { payBackThrough, RefundRejection, refundableMinor, refundLockedOrder } from '../refunds/index.ts';
+import { payBackThrough, RefundRejection, refundableMinor } from '../refunds/index.ts';
 import { followDispute } from './claims.disputes.ts';
+import { claimReport } from './claims.reports.ts';
 import {
   CLAIM_NOT_FOUND,
   type ClaimPhotoRow,
   ClaimRejection,
   type ClaimRow,
-  claimReport,
   claimsOfOrder,
   countPhotos,
   findOwnClaim,
@@ -44,34 +40,21 @@ import {
   findOwnParcel,
   findStaffClaim,
   insertPhoto,
-  insertReshipment,
   listClaims,
-  lockOpenClaim,
   MAX_CLAIM_PHOTOS,
   openClaim,
   PARCEL_NOT_FOUND,
-  type ParcelLine,
   type ParcelRow,
   parcelLines,
   photosOf,
   type StaffClaimRow,
-  settleClaim,
 } from './claims.repository.ts';
+import { claimSettler, claimTarget, NOT_PAID_BACK, shareOf } from './claims.settle.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const TOO_MANY_PHOTOS = `A claim can have at most ${MAX_CLAIM_PHOTOS} photos.`;
 export const CLAIM_CLOSED = 'Photos can be added while the claim is open.';
 export const DESCRIBE_IT = 'Please tell us what happened.';
-export const NOTE_NEEDED = 'Please tell the shopper why the claim is rejected.';
-export const AMOUNT_DECIMALS = 'The amount must be a positive number with at most two decimals.';
-export const NOT_PAID_BACK = 'The payment provider could not pay the refund back. Please try again later.';
-export const beyondShareMessage = (shareMinor: number, currency: string) =>
-  `The refund cannot exceed the parcel's share of the order (${toDecimalText(shareMinor)} ${currency}).`;
-
-export const RESHIPPED = 'Reshipment created and placed with the supplier.';
-export const reshipNotPlaced = (reason: string) =>
-  `Reshipment created, but the supplier did not take it yet: ${reason} It waits on the forwarding screen.`;
-
 type PhotoUrl = (row: ClaimPhotoRow) => string;
 
 const toPhoto = (url: PhotoUrl) => (row: ClaimPhotoRow) => ({
@@ -128,20 +111,6 @@ const toStaffClaim = (row: StaffClaimRow, photos: ClaimPhotoRow[], url: PhotoUrl
     checkedAt: row.claim.disputeCheckedAt?.toISOString() ?? null,
   },
 });
-
-/** The parcel's items' share of what the shopper paid: its lines' value, with their part of delivery, tax, discount. */
-function shareOf(
-  order: { totalMinor: number; itemsMinor: number; currency: string },
-  lines: ParcelLine[],
-): number {
-  const value = lines.reduce((sum, line) => sum + line.valueMinor, 0);
-  if (order.itemsMinor <= 0) return 0;
-  const share = Math.min(order.totalMinor, Math.round((order.totalMinor * value) / order.itemsMinor));
-  const step = minorStep(order.currency);
-  return share - (share % step);
-}
-
-const claimTarget = (orderNumber: string) => `order:${orderNumber}`;
 
 /** Claims on supplier parcels: shoppers report them, staff settle them, the supplier's dispute follows along. */
 export function createClaimHandlers(deps: {
@@ -226,18 +195,6 @@ export function createClaimHandlers(deps: {
     };
   }
 
-  /** Tells the shopper how their claim was settled, in the change's transaction. */
-  function tellShopper(tx: Database, row: StaffClaimRow, text: string) {
-    return queueMail(tx, {
-      to: row.customerEmail,
-      subject: `Your claim on order ${row.orderNumber}`,
-      body:
-        `Hello ${row.customerName},\n\n${text}\n\n` +
-        `You can see your order at ${config.storeUrl.replace(/\/+$/, '')}/#/orders/${row.claim.orderId}\n`,
-      kind: 'parcel_claim',
-    });
-  }
-
   function fromRejection(error: ClaimRejection): ApiError {
     if (error.kind === 'not_found') return notFound(error.message);
     return error.kind === 'conflict' ? conflict(error.message) : unprocessable(error.message);
@@ -249,168 +206,13 @@ export function createClaimHandlers(deps: {
     return row;
   }
 
-  async function refund(
-    request: FastifyRequest,
-    staff: StaffAuth,
-    row: StaffClaimRow,
-    note: string | null,
-    amount?: number,
-  ) {
-    const requested = amount === undefined ? null : toMinor(amount);
-    if (amount !== undefined && (requested === null || requested <= 0)) throw badRequest(AMOUNT_DECIMALS);
-    const at = now();
-    await db.transaction(async (tx) => {
-      await lockOpenClaim(tx, row.claim.id);
-      const [order] = await tx
-        .select({
-          id: orders.id,
-          orderNumber: orders.orderNumber,
-          customerName: orders.customerName,
-          currency: orders.currency,
-          isPaid: orders.isPaid,
-          totalMinor: orders.totalMinor,
-          itemsMinor: orders.itemsMinor,
-          refundedMinor: orders.refundedMinor,
-          paymentRef: orders.paymentRef,
-        })
-        .from(orders)
-        .where(eq(orders.id, row.claim.orderId))
-        .for('update');
-      if (!order) throw new ClaimRejection('not_found', CLAIM_NOT_FOUND);
-      const share = shareOf(order, await parcelLines(tx, row.parcel.id));
-      const amountMinor = requested ?? share;
-      if (amountMinor > share) throw new ClaimRejection('invalid', beyondShareMessage(share, order.currency));
-      if (amountMinor <= 0) throw new ClaimRejection('invalid', beyondShareMessage(share, order.currency));
-      const made = await refundLockedOrder(
-        tx,
-        order,
-        {
-          amountMinor,
-          reason: `Claim on parcel ${row.parcel.number}: ${row.claim.kind === 'never_arrived' ? 'never arrived' : 'damaged'}`,
-          createdBy: staff.name,
-          now: at,
-          pay,
-        },
-        (view) =>
-          staffActivity(request, staff, {
-            action: 'claim.refund',
-            target: claimTarget(row.orderNumber),
-            details: {
-              claim: row.claim.id,
-              parcel: row.parcel.number,
-              refund: view.refund.id,
-              amount: toAmount(amountMinor),
-              currency: order.currency,
-              status: view.refund.status,
-              note,
-            },
-          }),
-      );
-      await settleClaim(tx, row.claim.id, {
-        status: 'refunded',
-        staffNote: note,
-        resolvedByAdminId: staff.id,
-        resolvedAt: at,
-        refundId: made.refund.id,
-      });
-      await tellShopper(
-        tx,
-        row,
-        `We are sorry about parcel ${row.parcel.number}. We have refunded ${toDecimalText(amountMinor)} ${order.currency} ` +
-          `for it; you keep the goods.${note ? `\n\n${note}` : ''}`,
-      );
-    });
-  }
-
-  async function reship(
-    request: FastifyRequest,
-    staff: StaffAuth,
-    row: StaffClaimRow,
-    note: string | null,
-  ): Promise<string> {
-    const at = now();
-    const parcel = await withActivity(
-      db,
-      async (tx) => {
-        await lockOpenClaim(tx, row.claim.id);
-        const created = await insertReshipment(tx, row.parcel, at);
-        await settleClaim(tx, row.claim.id, {
-          status: 'reshipped',
-          staffNote: note,
-          resolvedByAdminId: staff.id,
-          resolvedAt: at,
-          reshipParcelId: created.id,
-        });
-        await tellShopper(
-          tx,
-          row,
-          `We are sorry about parcel ${row.parcel.number}. We are sending its items again as parcel ${created.number}; ` +
-            `you will see its tracking on your order.${note ? `\n\n${note}` : ''}`,
-        );
-        return created;
-      },
-      (created) =>
-        staffActivity(request, staff, {
-          action: 'claim.reship',
-          target: claimTarget(row.orderNumber),
-          details: { claim: row.claim.id, parcel: row.parcel.number, reshipment: created.number, note },
-        }),
-    );
-    // Placed after the change commits: the supplier call cannot be undone, and a refusal leaves the parcel with its
-    // failure on the forwarding screen, where its fixes are.
-    try {
-      const placed = await placeParcel(db, {
-        marketplace,
-        parcelId: parcel.id,
-        by: staff.name,
-        now: now(),
-        activity: (attempt) =>
-          staffActivity(request, staff, {
-            action: 'claim.reship.place',
-            target: claimTarget(row.orderNumber),
-            outcome: attempt.ok === false ? 'failed' : 'success',
-            details: {
-              claim: row.claim.id,
-              parcel: parcel.number,
-              aeOrderId: attempt.ok ? attempt.aeOrderId : null,
-              error: attempt.ok === false ? attempt.error.message : null,
-            },
-          }),
-      });
-      return placed.ok ? RESHIPPED : reshipNotPlaced(placed.error.message);
-    } catch (error) {
-      if (error instanceof ParcelRejection || error instanceof MarketplaceError)
-        return reshipNotPlaced(error.message);
-      throw error;
-    }
-  }
-
-  async function reject(request: FastifyRequest, staff: StaffAuth, row: StaffClaimRow, note: string | null) {
-    if (note === null) throw badRequest(NOTE_NEEDED);
-    const at = now();
-    await withActivity(
-      db,
-      async (tx) => {
-        await lockOpenClaim(tx, row.claim.id);
-        await settleClaim(tx, row.claim.id, {
-          status: 'rejected',
-          staffNote: note,
-          resolvedByAdminId: staff.id,
-          resolvedAt: at,
-        });
-        await tellShopper(
-          tx,
-          row,
-          `We looked into your claim on parcel ${row.parcel.number} and cannot accept it.\n\n${note}`,
-        );
-      },
-      staffActivity(request, staff, {
-        action: 'claim.reject',
-        target: claimTarget(row.orderNumber),
-        details: { claim: row.claim.id, parcel: row.parcel.number, note },
-      }),
-    );
-  }
+  const { refund, reship, reject } = claimSettler({
+    db,
+    marketplace,
+    pay,
+    now,
+    storeUrl: config.storeUrl,
+  });
 
   return {
     createParcelClaim: operation('createParcelClaim', async (request, reply) => {

@@ -22,7 +22,7 @@ import { answerDispute } from '../marketplace/supplier-disputes.ts';
 import { PHOTO_TOO_SMALL } from '../media/index.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
 import { followClaimDisputesJob } from './claims.disputes.ts';
-import { NOTE_NEEDED, TOO_MANY_PHOTOS } from './claims.handlers.ts';
+import { TOO_MANY_PHOTOS } from './claims.handlers.ts';
 import {
   ALREADY_CLAIMED,
   ALREADY_DELIVERED,
@@ -30,6 +30,7 @@ import {
   NOT_DELIVERED_YET,
   NOT_SENT_YET,
 } from './claims.repository.ts';
+import { NOTE_NEEDED } from './claims.settle.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const EARBUDS = '1005006218437795';
@@ -317,6 +318,8 @@ describe('claims on supplier parcels', () => {
     expect(entry?.details).toMatchObject({ claim: id, amount: 15 });
     const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'parcel_claim'));
     expect(mails.some((mail) => mail.body.includes('15.00 USD'))).toBe(true);
+    // The link opens the order's page on the storefront.
+    expect(mails.some((mail) => mail.body.includes(`/order/${order.id}\n`))).toBe(true);
 
     const twice = await call('POST', `/parcel-claims/${id}/resolution`, staff, { action: 'reship' });
     expect(twice.statusCode).toBe(409);
