@@ -1,5 +1,8 @@
-import type { supplierParcels } from '../../db/schema.ts';
-import type { MarketplaceError } from '../marketplace/index.ts';
+import type { Transaction } from '../../db/client.ts';
+import type { orders, parcelItems, supplierParcels } from '../../db/schema.ts';
+import { convertMinor, decimalTextToMinor } from '../../money/money.ts';
+import { type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
+import { belowMarginFloor, marginFloorOf } from '../suppliers/index.ts';
 
 export type FailureClass = NonNullable<(typeof supplierParcels.$inferSelect)['failureClass']>;
 
@@ -51,4 +54,47 @@ export function retryAtFor(failure: FailureClass, transientInARow: number, now: 
   if (!TRANSIENT_FAILURES.includes(failure)) return null;
   const minutes = RETRY_BACKOFF_MINUTES[transientInARow - 1];
   return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000);
+}
+
+/**
+ * The supplier's current cost of each line against what the shopper paid, before anything is ordered: a cost that
+ * leaves less than the product's margin floor stops the parcel (price_above_floor). An item or SKU the supplier no
+ * longer lists is left to the order call, whose refusal names it.
+ */
+export async function priceAboveFloor(
+  tx: Transaction,
+  marketplace: MarketplaceAdapter,
+  order: typeof orders.$inferSelect,
+  lines: Array<{
+    item: typeof parcelItems.$inferSelect;
+    productId: string | null;
+    unitPriceMinor: number;
+    name: string;
+  }>,
+): Promise<MarketplaceError | null> {
+  for (const line of lines) {
+    if (!line.productId) continue;
+    const found = await marketplace.getProduct(line.item.aeProductId, {
+      country: order.shipCountry,
+      currency: 'USD',
+    });
+    const sku = found?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.find(
+      (s) => s.sku_id === line.item.aeSkuId,
+    );
+    if (!found || !sku) continue;
+    const costUsd = decimalTextToMinor(sku.offer_sale_price);
+    if (costUsd === null) continue;
+    const currency = found.ae_item_base_info_dto.currency_code || 'USD';
+    if (currency !== 'USD') continue;
+    const cost = convertMinor(costUsd, '1', order.rate, order.currency);
+    const floor = await marginFloorOf(tx, line.productId);
+    if (belowMarginFloor(line.unitPriceMinor, cost, floor)) {
+      return new MarketplaceError(
+        'rejected',
+        `The supplier now asks ${sku.offer_sale_price} USD for ${line.name}, which leaves less than the ${floor}% margin floor.`,
+        { code: 'PRICE_ABOVE_FLOOR' },
+      );
+    }
+  }
+  return null;
 }

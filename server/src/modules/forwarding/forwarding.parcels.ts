@@ -9,12 +9,18 @@ import {
   products,
   supplierParcels,
 } from '../../db/schema.ts';
-import { convertMinor, decimalTextToMinor } from '../../money/money.ts';
 import { type ActivityEntry, announceActivity } from '../activity/index.ts';
 import { type MarketplaceAdapter, MarketplaceError } from '../marketplace/index.ts';
 import { canMove, type OrderStatus } from '../order-lifecycle/index.ts';
-import { belowMarginFloor, marginFloorOf, resolveSupplier } from '../suppliers/index.ts';
-import { classifyFailure, type FailureClass, retryAtFor, TRANSIENT_FAILURES } from './forwarding.failures.ts';
+import { resolveSupplier } from '../suppliers/index.ts';
+import {
+  classifyFailure,
+  type FailureClass,
+  priceAboveFloor,
+  retryAtFor,
+  TRANSIENT_FAILURES,
+} from './forwarding.failures.ts';
+import { promisedByOf } from './forwarding.promise.ts';
 
 export type ParcelRow = typeof supplierParcels.$inferSelect;
 export type ParcelItemRow = typeof parcelItems.$inferSelect;
@@ -86,31 +92,6 @@ export async function parcelsOf(
     byOrder.set(parcel.orderId, list);
   }
   return byOrder;
-}
-
-/** The supplier's latest delivery day for a line's service, counted from when the order was placed. */
-async function promisedByOf(
-  marketplace: MarketplaceAdapter | undefined,
-  order: OrderRow,
-  line: { aeProductId: string; aeSkuId: string; quantity: number; deliveryCode: string | null },
-): Promise<Date | null> {
-  const code = line.deliveryCode ?? order.logisticsServiceName;
-  if (!marketplace || !code) return null;
-  try {
-    const options = await marketplace.getDeliveryOptions({
-      productId: line.aeProductId,
-      skuId: line.aeSkuId,
-      country: order.shipCountry,
-      quantity: line.quantity,
-      currency: 'USD',
-    });
-    const days = options.find((option) => option.code === code)?.max_delivery_days;
-    return days === undefined ? null : new Date(order.createdAt.getTime() + days * 86_400_000);
-  } catch (error) {
-    // Without the supplier's answer the parcel simply has no promise to be late against.
-    if (error instanceof MarketplaceError) return null;
-    throw error;
-  }
 }
 
 /**
@@ -273,44 +254,6 @@ export type ParcelOutcome =
 
 /** A placement as its activity entry sees it: `ok` is null while the supplier has not answered yet. */
 export type ParcelAttempt = ParcelOutcome | { ok: null; order: OrderRow; parcel: ParcelRow };
-
-/**
- * The supplier's current cost of each line against what the shopper paid, before anything is ordered: a cost that
- * leaves less than the product's margin floor stops the parcel (price_above_floor). An item or SKU the supplier no
- * longer lists is left to the order call, whose refusal names it.
- */
-async function priceAboveFloor(
-  tx: Transaction,
-  marketplace: MarketplaceAdapter,
-  order: OrderRow,
-  lines: Array<{ item: ParcelItemRow; productId: string | null; unitPriceMinor: number; name: string }>,
-): Promise<MarketplaceError | null> {
-  for (const line of lines) {
-    if (!line.productId) continue;
-    const found = await marketplace.getProduct(line.item.aeProductId, {
-      country: order.shipCountry,
-      currency: 'USD',
-    });
-    const sku = found?.ae_item_sku_info_dtos.ae_item_sku_info_d_t_o.find(
-      (s) => s.sku_id === line.item.aeSkuId,
-    );
-    if (!found || !sku) continue;
-    const costUsd = decimalTextToMinor(sku.offer_sale_price);
-    if (costUsd === null) continue;
-    const currency = found.ae_item_base_info_dto.currency_code || 'USD';
-    if (currency !== 'USD') continue;
-    const cost = convertMinor(costUsd, '1', order.rate, order.currency);
-    const floor = await marginFloorOf(tx, line.productId);
-    if (belowMarginFloor(line.unitPriceMinor, cost, floor)) {
-      return new MarketplaceError(
-        'rejected',
-        `The supplier now asks ${sku.offer_sale_price} USD for ${line.name}, which leaves less than the ${floor}% margin floor.`,
-        { code: 'PRICE_ABOVE_FLOOR' },
-      );
-    }
-  }
-  return null;
-}
 
 /**
  * Places one Pending or Failed parcel with the marketplace, as its own supplier order. Its lines are bought as
