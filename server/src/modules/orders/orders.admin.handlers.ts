@@ -35,7 +35,6 @@ import {
 } from './orders.admin.repository.ts';
 import { toAdminOrder, toStatusLog } from './orders.admin.view.ts';
 import { ordersCsv } from './orders.csv.ts';
-import { toOrder } from './orders.handlers.ts';
 import { placeManualOrder } from './orders.manual.ts';
 import { OrderRejection } from './orders.priced.ts';
 import { findCustomerOrder } from './orders.repository.ts';
@@ -48,6 +47,7 @@ import {
   restoreOrder,
   type StatusChange,
 } from './orders.status.ts';
+import { toOrder } from './orders.view.ts';
 
 /** The store's home country: a manual order's address that names no country ships there. */
 const HOME_COUNTRY = 'BD';

@@ -1,8 +1,6 @@
-import type { components } from '@shop/sdk/types';
 import type { FastifyBaseLogger } from 'fastify';
 import { requireCustomer } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import type { RequestBody } from '../../http/contract-types.ts';
 import {
   ApiError,
   conflict,
@@ -10,15 +8,13 @@ import {
   paymentDeclined,
   serviceUnavailable,
   unprocessable,
-  validationError,
 } from '../../http/errors.ts';
 import type { Replay } from '../../http/idempotency.ts';
 import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { toAmount } from '../../money/money.ts';
 import { normaliseCode } from '../campaigns/index.ts';
 import { markRecoveredOrder } from '../carts/index.ts';
-import { ORDER_NOT_FOUND, SHOPPER_CANCELLABLE } from '../order-lifecycle/index.ts';
+import { ORDER_NOT_FOUND } from '../order-lifecycle/index.ts';
 import {
   type HostedPaymentProvider,
   type OpenedCheckout,
@@ -30,32 +26,17 @@ import {
   recordPendingPayment,
   recordUncommittedCharge,
 } from '../payments/index.ts';
-import { DEFAULT_TAX_LABEL } from '../pricing/index.ts';
-import { refundNumber } from '../refunds/index.ts';
-import type { CheckoutRules } from '../settings/index.ts';
-import { type CouponCheck, CouponRefused, checkCoupon } from './orders.coupons.ts';
-import type { DeliveryQuoter, PricedDelivery } from './orders.delivery.ts';
-import { appliedDuty } from './orders.landed.ts';
-import {
-  assertPaymentAllows,
-  OrderRejection,
-  type OrderRequestLine,
-  type PricedOrder,
-  priceOrder,
-} from './orders.priced.ts';
-import { MAX_LINE_QUANTITY } from './orders.pricing.ts';
+import { CouponRefused, checkCoupon } from './orders.coupons.ts';
+import type { DeliveryQuoter } from './orders.delivery.ts';
+import { assertPaymentAllows, OrderRejection, priceOrder } from './orders.priced.ts';
 import {
   findCustomerOrder,
   listCustomerOrders,
-  type OrderWithDetails,
   type PlaceOrderInput,
   placeOrder,
 } from './orders.repository.ts';
-import { itemDelivery, orderTax, paymentStatusOf } from './orders.view.ts';
-
-type Order = components['schemas']['Order'];
-type OrderQuote = components['schemas']['OrderQuote'];
-type PlaceOrderBody = RequestBody<'placeOrder'>;
+import { orderLines, shippingAddressOf } from './orders.request.ts';
+import { ONLY_HOSTED, toOrder, toQuote } from './orders.view.ts';
 
 export const PAYMENT_FAILED = 'The payment could not be taken. Please try again later.';
 
@@ -71,209 +52,6 @@ export function replayPlacedOrder(db: Database): Replay {
     return found
       ? { statusCode: 201, body: { success: true, message: ORDER_PLACED, data: toOrder(found) } }
       : null;
-  };
-}
-
-/** Methods only ever paid on a provider's page; card and PayPal are only when a provider for them is configured. */
-const ONLY_HOSTED: readonly string[] = ['SSLCommerz', 'bKash', 'Razorpay'];
-
-export function toOrder(
-  { order, items, history, refunds }: OrderWithDetails,
-  /** Whether an unpaid order of this method can be paid on a provider's page (the configured providers). */
-  payable: (method: string) => boolean = (method) => ONLY_HOSTED.includes(method),
-): Order {
-  return {
-    _id: order.id,
-    orderNumber: order.orderNumber,
-    user: order.customerId ?? '',
-    items: items.map((item) => ({
-      product: item.productId ?? '',
-      sku_id: item.skuId,
-      name: item.name,
-      quantity: item.quantity,
-      price: toAmount(item.unitPriceMinor),
-      image: item.image,
-      currency: item.currency,
-      carrier: item.carrier,
-      trackingNumber: item.trackingNumber,
-      shippedAt: item.shippedAt?.toISOString() ?? null,
-      delivery: itemDelivery(item),
-    })),
-    shippingAddress: {
-      ...(order.shipFullName === null ? {} : { full_name: order.shipFullName }),
-      address: order.shipAddress,
-      city: order.shipCity,
-      ...(order.shipProvince === null ? {} : { province: order.shipProvince }),
-      postalCode: order.shipPostalCode,
-      country: order.shipCountry,
-      ...(order.shipMobileNo === null ? {} : { mobile_no: order.shipMobileNo }),
-      ...(order.shipPhoneCountry === null ? {} : { phone_country: order.shipPhoneCountry }),
-      logistics_service_name: order.logisticsServiceName,
-    },
-    paymentMethod: order.paymentMethod as Order['paymentMethod'],
-    currency: order.currency,
-    itemsPrice: toAmount(order.itemsMinor),
-    shippingPrice: toAmount(order.shippingMinor),
-    taxPrice: toAmount(order.taxMinor),
-    totalPrice: toAmount(order.totalMinor),
-    paymentFee: toAmount(order.paymentFeeMinor),
-    dutyPrice: toAmount(order.dutyMinor),
-    dutyLabel: order.dutyLabel,
-    tax: orderTax(order),
-    discountPrice: toAmount(order.discountMinor),
-    couponCode: order.couponCode,
-    isPaid: order.isPaid,
-    paidAt: order.paidAt?.toISOString() ?? null,
-    isDelivered: order.isDelivered,
-    deliveredAt: order.deliveredAt?.toISOString() ?? null,
-    status: order.status,
-    statusHistory: history.map((entry) => ({
-      status: entry.status,
-      date: entry.at.toISOString(),
-      by: entry.by,
-      note: entry.note,
-    })),
-    createdAt: order.createdAt.toISOString(),
-    paymentStatus: paymentStatusOf(order),
-    carrier: order.carrier,
-    trackingNumber: order.trackingNumber,
-    refundedPrice: toAmount(order.refundedMinor),
-    refunds: refunds.map((refund) => ({
-      id: refundNumber(refund.number),
-      amount: toAmount(refund.amountMinor),
-      currency: refund.currency,
-      status: refund.status,
-      reason: refund.reason,
-      createdAt: refund.createdAt.toISOString(),
-      processedAt: refund.processedAt?.toISOString() ?? null,
-    })),
-    canCancel: SHOPPER_CANCELLABLE.includes(order.status),
-    canPay: !order.isPaid && PAYABLE_AGAIN.includes(order.status) && payable(order.paymentMethod),
-  };
-}
-
-/** The quote's coupon: what the shopper is told, and the minimum in the quote's currency when it is not met. */
-function toCouponCheck(check: CouponCheck): NonNullable<OrderQuote['coupon']> {
-  if (check.applied) return { code: check.code, applied: true, message: check.message, type: check.type };
-  return {
-    code: check.code,
-    applied: false,
-    reason: check.reason,
-    message: check.message,
-    ...(check.minimumMinor === undefined ? {} : { minimumOrder: toAmount(check.minimumMinor) }),
-  };
-}
-
-function toQuote(
-  { currency, lines, totals: listTotals, rules, rate }: PricedOrder,
-  coupon: CouponCheck | null,
-): OrderQuote {
-  const totals = coupon?.applied ? coupon.totals : listTotals;
-  return {
-    currency,
-    items: lines.map(({ line, product, sku, unitPriceMinor, delivery }) => ({
-      product: product.id,
-      sku_id: sku.skuId,
-      name: product.title,
-      quantity: line.quantity,
-      price: toAmount(unitPriceMinor),
-      lineTotal: toAmount(unitPriceMinor * line.quantity),
-      image: sku.image ?? product.images[0] ?? null,
-      delivery: lineDelivery(delivery),
-    })),
-    itemsPrice: toAmount(totals.itemsMinor),
-    shippingPrice: toAmount(totals.shippingMinor),
-    taxPrice: toAmount(totals.taxMinor),
-    totalPrice: toAmount(totals.totalMinor),
-    paymentFee: toAmount(totals.paymentFeeMinor),
-    dutyPrice: toAmount(totals.dutyMinor),
-    duty: appliedDuty(rules, rate, currency),
-    tax: appliedTax(rules),
-    deliveryPolicy: rules.deliveryPolicy ?? 'store_rule',
-    ...(coupon ? { discountPrice: toAmount(totals.discountMinor), coupon: toCouponCheck(coupon) } : {}),
-  };
-}
-
-/** A line's supplier service as the contract shows it; null when the line has none. */
-function lineDelivery(delivery: PricedDelivery | null) {
-  return delivery === null
-    ? null
-    : { code: delivery.code, company: delivery.company, fee: toAmount(delivery.feeMinor) };
-}
-
-/** The tax the amounts were priced with. */
-export function appliedTax(rules: CheckoutRules) {
-  return {
-    rate: rules.taxBasisPoints / 100,
-    inclusive: rules.taxInclusive ?? false,
-    label: rules.taxLabel ?? DEFAULT_TAX_LABEL,
-  };
-}
-
-/**
- * The order's lines as the quote and the order price them: repeated product + SKU lines become one line, which
- * together may not exceed the per-line limit; a product id that is not a uuid names no product (404).
- */
-function orderLines(items: PlaceOrderBody['items']): OrderRequestLine[] {
-  const lines: Array<OrderRequestLine & { index: number }> = [];
-  for (const [index, item] of items.entries()) {
-    const same = lines.find((line) => line.productId === item.product && line.skuId === item.sku_id);
-    const service = item.logistics_service_name?.trim() || null;
-    if (same) {
-      same.quantity += item.quantity;
-      same.service ??= service;
-    } else
-      lines.push({ productId: item.product, skuId: item.sku_id, quantity: item.quantity, service, index });
-  }
-  const tooMany = lines.find((line) => line.quantity > MAX_LINE_QUANTITY);
-  if (tooMany) {
-    throw validationError(
-      [{ path: `/items/${tooMany.index}/quantity`, message: `must be <= ${MAX_LINE_QUANTITY}` }],
-      `At most ${MAX_LINE_QUANTITY} of one item can be ordered at a time.`,
-    );
-  }
-  // Not a uuid would make the uuid comparison fail in SQL.
-  if (lines.some((line) => !isUuid(line.productId))) {
-    throw notFound('A product in your order no longer exists.');
-  }
-  return lines.map(({ productId, skuId, quantity, service }) => ({ productId, skuId, quantity, service }));
-}
-
-/**
- * The checkout form's address or the spec's Order address (`postalCode` for `zip`). The schema asks for at least
- * one character; a field of spaces only is just as empty, so a required one is refused and an optional one dropped.
- */
-export const CPF_NEEDED = 'Orders to Brazil need the receiver’s CPF (11 digits).';
-
-function shippingAddressOf(address: PlaceOrderBody['shippingAddress']): PlaceOrderInput['address'] {
-  const optional = (value: string | undefined) => value?.trim() || null;
-  const postalCode = optional(address.zip) ?? optional(address.postalCode);
-  const missing = [
-    ...(address.address.trim() === '' ? ['address'] : []),
-    ...(address.city.trim() === '' ? ['city'] : []),
-    ...(postalCode === null ? ['zip'] : []),
-  ];
-  if (missing.length > 0) {
-    throw validationError(
-      missing.map((field) => ({ path: `/shippingAddress/${field}`, message: 'is required' })),
-    );
-  }
-  const taxNumber = optional(address.tax_number)?.replace(/[.\-\s]/g, '') ?? null;
-  // Brazil's customs name the receiver by CPF: the supplier refuses an order to Brazil without one.
-  if (address.country === 'BR' && !/^\d{11}$/.test(taxNumber ?? '')) {
-    throw validationError([{ path: '/shippingAddress/tax_number', message: CPF_NEEDED }]);
-  }
-  return {
-    fullName: optional(address.full_name),
-    address: address.address.trim(),
-    city: address.city.trim(),
-    province: optional(address.province),
-    postalCode: postalCode ?? '',
-    country: address.country,
-    mobileNo: optional(address.mobile_no),
-    phoneCountry: optional(address.phone_country),
-    taxNumber,
-    logisticsServiceName: optional(address.logistics_service_name),
   };
 }
 
@@ -297,9 +75,6 @@ export function fromRejection(error: OrderRejection): ApiError {
       return serviceUnavailable(error.message);
   }
 }
-
-/** Statuses in which an order paid on a provider's page may still be paid there. */
-const PAYABLE_AGAIN: readonly string[] = ['Placed', 'Pending'];
 
 export const PAYMENT_METHOD_UNAVAILABLE = 'This payment method is not available for your order.';
 export const PAYMENT_NOT_STARTED = 'The payment could not be started. Please try again in a moment.';

@@ -4,9 +4,10 @@ import { operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toAmount } from '../../money/money.ts';
 import type { DeliveryQuoter } from './orders.delivery.ts';
-import { appliedTax, fromRejection, PRODUCT_NOT_FOR_SALE } from './orders.handlers.ts';
+import { fromRejection, PRODUCT_NOT_FOR_SALE } from './orders.handlers.ts';
 import { appliedDuty, landedCost } from './orders.landed.ts';
 import { OrderRejection } from './orders.priced.ts';
+import { appliedTax } from './orders.view.ts';
 
 /** The product page's landed cost: one line priced by checkout's own code, with its delivery window. */
 export function createLandedCostHandlers(deps: { db: Database; quoteDelivery?: DeliveryQuoter }) {
