@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffAuth } from '../../auth/auth-context.ts';
 import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import type { QueryParams } from '../../http/contract-types.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import { createShortCache, type ShortCache } from '../../http/short-cache.ts';
@@ -12,8 +10,6 @@ import {
   converterFor,
   loadRates,
   type Rates,
-  toAmount,
-  toMinor,
 } from '../../money/money.ts';
 import { insertActivity, recordFailedAttempt, staffActivity, withActivity } from '../activity/index.ts';
 import { uploadedFile } from '../media/index.ts';
@@ -21,6 +17,7 @@ import { changesPrices, lowestCosts, type PriceContext, priceContextFor } from '
 import { readStoreSettings } from '../settings/index.ts';
 import { toCsv } from './products.export.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
+import { facetsView, filtersOf, priceRangeOf } from './products.list-query.ts';
 import {
   countProducts,
   exportProducts,
@@ -28,7 +25,6 @@ import {
   type ProductFilters,
   type ProductSort,
   SHOPPER_COUNT_CAP,
-  SHOPPER_STATUSES,
   visibleToShoppers,
 } from './products.listing.ts';
 import { PRODUCT_NOT_FOUND } from './products.messages.ts';
@@ -56,52 +52,6 @@ export const FACETS_CACHE_MS = 60_000;
 export const SELECT_A_FILE = 'Please select a file to import.';
 export const EXPORT_MAX_ROWS = 10_000;
 const BULK_STATUS = { publish: 'published', draft: 'draft', disable: 'disabled' } as const;
-
-type ListQuery = QueryParams<'listProducts'>;
-
-function filtersOf(
-  query: Omit<ListQuery, 'country' | 'currency' | 'page' | 'limit'>,
-  staff: StaffAuth | null,
-) {
-  return {
-    q: query.q,
-    source: query.source === 'local' ? 'manual' : query.source,
-    status: query.status,
-    category: query.category,
-    brand: query.brand,
-    store: query.store,
-    minRating: query.minRating,
-    approval: query.approval,
-    shipsFrom: 'shipsFrom' in query ? query.shipsFrom : undefined,
-    deliversTo: 'deliversTo' in query ? query.deliversTo : undefined,
-    visible: staff ? undefined : SHOPPER_STATUSES,
-  } satisfies ProductFilters;
-}
-
-/** Facets as the API shows them: price ranges in decimals. */
-function facetsView(facets: ProductFacets) {
-  return {
-    ...facets,
-    price: facets.price.map((range) => ({
-      min: toAmount(range.min),
-      max: range.max === null ? null : toAmount(range.max),
-      count: range.count,
-    })),
-  };
-}
-
-/** The list's price range in minor units of `currency` (worth `rate` per USD); a bad amount is a 400. */
-function priceRangeOf(query: Pick<ListQuery, 'minPrice' | 'maxPrice'>, rate: string) {
-  const minor = (amount: number | undefined, name: string) => {
-    if (amount === undefined) return undefined;
-    const value = toMinor(amount);
-    if (value === null) throw badRequest(`${name} must have at most two decimals.`);
-    return value;
-  };
-  const min = minor(query.minPrice, 'minPrice');
-  const max = minor(query.maxPrice, 'maxPrice');
-  return min === undefined && max === undefined ? undefined : { min, max, rate };
-}
 
 /**
  * The currency staff read money in: System Settings' Default Currency (imports are fetched in it too), USD, the
