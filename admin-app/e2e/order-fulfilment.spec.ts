@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
+import { control, staffSignsIn } from './dropship-helpers.ts';
 
 const { admin, store, api } = shopAddresses('admin-app');
 
@@ -18,14 +19,6 @@ async function shopperSignsIn(page: Page) {
   await expect(page.getByText('You are signed in')).toBeVisible();
 }
 
-async function staffSignsIn(page: Page) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByLabel(/password/i).fill('admin12345');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
-}
-
 async function staffGet<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => window.localStorage.getItem('shop.adminToken'));
   const response = await page.request.get(`${api}${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -33,12 +26,22 @@ async function staffGet<T>(page: Page, path: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
+test.afterEach(async ({ request }) => {
+  // The other staff journeys expect supplier orders to ship as soon as they are asked about.
+  const reset = await request.post(`${ALIEXPRESS_STAND_IN.control}/reset`, { data: {} });
+  expect(reset.ok()).toBe(true);
+});
+
 test('a bank-transfer order is paid, forwarded, shipped with tracking and partly refunded', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const shopper = await (await browser.newContext()).newPage();
   const staff = await (await browser.newContext()).newPage();
+
+  // Staff mark the order shipped by hand here, so the supplier keeps it unshipped: otherwise the shop's
+  // tracking sync, which asks about new supplier orders within a minute, could ship it first.
+  await control(staff, 'orders', { action: 'hold_shipments', hold: true });
 
   let order = { _id: '', orderNumber: '', currency: '', totalPrice: 0 };
   await test.step('the shopper orders by bank transfer', async () => {
