@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { CheckboxField, NumberField, PasswordField, TextField } from './form-fields';
+import { CheckboxField, NumberField, PasswordField, SwitchField, TextField } from './form-fields';
 import { theme } from './theme';
 
 type Values = { name: string; password: string; quantity?: number; agree: boolean };
@@ -34,6 +34,16 @@ function RequiredName({ onValid }: { onValid: (values: { name: string }) => void
       })}
     >
       <TextField control={control} name="name" label="Name" />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+function SwitchForm({ onValid }: { onValid: (values: { notify: boolean }) => void }) {
+  const { control, handleSubmit } = useForm<{ notify: boolean }>({ defaultValues: { notify: true } });
+  return (
+    <form onSubmit={handleSubmit(onValid)} noValidate>
+      <SwitchField control={control} name="notify" label="Notify me" />
       <button type="submit">Save</button>
     </form>
   );
@@ -80,5 +90,21 @@ describe('form fields', () => {
       { name: 'Ada', password: 'secret', quantity: 12, agree: true },
       expect.anything(),
     );
+  });
+
+  it('shows a switch as its saved value and stores its flips as booleans', async () => {
+    const user = userEvent.setup();
+    const onValid = vi.fn();
+    render(
+      <MantineProvider theme={theme}>
+        <SwitchForm onValid={onValid} />
+      </MantineProvider>,
+    );
+
+    const notify = screen.getByRole('switch', { name: 'Notify me' });
+    expect(notify).toBeChecked();
+    await user.click(notify);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onValid).toHaveBeenCalledWith({ notify: false }, expect.anything());
   });
 });

@@ -7,11 +7,14 @@ import {
   type PasswordInputProps,
   Select,
   type SelectProps,
+  Switch,
+  type SwitchProps,
   Textarea,
   type TextareaProps,
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
+import type { ChangeEvent } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 
 /** What every bound field takes: the form's `control` and the field's `name`; the rest goes to Mantine. */
@@ -132,6 +135,23 @@ export function TextareaField<TValues extends FieldValues>({
   );
 }
 
+/** A checkbox's or a switch's props bound to a boolean field. */
+function useToggle<TValues extends FieldValues>(
+  { control, name }: Pick<BoundProps<TValues, object>, 'control' | 'name'>,
+  disabled: boolean | undefined,
+) {
+  const { field, fieldState } = useController({ control, name });
+  return {
+    ref: field.ref,
+    name: field.name,
+    checked: Boolean(field.value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.currentTarget.checked),
+    onBlur: field.onBlur,
+    disabled: disabled ?? field.disabled,
+    error: fieldState.error?.message,
+  };
+}
+
 export type CheckboxFieldProps<TValues extends FieldValues> = BoundProps<TValues, CheckboxProps>;
 
 export function CheckboxField<TValues extends FieldValues>({
@@ -139,17 +159,17 @@ export function CheckboxField<TValues extends FieldValues>({
   name,
   ...props
 }: CheckboxFieldProps<TValues>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Checkbox
-      {...props}
-      ref={field.ref}
-      name={field.name}
-      checked={Boolean(field.value)}
-      onChange={(event) => field.onChange(event.currentTarget.checked)}
-      onBlur={field.onBlur}
-      disabled={props.disabled ?? field.disabled}
-      error={fieldState.error?.message}
-    />
-  );
+  const bound = useToggle({ control, name }, props.disabled);
+  return <Checkbox {...props} {...bound} />;
+}
+
+export type SwitchFieldProps<TValues extends FieldValues> = BoundProps<TValues, SwitchProps>;
+
+export function SwitchField<TValues extends FieldValues>({
+  control,
+  name,
+  ...props
+}: SwitchFieldProps<TValues>) {
+  const bound = useToggle({ control, name }, props.disabled);
+  return <Switch {...props} {...bound} />;
 }

@@ -1,5 +1,5 @@
-import { MultiSelect, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { NumberField } from '@shop/ui/form-fields';
+import { MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { NumberField, SwitchField } from '@shop/ui/form-fields';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { COUNTRY_OPTIONS } from '../lib/country-options';
 import type { SettingsInput, SettingsValues } from '../schemas/store-settings.schema';
@@ -19,20 +19,7 @@ export function CashOnDeliverySettings({ control }: { control: SettingsControl }
         delivers it (or staff confirm the cash); couriers' remittances are reconciled under Payments.
       </Text>
       <Stack gap="md">
-        <Controller
-          control={control}
-          name="cashOnDelivery.enabled"
-          render={({ field }) => (
-            <Switch
-              ref={field.ref}
-              name={field.name}
-              checked={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              label="Offer cash on delivery"
-            />
-          )}
-        />
+        <SwitchField control={control} name="cashOnDelivery.enabled" label="Offer cash on delivery" />
         {enabled ? (
           <>
             <Controller

@@ -1,5 +1,5 @@
-import { Paper, Radio, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { NumberField } from '@shop/ui/form-fields';
+import { Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { NumberField, SwitchField } from '@shop/ui/form-fields';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import type { SettingsInput, SettingsValues } from '../schemas/store-settings.schema';
 
@@ -49,21 +49,12 @@ export function DeliverySettings({ control }: { control: SettingsControl }) {
               decimalScale={2}
               step={0.01}
             />
-            <Controller
+            <SwitchField
               control={control}
               name="supplierFreeShipping"
-              render={({ field }) => (
-                <Switch
-                  ref={field.ref}
-                  name={field.name}
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                  label="Free above the threshold too"
-                  description="Orders above the free-shipping threshold pay no supplier delivery either."
-                  mt={{ sm: 'lg' }}
-                />
-              )}
+              label="Free above the threshold too"
+              description="Orders above the free-shipping threshold pay no supplier delivery either."
+              mt={{ sm: 'lg' }}
             />
           </SimpleGrid>
         ) : null}

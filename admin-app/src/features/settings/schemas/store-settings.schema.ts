@@ -21,13 +21,18 @@ const percent = (missing: string, outOfRange: string) =>
     .max(100, outOfRange)
     .refine(twoDecimals, 'Use at most two decimals.');
 
-/** One country's tax; a row just added has no country or rate yet, and is refused until it has both. */
-const taxRuleSchema = z.object({
+/** What every country rule has; a row just added has no country or rate yet, and is refused until it has both. */
+const countryRuleFields = {
   country: z
     .enum(COUNTRIES)
     .nullable()
     .pipe(z.enum(COUNTRIES, { error: 'Choose a country.' })),
   rate: z.number().optional().pipe(percent('Enter a rate.', 'The rate is between 0 and 100%.')),
+};
+
+/** One country's tax. */
+const taxRuleSchema = z.object({
+  ...countryRuleFields,
   inclusive: z.boolean(),
   label: z.string().trim().min(1, 'Enter a label.').max(20, 'Use at most 20 characters.'),
 });
@@ -37,13 +42,9 @@ export const DUTY_BASES = [
   'goods_and_delivery',
 ] as const satisfies readonly Schemas['DutyRule']['basis'][];
 
-/** One country's import duty; a row just added has no country or rate yet, and is refused until it has both. */
+/** One country's import duty. */
 const dutyRuleSchema = z.object({
-  country: z
-    .enum(COUNTRIES)
-    .nullable()
-    .pipe(z.enum(COUNTRIES, { error: 'Choose a country.' })),
-  rate: z.number().optional().pipe(percent('Enter a rate.', 'The rate is between 0 and 100%.')),
+  ...countryRuleFields,
   deMinimis: z
     .number({ error: 'Enter an amount.' })
     .min(0, 'The amount cannot be negative.')
@@ -116,22 +117,7 @@ export const settingsSchema = z.object({
         context.addIssue({ code: 'custom', path: ['countries'], message: 'Choose at least one country.' });
       }
     }),
-  taxRules: z
-    .array(taxRuleSchema)
-    .max(50, 'Use at most 50 countries.')
-    .superRefine((rules, context) => {
-      const seen = new Set<string>();
-      for (const [index, rule] of rules.entries()) {
-        if (seen.has(rule.country)) {
-          context.addIssue({
-            code: 'custom',
-            path: [index, 'country'],
-            message: `${countryName(rule.country)} already has a rule.`,
-          });
-        }
-        seen.add(rule.country);
-      }
-    }),
+  taxRules: z.array(taxRuleSchema).max(50, 'Use at most 50 countries.').superRefine(oneRulePerCountry),
   dutyRules: z.array(dutyRuleSchema).max(50, 'Use at most 50 countries.').superRefine(oneRulePerCountry),
   // The form holds one rule per currency; the request lists only the currencies that round.
   priceRounding: z
