@@ -1,7 +1,8 @@
 // The products module's entry for other code; its handlers are wired in service.ts.
 export { CATEGORY_FILTERS } from './products.categories.ts';
+export { shopperVisible, visibleToShoppers } from './products.filters.ts';
 export { importErrors, importedProduct, skuDetailsOf } from './products.input.ts';
-export { listProducts, shopperVisible, visibleToShoppers } from './products.listing.ts';
+export { listProducts } from './products.listing.ts';
 export { PRODUCT_NOT_FOUND } from './products.messages.ts';
 export {
   deleteProducts,

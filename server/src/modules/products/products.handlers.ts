@@ -16,16 +16,15 @@ import { uploadedFile } from '../media/index.ts';
 import { changesPrices, lowestCosts, type PriceContext, priceContextFor } from '../pricing/index.ts';
 import { readStoreSettings } from '../settings/index.ts';
 import { toCsv } from './products.export.ts';
+import { type ProductFilters, visibleToShoppers } from './products.filters.ts';
 import { applyRow, checkRow, ImportFileRefused, type RowResult, readImportFile } from './products.import.ts';
 import { facetsView, filtersOf, priceRangeOf } from './products.list-query.ts';
 import {
   countProducts,
   exportProducts,
   listProducts,
-  type ProductFilters,
   type ProductSort,
   SHOPPER_COUNT_CAP,
-  visibleToShoppers,
 } from './products.listing.ts';
 import { PRODUCT_NOT_FOUND } from './products.messages.ts';
 import {

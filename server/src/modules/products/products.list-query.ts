@@ -3,7 +3,7 @@ import type { StaffAuth } from '../../auth/auth-context.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
 import { badRequest } from '../../http/errors.ts';
 import { toAmount, toMinor } from '../../money/money.ts';
-import { type ProductFilters, SHOPPER_STATUSES } from './products.listing.ts';
+import { type ProductFilters, SHOPPER_STATUSES } from './products.filters.ts';
 import type { ProductFacets } from './products.search.ts';
 
 type ListQuery = QueryParams<'listProducts'>;

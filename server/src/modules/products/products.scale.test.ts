@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyRates, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
-import {
-  CLOSE_MATCH_MAX,
-  listProducts,
-  type ProductFilters,
-  type ProductSort,
-  SHOPPER_COUNT_CAP,
-  SHOPPER_STATUSES,
-} from './products.listing.ts';
+import { type ProductFilters, SHOPPER_STATUSES } from './products.filters.ts';
+import { CLOSE_MATCH_MAX, listProducts, type ProductSort, SHOPPER_COUNT_CAP } from './products.listing.ts';
 
 // What keeps the shopper catalogue fast at a million products (issue 28) must not change what it answers:
 // the stored USD price, the capped count, the close matches of a search.

@@ -4,7 +4,8 @@ import { currencyRates, productSkus, products } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
-import { type ProductFilters, SHOPPER_COUNT_CAP, SHOPPER_STATUSES } from './products.listing.ts';
+import { type ProductFilters, SHOPPER_STATUSES } from './products.filters.ts';
+import { SHOPPER_COUNT_CAP } from './products.listing.ts';
 import { productFacets } from './products.search.ts';
 
 // Search as shoppers use it (issue 30): misspelled, partial and translated words, facets counted for the search,

@@ -7,9 +7,7 @@ import { BASE_RATE, convertMinor, roundRangeEdge } from '../../money/money.ts';
 import { CATEGORY_FILTERS, type CategoryFilter } from './products.categories.ts';
 import { CATEGORY_NAMES, folded, type SearchLanguage } from './products.category-names.ts';
 import {
-  CLOSE_MATCH_MAX,
   categoryMatch,
-  closeMatchIds,
   deliversToMatch,
   type ProductFilters,
   priceMatch,
@@ -17,7 +15,8 @@ import {
   SHOPPER_STATUSES,
   searchWords,
   shipsFromMatch,
-} from './products.listing.ts';
+} from './products.filters.ts';
+import { CLOSE_MATCH_MAX, closeMatchIds } from './products.listing.ts';
 
 /** Where the price ranges start, in USD minor units; shown in the shopper's currency, rounded. */
 const PRICE_EDGES_USD = [10_00, 25_00, 50_00, 100_00, 250_00];

@@ -17,7 +17,7 @@ import {
   shopperPrice,
   shownPrice,
 } from '../pricing/index.ts';
-import type { ListedProduct, SkuPrice, SkuView } from './products.listing.ts';
+import type { ListedProduct, SkuPrice, SkuView } from './products.list-columns.ts';
 import {
   type ProductRow,
   type PropertyRow,
