@@ -1,7 +1,7 @@
-import { Box, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatDateTime } from '@shop/ui/format';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { MessageList } from './message-list';
 
 type Message = Schemas['ConversationMessage'];
 
@@ -39,14 +39,14 @@ export function ConversationThread({
   children,
 }: ConversationThreadProps) {
   const titleId = useId();
-  const viewport = useRef<HTMLDivElement>(null);
-  const count = messages.length;
-
-  // The newest message is at the bottom and in view.
-  useEffect(() => {
-    const element = viewport.current;
-    if (element && count > 0) element.scrollTop = element.scrollHeight;
-  }, [count]);
+  const lines = messages.map((message) => ({
+    _id: message._id,
+    sender: message.sender,
+    mine: message.sender === me,
+    author: senderLabel(message),
+    body: message.body,
+    sentAt: message.createdAt,
+  }));
 
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby={titleId}>
@@ -63,43 +63,7 @@ export function ConversationThread({
             subtitle
           )}
         </div>
-        <ScrollArea h={THREAD_HEIGHT} type="auto" offsetScrollbars viewportRef={viewport}>
-          <Stack
-            gap="xs"
-            component="ol"
-            aria-label={listLabel}
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {messages.map((message) => {
-              const mine = message.sender === me;
-              return (
-                <Box
-                  component="li"
-                  key={message._id}
-                  data-sender={message.sender}
-                  style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
-                >
-                  <Paper
-                    p="xs"
-                    radius="md"
-                    maw="85%"
-                    bg={mine ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-light)'}
-                  >
-                    <Text size="xs" fw={600} c={mine ? 'blue' : undefined}>
-                      {senderLabel(message)}
-                    </Text>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {message.body}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(message.createdAt, locale)}
-                    </Text>
-                  </Paper>
-                </Box>
-              );
-            })}
-          </Stack>
-        </ScrollArea>
+        <MessageList messages={lines} label={listLabel} height={THREAD_HEIGHT} locale={locale} />
         {children}
       </Stack>
     </Paper>

@@ -1,12 +1,12 @@
-import { Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate } from '@shop/ui/format';
-import { ListTable } from '@shop/ui/list-kit/list-table';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { useState } from 'react';
+import { LogSection } from '../../../components/log-section';
 import { $api, api } from '../../../lib/api';
 import { saveBlob, suggestedFileName } from '../../../lib/download';
 
@@ -65,31 +65,23 @@ export function SyncLog() {
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="log-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="h4" id="log-title">
-          Sync / Error Log
-        </Title>
+    <LogSection
+      title="Sync / Error Log"
+      actions={
         <Button variant="light" size="compact-sm" onClick={() => void exportCsv()} loading={exporting}>
           Export CSV
         </Button>
-      </Group>
-      <ListTable
-        framed={false}
-        label="Sync log"
-        query={log}
-        features={features}
-        columns={columns}
-        data={entries?.data ?? []}
-        getRowId={(row) => row.id}
-        total={entries?.meta.total ?? 0}
-        page={page}
-        pageSize={SYNC_LOG_PAGE_SIZE}
-        onPageChange={setPage}
-        loadingText="Loading the log..."
-        emptyState={<Text c="dimmed">Nothing synced or imported yet.</Text>}
-        errorFallback="Failed to load the log."
-      />
-    </Paper>
+      }
+      label="Sync log"
+      query={{ ...log, data: entries }}
+      features={features}
+      columns={columns}
+      page={page}
+      pageSize={SYNC_LOG_PAGE_SIZE}
+      onPageChange={setPage}
+      loadingText="Loading the log..."
+      empty="Nothing synced or imported yet."
+      errorFallback="Failed to load the log."
+    />
   );
 }

@@ -14,11 +14,11 @@ import {
 import { errorMessage } from '@shop/sdk/client';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate, formatMoney } from '@shop/ui/format';
-import { ListTable } from '@shop/ui/list-kit/list-table';
 import { toast } from '@shop/ui/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
 import { lazy, Suspense, useState } from 'react';
+import { LogSection } from '../../../components/log-section';
 import { $api, api } from '../../../lib/api';
 import { saveBlob, suggestedFileName } from '../../../lib/download';
 
@@ -320,11 +320,20 @@ function Reports({ range }: { range: { from: string; to: string } }) {
   ]);
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="reports-title">
-      <Title order={2} fz="h4" id="reports-title" mb="sm">
-        Reports
-      </Title>
-      <Group align="flex-end" mb="md">
+    <LogSection
+      title="Reports"
+      label="Report log"
+      query={list}
+      features={features}
+      columns={columns}
+      page={page}
+      pageSize={REPORT_PAGE_SIZE}
+      onPageChange={setPage}
+      loadingText="Loading reports..."
+      empty="No reports generated yet."
+      errorFallback="Failed to load the report log."
+    >
+      <Group align="flex-end" mb="xs">
         <NativeSelect
           label="Report"
           value={type}
@@ -338,22 +347,6 @@ function Reports({ range }: { range: { from: string; to: string } }) {
           For {range.from} to {range.to}
         </Text>
       </Group>
-      <ListTable
-        framed={false}
-        label="Report log"
-        query={list}
-        features={features}
-        columns={columns}
-        data={list.data?.data ?? []}
-        getRowId={(row) => row.id}
-        total={list.data?.meta.total ?? 0}
-        page={page}
-        pageSize={REPORT_PAGE_SIZE}
-        onPageChange={setPage}
-        loadingText="Loading reports..."
-        emptyState={<Text c="dimmed">No reports generated yet.</Text>}
-        errorFallback="Failed to load the report log."
-      />
-    </Paper>
+    </LogSection>
   );
 }

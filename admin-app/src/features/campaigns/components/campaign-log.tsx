@@ -1,9 +1,9 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDateTime } from '@shop/ui/format';
-import { ListTable } from '@shop/ui/list-kit/list-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { LogSection } from '../../../components/log-section';
 import { CAMPAIGN_LOG_PAGE_SIZE, campaignQueries } from '../api/campaigns.queries';
 
 type Entry = Schemas['ActivityLog'];
@@ -50,26 +50,18 @@ export function CampaignLog({ page, onPageChange }: CampaignLogProps) {
     placeholderData: keepPreviousData,
   });
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="campaign-log-title">
-      <Title order={2} fz="h4" id="campaign-log-title" mb="sm">
-        Campaign Log
-      </Title>
-      <ListTable
-        framed={false}
-        label="Campaign log"
-        query={log}
-        features={features}
-        columns={columns}
-        data={log.data?.data ?? []}
-        getRowId={(row) => row.id}
-        total={log.data?.meta.total ?? 0}
-        page={page}
-        pageSize={CAMPAIGN_LOG_PAGE_SIZE}
-        onPageChange={onPageChange}
-        loadingText="Loading the campaign log..."
-        emptyState={<Text c="dimmed">No campaign changes yet.</Text>}
-        errorFallback="Failed to load the campaign log."
-      />
-    </Paper>
+    <LogSection
+      title="Campaign Log"
+      label="Campaign log"
+      query={log}
+      features={features}
+      columns={columns}
+      page={page}
+      pageSize={CAMPAIGN_LOG_PAGE_SIZE}
+      onPageChange={onPageChange}
+      loadingText="Loading the campaign log..."
+      empty="No campaign changes yet."
+      errorFallback="Failed to load the campaign log."
+    />
   );
 }

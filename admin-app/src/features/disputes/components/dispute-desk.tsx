@@ -1,4 +1,5 @@
-import { Alert, Grid, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { ConversationPanes } from '@shop/conversations/conversation-panes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DISPUTE_PAGE_SIZE, disputeKeys, disputeQueries } from '../api/disputes.queries';
@@ -47,8 +48,8 @@ export function DisputeDesk({ search, onSearchChange }: DisputeDeskProps) {
     <Stack gap="md">
       <DisputeStatCards stats={stats.data?.data} failed={stats.isError} />
       <DisputeFilters search={search} onFilter={(change) => onSearchChange({ ...change, page: 1 })} />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      <ConversationPanes
+        list={
           <DisputeList
             disputes={rows}
             total={list.data?.meta.total ?? 0}
@@ -64,38 +65,16 @@ export function DisputeDesk({ search, onSearchChange }: DisputeDeskProps) {
               onSearchChange({ id });
             }}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          {search.id !== undefined && detail.data ? (
+        }
+        thread={
+          search.id !== undefined && detail.data ? (
             <DisputeDetail dispute={detail.data.data} onError={setActionError} />
-          ) : search.id !== undefined && detail.isPending ? (
-            <Paper withBorder p="md" radius="md" aria-label="Loading dispute">
-              <Stack gap="sm">
-                <Skeleton height={28} width="60%" />
-                <Skeleton height={60} />
-                <Skeleton height={200} />
-              </Stack>
-            </Paper>
-          ) : (
-            <Paper withBorder p="xl" radius="md">
-              <Text c="dimmed" ta="center">
-                Select a dispute to view details
-              </Text>
-            </Paper>
-          )}
-        </Grid.Col>
-      </Grid>
-      {errors.length > 0 ? (
-        <Alert color="red" variant="light" role="alert">
-          <Stack gap={4}>
-            {errors.map((message) => (
-              <Text key={message} size="sm" c="red.8">
-                {message}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      ) : null}
+          ) : null
+        }
+        loading={search.id !== undefined && detail.isPending}
+        texts={{ loading: 'Loading dispute', select: 'Select a dispute to view details' }}
+        errors={errors}
+      />
     </Stack>
   );
 }

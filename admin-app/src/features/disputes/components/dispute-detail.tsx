@@ -1,4 +1,5 @@
 import { Anchor, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { ReplyBox, type ReplyBoxTexts } from '@shop/conversations/reply-box';
 import type { Schemas } from '@shop/sdk/types';
 import { formatDate } from '@shop/ui/format';
 import { type ReactNode, useState } from 'react';
@@ -13,12 +14,17 @@ import { waitingOf } from '../lib/waiting';
 import type { ResolutionBody } from '../schemas/resolution.schema';
 import { DisputeStatusBadge } from './dispute-badges';
 import { DisputeThread } from './dispute-thread';
-import { ReplyBox } from './reply-box';
 import { ResolutionApplied } from './resolution-applied';
 import { ResolutionPanel } from './resolution-panel';
 import { StatusButtons } from './status-buttons';
 
 const PRIORITY_OPTIONS = optionsOf(DISPUTE_PRIORITIES);
+
+const REPLY_TEXTS: ReplyBoxTexts = {
+  label: 'Reply',
+  placeholder: 'Type your reply to the customer...',
+  send: 'Send Reply',
+};
 
 type DisputeDetailProps = {
   dispute: Dispute;
@@ -155,7 +161,12 @@ export function DisputeDetail({ dispute, onError }: DisputeDetailProps) {
             A closed dispute takes no more messages.
           </Text>
         ) : (
-          <ReplyBox key={`reply-${dispute._id}`} busy={addMessage.isPending} onSend={reply} />
+          <ReplyBox
+            key={`reply-${dispute._id}`}
+            busy={addMessage.isPending}
+            onSend={reply}
+            texts={REPLY_TEXTS}
+          />
         )}
       </Stack>
     </Paper>

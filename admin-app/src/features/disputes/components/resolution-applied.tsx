@@ -1,8 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { formatMoney } from '@shop/ui/format';
+import { formatDateTime, formatMoney } from '@shop/ui/format';
 import { labelOf } from '../lib/dispute-values';
-import { formatDateTime } from '../lib/format-date-time';
 
 function Line({ label, value }: { label: string; value: string }) {
   return (

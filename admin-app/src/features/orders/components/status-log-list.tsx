@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { formatDateTime } from '@shop/ui/format';
 import { FilterSelect } from '@shop/ui/list-kit/filter-select';
 import { ListTable } from '@shop/ui/list-kit/list-table';
 import { useListState } from '@shop/ui/list-kit/use-list-state';
@@ -8,7 +9,6 @@ import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tansta
 import { AnchorLink } from '../../../components/router-links';
 import { SearchField } from '../../../components/search-field';
 import { ORDER_PAGE_SIZE, orderQueries } from '../api/orders.queries';
-import { formatDateTime } from '../lib/format-date-time';
 import { ORDER_STATUSES } from '../lib/order-status';
 import type { StatusLogSearch } from '../schemas/screen-search';
 import { OrderStatusBadge } from './status-badges';

@@ -1,7 +1,7 @@
 import { Badge, Button, Modal, Stack, Table, Text } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
+import { formatDateTime } from '@shop/ui/format';
 import { useState } from 'react';
-import { formatDateTime } from '../lib/format-date-time';
 
 type SyncLog = Schemas['OrderForwarding']['syncLog'];
 

@@ -1,8 +1,8 @@
-import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { Schemas } from '@shop/sdk/types';
-import { ListTable } from '@shop/ui/list-kit/list-table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, rowPaginationFeature, tableFeatures } from '@tanstack/react-table';
+import { LogSection } from '../../../components/log-section';
 import { SECURITY_EVENTS_PAGE_SIZE, securityQueries } from '../api/security.queries';
 import { formatDateTime } from '../lib/format';
 
@@ -48,28 +48,18 @@ type SecurityEventsProps = { page: number; onPageChange: (page: number) => void 
 export function SecurityEvents({ page, onPageChange }: SecurityEventsProps) {
   const events = useQuery({ ...securityQueries.events(page), placeholderData: keepPreviousData });
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="security-events-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="security-events-title">
-          Security Events
-        </Title>
-        <ListTable
-          framed={false}
-          label="Security events"
-          query={events}
-          features={features}
-          columns={columns}
-          data={events.data?.data ?? []}
-          getRowId={(row) => row.id}
-          total={events.data?.meta.total ?? 0}
-          page={page}
-          pageSize={SECURITY_EVENTS_PAGE_SIZE}
-          onPageChange={onPageChange}
-          loadingText="Loading security events..."
-          emptyState={<Text c="dimmed">No security events yet.</Text>}
-          errorFallback="Failed to load security events."
-        />
-      </Stack>
-    </Paper>
+    <LogSection
+      title="Security Events"
+      label="Security events"
+      query={events}
+      features={features}
+      columns={columns}
+      page={page}
+      pageSize={SECURITY_EVENTS_PAGE_SIZE}
+      onPageChange={onPageChange}
+      loadingText="Loading security events..."
+      empty="No security events yet."
+      errorFallback="Failed to load security events."
+    />
   );
 }
