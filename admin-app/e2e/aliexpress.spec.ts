@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
+import { staffSignsIn } from './journey-helpers.ts';
 
 const admin = 'http://localhost:5173';
 /** Fixture items the demo catalogue has not imported (nor does another journey). */
@@ -12,11 +13,7 @@ test('staff bulk-import three marketplace ids, see them in the sync log, sync an
   const policyViolations = await watchPolicyViolations(page);
 
   await test.step('sign in and open the integration', async () => {
-    await page.goto(`${admin}/admin/auth/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByLabel(/password/i).fill('admin12345');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
+    await staffSignsIn(page);
     await page.goto(`${admin}/manage-admin/aliexpress`);
     const connection = page.getByRole('region', { name: 'Connection Status' });
     await expect(connection.getByText('Connected', { exact: true })).toBeVisible();

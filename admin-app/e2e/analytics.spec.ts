@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
+import { staffSignsIn } from './journey-helpers.ts';
 
 const admin = 'http://localhost:5173';
 
 test('staff read the figures against the period before and download a sales report', async ({ page }) => {
   const policyViolations = await watchPolicyViolations(page);
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByLabel(/password/i).fill('admin12345');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
+  await staffSignsIn(page);
 
   await page.goto(`${admin}/manage-admin/analytics`);
   const sales = page.getByRole('region', { name: 'Total Sales' });

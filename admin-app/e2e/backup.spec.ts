@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { staffSignsIn } from './journey-helpers.ts';
 
 const { admin, api } = shopAddresses('admin-app');
 
@@ -56,11 +57,7 @@ test('staff take a backup, delete a product, restore the backup and find the pro
   const title = `E2E Backup Lamp ${Date.now().toString(36)}`;
 
   await test.step('sign in', async () => {
-    await page.goto(`${admin}/admin/auth/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByLabel(/password/i).fill('admin12345');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
+    await staffSignsIn(page);
     await createProduct(page, title);
   });
 

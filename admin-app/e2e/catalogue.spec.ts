@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { staffSignsIn } from './journey-helpers.ts';
 
 const { admin, api } = shopAddresses('admin-app');
 
@@ -78,11 +79,7 @@ test('staff run the catalogue: dashboard figures, list filters and paging, impor
   const createdTitle = `E2E Canvas Tote Bag ${stamp}`;
 
   await test.step('sign in and see the dashboard on the server’s figures', async () => {
-    await page.goto(`${admin}/admin/auth/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByLabel(/password/i).fill('admin12345');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
+    await staffSignsIn(page);
 
     const overview = page.getByRole('region', { name: 'Overview' });
     const apiCalls = overview.getByRole('region', { name: 'API Calls Today' });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { shopperSignsIn, staffSignsIn } from './journey-helpers.ts';
 
 const { admin, store, api } = shopAddresses('admin-app');
 
@@ -16,22 +17,6 @@ type ShopperOrder = {
   isPaid: boolean;
   totalPrice: number;
 };
-
-async function shopperSignsIn(page: Page) {
-  await page.goto(`${store}/#/login`);
-  await page.getByLabel(/email/i).fill('shopper@example.com');
-  await page.getByLabel(/password/i).fill('shopper123');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('You are signed in')).toBeVisible();
-}
-
-async function staffSignsIn(page: Page) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByLabel(/password/i).fill('admin12345');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
-}
 
 /** One of the demo shopper's paid orders, as the API answers it. */
 async function paidOrder(page: Page): Promise<ShopperOrder> {

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
-import { control, staffApi, staffSignsIn } from './dropship-helpers.ts';
+import { control, staffApi } from './dropship-helpers.ts';
+import { staffSignsIn } from './journey-helpers.ts';
 
 const { admin } = shopAddresses('admin-app');
 

@@ -1,20 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
-import { callAs, control, productNamed, staffSignsIn } from './dropship-helpers.ts';
+import { callAs, control, productNamed } from './dropship-helpers.ts';
+import { shopperSignsIn, staffSignsIn } from './journey-helpers.ts';
 
 const { admin, store } = shopAddresses('admin-app');
 
 /** An imported marketplace item (server/fixtures/marketplace) with SKUs in stock. */
 const PRODUCT = { search: 'Magnetic Case', name: /^Luxury Matte Magnetic Case For iPhone/ };
-
-async function shopperSignsIn(page: Page) {
-  await page.goto(`${store}/#/login`);
-  await page.getByLabel(/email/i).fill('shopper@example.com');
-  await page.getByLabel(/password/i).fill('shopper123');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('You are signed in')).toBeVisible();
-}
 
 test('a parcel never arrives, the shopper claims it and staff reship it from the claim', async ({
   browser,

@@ -1,18 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
 
-// What the dropship journeys share: staff signing in, calls made with a page's own session for what a journey
-// sets up or reads rather than does on screens, and the AliExpress stand-in's control API.
+// What the dropship journeys share: calls made with a page's own session for what a journey sets up or reads
+// rather than does on screens, and the AliExpress stand-in's control API.
 
-const { admin, api } = shopAddresses('admin-app');
-
-export async function staffSignsIn(page: Page) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByLabel(/password/i).fill('admin12345');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
-}
+const { api } = shopAddresses('admin-app');
 
 /** A call with the session's own token (`shop.adminToken` or `shop.userToken`), answering its `data`. */
 export async function callAs<T>(

@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
-import { control, productNamed, staffApi, staffSignsIn } from './dropship-helpers.ts';
+import { control, productNamed, staffApi } from './dropship-helpers.ts';
+import { staffSignsIn } from './journey-helpers.ts';
 
 const { admin, store, api } = shopAddresses('admin-app');
 

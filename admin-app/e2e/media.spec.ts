@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { staffSignsIn } from './journey-helpers.ts';
 
 const { admin, api } = shopAddresses('admin-app');
 
@@ -18,11 +19,7 @@ test('staff upload a picture into a new folder, resize it, and see where the cop
     .toBuffer();
 
   await test.step('sign in and open the media manager', async () => {
-    await page.goto(`${admin}/admin/auth/login`);
-    await page.getByLabel(/email/i).fill('admin@example.com');
-    await page.getByLabel(/password/i).fill('admin12345');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
+    await staffSignsIn(page);
     await page.goto(`${admin}/manage-admin/media`);
     await expect(page.getByRole('heading', { name: 'File & Media Manager' })).toBeVisible();
     await expect(page.getByText('Supported: JPG, PNG, MP4, PDF, WebP · Max 10MB per file')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
-import { control, staffSignsIn } from './dropship-helpers.ts';
+import { control } from './dropship-helpers.ts';
+import { shopperSignsIn, staffSignsIn } from './journey-helpers.ts';
 
 const { admin, store, api } = shopAddresses('admin-app');
 
@@ -10,14 +11,6 @@ const PRODUCT = { search: 'Magnetic Case', name: /^Luxury Matte Magnetic Case Fo
 const TRACKING = 'LP00999888777CN';
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-
-async function shopperSignsIn(page: Page) {
-  await page.goto(`${store}/#/login`);
-  await page.getByLabel(/email/i).fill('shopper@example.com');
-  await page.getByLabel(/password/i).fill('shopper123');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('You are signed in')).toBeVisible();
-}
 
 async function staffGet<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => window.localStorage.getItem('shop.adminToken'));

@@ -1,19 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { staffSignsIn } from './journey-helpers.ts';
 
 const { admin, api } = shopAddresses('admin-app');
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field's label, with or without the required asterisk Mantine appends. */
 const label = (text: string) => new RegExp(`^${escapeRegExp(text)}\\s*\\*?$`);
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
-}
 
 test('a SuperAdmin creates an Editor, who edits a product, reaches no orders, and shows in the activity log', async ({
   browser,
@@ -30,7 +23,7 @@ test('a SuperAdmin creates an Editor, who edits a product, reaches no orders, an
   const editorPage = await (await browser.newContext()).newPage();
 
   await test.step('the SuperAdmin creates an Editor', async () => {
-    await signIn(superAdmin, 'admin@example.com', 'admin12345');
+    await staffSignsIn(superAdmin);
     await superAdmin.goto(`${admin}/manage-admin/admin/create`);
     const form = superAdmin.getByRole('form', { name: 'Create admin' });
     await form.getByLabel(label('First Name')).fill(editor.first);
@@ -49,7 +42,7 @@ test('a SuperAdmin creates an Editor, who edits a product, reaches no orders, an
 
   const newTitle = `Shop Originals A5 Dotted Notebook, 160 Pages (${stamp})`;
   await test.step('the Editor signs in and edits a product', async () => {
-    await signIn(editorPage, editor.email, editor.password);
+    await staffSignsIn(editorPage, editor.email, editor.password);
     await editorPage.goto(`${admin}/manage-admin/products`);
     const search = editorPage.getByRole('searchbox').first();
     await search.fill('Dotted Notebook');

@@ -1,9 +1,9 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { DEMO_STAFF as DEMO, staffSubmitsPassword } from './journey-helpers.ts';
 
 const { admin, api } = shopAddresses('admin-app');
-const DEMO = { email: 'admin@example.com', password: 'admin12345' };
 
 let secret: string | null = null;
 let lastStep = -1;
@@ -20,13 +20,6 @@ async function freshCode(): Promise<string> {
   }
   lastStep = step;
   return generate({ secret: secret ?? '', epoch: step * 30 });
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill(DEMO.email);
-  await page.getByLabel(/password/i).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
 }
 
 // The journeys after this one sign the demo admin in with a password only: turn two-factor off again, through the
@@ -57,7 +50,7 @@ test('a super admin turns on two-factor, signs out, and signs in again with a co
   const card = page.getByRole('region', { name: 'Your Two-Factor Authentication' });
 
   await test.step('the admin turns two-factor on with a code from the app', async () => {
-    await signIn(page);
+    await staffSubmitsPassword(page);
     await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
     await page.goto(`${admin}/manage-admin/admin/security`);
     await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
@@ -81,7 +74,7 @@ test('a super admin turns on two-factor, signs out, and signs in again with a co
   });
 
   await test.step('signing in again asks for the next code', async () => {
-    await signIn(page);
+    await staffSubmitsPassword(page);
     await page.getByLabel('Authentication code').fill(await freshCode());
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Login successful.')).toBeVisible();

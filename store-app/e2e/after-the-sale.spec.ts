@@ -1,8 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-
-const admin = 'http://localhost:5173';
-const store = 'http://localhost:5174';
-const api = 'http://localhost:3000/api';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { admin, api, shopperSignsIn, staffSignsIn, store } from './journey-helpers';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -11,22 +8,6 @@ async function signIn(request: APIRequestContext, path: string, email: string, p
   expect(answer.ok(), `${path} answers ${answer.status()}`).toBe(true);
   const body = await answer.json();
   return (body.token ?? body.data?.token) as string;
-}
-
-async function shopperSignsIn(page: Page, email: string, password: string) {
-  await page.goto(`${store}/#/login`);
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('You are signed in')).toBeVisible();
-}
-
-async function staffSignsIn(page: Page) {
-  await page.goto(`${admin}/admin/auth/login`);
-  await page.getByLabel(/email/i).fill('admin@example.com');
-  await page.getByLabel(/password/i).fill('admin12345');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
 }
 
 test('a buyer reviews what was delivered; staff hide the review and it leaves the product page', async ({

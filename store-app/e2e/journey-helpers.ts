@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 // What the storefront journeys share: the apps' addresses, a staff token, settings changed for one journey and put
-// back, a new shopper signed in, and the shopper's country, currency and language.
+// back, shoppers and staff signed in, and the shopper's country, currency and language.
 
+export const admin = 'http://localhost:5173';
 export const store = 'http://localhost:5174';
 export const api = 'http://localhost:3000/api';
 
@@ -35,11 +36,31 @@ export async function newShopper(request: APIRequestContext, page: Page, name: s
     data: { name, email, password, confirmPassword: password },
   });
   expect(registered.status()).toBe(201);
+  await shopperSubmitsSignIn(page, email, password);
+  await signedInAndHome(page);
+}
+
+/** Fills the storefront's sign-in form and presses Login. */
+async function shopperSubmitsSignIn(page: Page, email: string, password: string) {
   await page.goto(`${store}/#/login`);
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await signedInAndHome(page);
+}
+
+/** Signs a shopper in and waits for the storefront to say so. */
+export async function shopperSignsIn(page: Page, email: string, password: string) {
+  await shopperSubmitsSignIn(page, email, password);
+  await expect(page.getByText('You are signed in')).toBeVisible();
+}
+
+/** Signs the demo admin in to the back office. */
+export async function staffSignsIn(page: Page) {
+  await page.goto(`${admin}/admin/auth/login`);
+  await page.getByLabel(/email/i).fill('admin@example.com');
+  await page.getByLabel(/password/i).fill('admin12345');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/manage-admin\/dashboard$/);
 }
 
 /**
@@ -91,9 +112,6 @@ export async function emptyKeptCart(request: APIRequestContext, email: string, p
  */
 export async function demoShopperSignsIn(page: Page) {
   await emptyKeptCart(page.request, 'shopper@example.com', 'shopper123');
-  await page.goto(`${store}/#/login`);
-  await page.getByLabel(/email/i).fill('shopper@example.com');
-  await page.getByLabel(/password/i).fill('shopper123');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await shopperSubmitsSignIn(page, 'shopper@example.com', 'shopper123');
   await signedInAndHome(page);
 }
