@@ -4,7 +4,7 @@ import { disputes, orderItems, orders, products, refunds, reports } from '../../
 import { csvCell } from '../../lib/csv.ts';
 import { BASE_RATE, convertMinor, toAmount, toDecimalText } from '../../money/money.ts';
 import { type ActivityEntry, withActivity } from '../activity/index.ts';
-import { conversionPercent, figure, refreshSummaries } from '../stats/index.ts';
+import { conversionPercent, figures, refreshSummaries } from '../stats/index.ts';
 
 // Figures over a range of UTC days, compared with the period of the same length just before. Sales are paid orders
 // in USD, each converted with the rate its order was priced at; a visit is a visitor on a day.
@@ -66,23 +66,18 @@ export interface PeriodFigures {
   conversion: number;
 }
 
-/** The range as a span of the sums (finished days) and the rows (today). */
-const spanOf = (range: DayRange, now: Date, byDay = false) => ({
-  from: range.start,
-  to: range.end,
-  now,
-  byDay,
-});
-
 /** Call `refreshSummaries` (stats) before: the figures read the days' sums as they stand. */
 export async function periodFigures(db: Database, range: DayRange, now = new Date()): Promise<PeriodFigures> {
-  const span = spanOf(range, now);
-  const sales = await figure(db, 'paid', span);
-  const placed = await figure(db, 'placed', span);
-  const placedCount = (key: string) => placed.find((row) => row.key === key)?.value ?? 0;
-  const visitCount = (await figure(db, 'visitors', span))[0]?.value ?? 0;
+  const span = { from: range.start, to: range.end };
+  const found = await figures(db, now, {
+    sales: { metric: 'paid', ...span },
+    placed: { metric: 'placed', ...span },
+    visits: { metric: 'visitors', ...span },
+  });
+  const placedCount = (key: string) => found.placed.find((row) => row.key === key)?.value ?? 0;
+  const visitCount = found.visits[0]?.value ?? 0;
   return {
-    salesMinor: toUsd(sales.map((row) => ({ minor: String(row.value), rate: row.rate }))),
+    salesMinor: toUsd(found.sales.map((row) => ({ minor: String(row.value), rate: row.rate }))),
     orders: placedCount('all'),
     visits: visitCount,
     conversion: conversionPercent(placedCount('shoppers'), visitCount),
@@ -91,18 +86,23 @@ export async function periodFigures(db: Database, range: DayRange, now = new Dat
 
 /** Sales, orders and visits per day of the range, every day present. */
 export async function dailySeries(db: Database, range: DayRange, now = new Date()) {
-  const span = spanOf(range, now, true);
+  const span = { from: range.start, to: range.end, byDay: true };
+  const found = await figures(db, now, {
+    sales: { metric: 'paid', ...span },
+    placed: { metric: 'placed', ...span },
+    visits: { metric: 'visitors', ...span },
+  });
   const salesByDay = new Map<string, number>();
-  for (const row of await figure(db, 'paid', span)) {
+  for (const row of found.sales) {
     salesByDay.set(
       row.day,
       (salesByDay.get(row.day) ?? 0) + toUsd([{ minor: String(row.value), rate: row.rate }]),
     );
   }
   const ordersByDay = new Map(
-    (await figure(db, 'placed', span)).filter((row) => row.key === 'all').map((row) => [row.day, row.value]),
+    found.placed.filter((row) => row.key === 'all').map((row) => [row.day, row.value]),
   );
-  const visitsByDay = new Map((await figure(db, 'visitors', span)).map((row) => [row.day, row.value]));
+  const visitsByDay = new Map(found.visits.map((row) => [row.day, row.value]));
   return Array.from({ length: range.days }, (_, i) => {
     const date = new Date(range.start.getTime() + i * DAY_MS).toISOString().slice(0, 10);
     return {

@@ -15,7 +15,7 @@ import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
 import { recoveredTotals } from '../carts/index.ts';
 import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/index.ts';
 import { securityAlerts } from '../security/index.ts';
-import { figure, refreshSummaries } from './stats.summaries.ts';
+import { figures, refreshSummaries } from './stats.summaries.ts';
 
 // Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
 // at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.
@@ -95,38 +95,41 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
   // The chart's 30 days end today, so its first day starts 29 midnights back.
   const chartStart = new Date(today.getTime() - 29 * DAY_MS);
   await refreshSummaries(db, now);
-  const since = (from: Date, byDay = false) => ({ from, to: ONWARDS, now, byDay });
-
-  // Paid orders in three windows (today within the week within the month), each rate's sum converted once.
-  const salesToday = usdOf(await figure(db, 'paid', since(today)));
-  const salesWeek = usdOf(await figure(db, 'paid', since(weekStart)));
-  const salesMonth = usdOf(await figure(db, 'paid', since(monthStart)));
+  const since = (from: Date, byDay = false) => ({ from, to: ONWARDS, byDay });
+  const figured = await figures(db, now, {
+    // Paid orders in three windows (today within the week within the month), each rate's sum converted once.
+    salesToday: { metric: 'paid', ...since(today) },
+    salesWeek: { metric: 'paid', ...since(weekStart) },
+    salesMonth: { metric: 'paid', ...since(monthStart) },
+    channels: { metric: 'channel', ...since(monthStart) },
+    units: { metric: 'units', ...since(monthStart) },
+    revenueByDay: { metric: 'paid', ...since(chartStart, true) },
+    // Refunds as staff record them, by the day they were recorded, at the rate of the order they pay back.
+    refundByDay: { metric: 'refund', ...since(chartStart, true) },
+    countries: { metric: 'country', ...since(monthStart) },
+    visitorsToday: { metric: 'visitors', ...since(today) },
+    pageviewsToday: { metric: 'pageviews', ...since(today) },
+    // Orders shoppers placed today (key `shoppers`); orders staff placed by hand came from no storefront visit.
+    placedToday: { metric: 'placed', ...since(today) },
+  });
+  const salesToday = usdOf(figured.salesToday);
+  const salesWeek = usdOf(figured.salesWeek);
+  const salesMonth = usdOf(figured.salesMonth);
 
   const byChannel = { b2c: 0, d2c: 0, b2b: 0 };
-  for (const row of await figure(db, 'channel', since(monthStart))) {
+  for (const row of figured.channels) {
     if (row.key in byChannel) byChannel[row.key as keyof typeof byChannel] = row.value;
   }
 
-  const [traffic] = await db
-    .select({
-      visitors: sql<number>`count(distinct ${siteVisits.visitorId})::int`,
-      pageviews: sql<number>`count(*)::int`,
-    })
-    .from(siteVisits)
-    .where(gte(siteVisits.at, today));
-  // Orders shoppers placed today; orders staff placed by hand came from no storefront visit.
-  const [placedToday] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(gte(orders.createdAt, today), isNull(orders.placedByAdminId)));
-  const visitors = traffic?.visitors ?? 0;
-  const conversion = conversionPercent(placedToday?.n ?? 0, visitors);
+  const visitors = figured.visitorsToday[0]?.value ?? 0;
+  const pageviews = figured.pageviewsToday[0]?.value ?? 0;
+  const placedToday = figured.placedToday.find((row) => row.key === 'shoppers')?.value ?? 0;
+  const conversion = conversionPercent(placedToday, visitors);
 
-  const top = await topProducts(db, await figure(db, 'units', since(monthStart)));
+  const top = await topProducts(db, figured.units);
 
-  const revenueByDay = usdByDay(await figure(db, 'paid', since(chartStart, true)));
-  // Refunds as staff record them, by the day they were recorded, at the rate of the order they pay back.
-  const refundByDay = usdByDay(await figure(db, 'refund', since(chartStart, true)));
+  const revenueByDay = usdByDay(figured.revenueByDay);
+  const refundByDay = usdByDay(figured.refundByDay);
   const revenueVsRefund = Array.from({ length: 30 }, (_, i) => {
     const date = utcDate(new Date(chartStart.getTime() + i * DAY_MS));
     return {
@@ -136,7 +139,7 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     };
   });
 
-  const geo = (await figure(db, 'country', since(monthStart)))
+  const geo = figured.countries
     .map((row) => ({ country: row.key, orders: row.value }))
     .sort((a, b) => b.orders - a.orders || (a.country < b.country ? -1 : a.country > b.country ? 1 : 0));
   // Orders brought back by cart reminders over the same 30 days.
@@ -147,7 +150,7 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     salesWeek: toAmount(salesWeek),
     salesMonth: toAmount(salesMonth),
     orders: byChannel,
-    traffic: { visitors, pageviews: traffic?.pageviews ?? 0 },
+    traffic: { visitors, pageviews },
     conversion,
     topProducts: top,
     revenueVsRefund,

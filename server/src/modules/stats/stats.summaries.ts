@@ -122,101 +122,152 @@ type RawRow = { day: string; key: string; rate: string; value: string | number }
 const toRows = (found: RawRow[]): SummedRow[] =>
   found.map((row) => ({ day: row.day, key: row.key, rate: String(row.rate), value: Number(row.value) }));
 
+type Query = ReturnType<typeof sql>;
+
 /** The sums of whole days, per key and rate (and day when `byDay`). */
-async function summed(
-  db: Db,
-  metric: SummedMetric,
-  days: { from: string; to: string },
-  byDay: boolean,
-): Promise<SummedRow[]> {
+function summedQuery(metric: SummedMetric, days: { from: string; to: string }, byDay: boolean): Query {
   const day = byDay ? sql`to_char(${daySummaries.day}, 'YYYY-MM-DD')` : sql`''`;
-  return toRows(
-    await rowsOf<RawRow>(
-      db,
-      sql`select ${day} as day, ${daySummaries.key} as key, ${daySummaries.rate}::text as rate,
-          sum(${daySummaries.value}) as value
-        from ${daySummaries}
-        where ${daySummaries.metric} = ${metric} and ${daySummaries.day} >= ${days.from}::date
-          and ${daySummaries.day} < ${days.to}::date
-        group by 1, 2, 3`,
-    ),
-  );
+  return sql`select ${day} as day, ${daySummaries.key} as key, ${daySummaries.rate}::text as rate,
+      sum(${daySummaries.value}) as value
+    from ${daySummaries}
+    where ${daySummaries.metric} = ${metric} and ${daySummaries.day} >= ${days.from}::date
+      and ${daySummaries.day} < ${days.to}::date
+    group by 1, 2, 3`;
 }
 
 type Column = Parameters<typeof sql>[1];
 
 /** The same figure from the rows, for the hours outside whole days. */
-async function counted(
-  db: Db,
-  metric: SummedMetric,
-  span: { from: Date; to: Date },
-  byDay: boolean,
-): Promise<SummedRow[]> {
+function countedQuery(metric: SummedMetric, span: { from: Date; to: Date }, byDay: boolean): Query {
   const dayOf = (column: Column) =>
     byDay ? sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')` : sql`''`;
   const inSpan = (column: Column) => sql`${column} >= ${span.from} and ${column} < ${span.to}`;
-  const rows = async (query: ReturnType<typeof sql>) => toRows(await rowsOf<RawRow>(db, query));
   switch (metric) {
     case 'paid':
-      return rows(sql`select ${dayOf(orders.paidAt)} as day, '' as key, ${orders.rate}::text as rate,
+      return sql`select ${dayOf(orders.paidAt)} as day, '' as key, ${orders.rate}::text as rate,
           sum(${orders.totalMinor}) as value
-        from ${orders} where ${orders.isPaid} and ${inSpan(orders.paidAt)} group by 1, 3`);
+        from ${orders} where ${orders.isPaid} and ${inSpan(orders.paidAt)} group by 1, 3`;
     case 'placed':
-      return rows(sql`select ${dayOf(orders.createdAt)} as day, 'all' as key, '1' as rate, count(*) as value
+      return sql`select ${dayOf(orders.createdAt)} as day, 'all' as key, '1' as rate, count(*) as value
         from ${orders} where ${inSpan(orders.createdAt)} group by 1
         union all
         select ${dayOf(orders.createdAt)}, 'shoppers', '1', count(*)
-        from ${orders} where ${inSpan(orders.createdAt)} and ${orders.placedByAdminId} is null group by 1`);
+        from ${orders} where ${inSpan(orders.createdAt)} and ${orders.placedByAdminId} is null group by 1`;
     case 'channel':
-      return rows(sql`select ${dayOf(orders.createdAt)} as day, ${orders.channel}::text as key, '1' as rate,
+      return sql`select ${dayOf(orders.createdAt)} as day, ${orders.channel}::text as key, '1' as rate,
           count(*) as value
-        from ${orders} where ${inSpan(orders.createdAt)} group by 1, 2`);
+        from ${orders} where ${inSpan(orders.createdAt)} group by 1, 2`;
     case 'country':
-      return rows(sql`select ${dayOf(orders.createdAt)} as day, ${orders.shipCountry} as key, '1' as rate,
+      return sql`select ${dayOf(orders.createdAt)} as day, ${orders.shipCountry} as key, '1' as rate,
           count(*) as value
-        from ${orders} where ${inSpan(orders.createdAt)} group by 1, 2`);
+        from ${orders} where ${inSpan(orders.createdAt)} group by 1, 2`;
     case 'units':
-      return rows(sql`select ${dayOf(orders.paidAt)} as day,
+      return sql`select ${dayOf(orders.paidAt)} as day,
           coalesce(${orderItems.productId}::text, ${orderItems.name}) as key, '1' as rate,
           sum(${orderItems.quantity}) as value
         from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
         where ${orders.isPaid} and ${inSpan(orders.paidAt)} and ${orders.status} not in ('Cancelled', 'Failed')
-        group by 1, 2`);
+        group by 1, 2`;
     case 'refund':
-      return rows(sql`select ${dayOf(refunds.createdAt)} as day, '' as key, ${orders.rate}::text as rate,
+      return sql`select ${dayOf(refunds.createdAt)} as day, '' as key, ${orders.rate}::text as rate,
           sum(${refunds.amountMinor}) as value
         from ${refunds} join ${orders} on ${orders.id} = ${refunds.orderId}
-        where ${inSpan(refunds.createdAt)} group by 1, 3`);
+        where ${inSpan(refunds.createdAt)} group by 1, 3`;
     case 'visitors':
       // A visitor counts once a day: each day's visitors, added up.
-      return rows(sql`select ${byDay ? sql`visit_day` : sql`''`} as day, '' as key, '1' as rate, sum(n) as value
+      return sql`select ${byDay ? sql`visit_day` : sql`''`} as day, '' as key, '1' as rate, sum(n) as value
         from (select to_char(${siteVisits.at} at time zone 'UTC', 'YYYY-MM-DD') as visit_day,
             count(distinct ${siteVisits.visitorId}) as n
           from ${siteVisits} where ${inSpan(siteVisits.at)} group by 1) per_day
-        group by 1`);
+        group by 1`;
     case 'pageviews':
-      return rows(sql`select ${dayOf(siteVisits.at)} as day, '' as key, '1' as rate, count(*) as value
-        from ${siteVisits} where ${inSpan(siteVisits.at)} group by 1`);
+      return sql`select ${dayOf(siteVisits.at)} as day, '' as key, '1' as rate, count(*) as value
+        from ${siteVisits} where ${inSpan(siteVisits.at)} group by 1`;
   }
 }
 
-/** A figure over [from, to): per key and rate, and per day when `byDay`. */
-export async function figure(
+/** One figure asked of `figures`: a metric over [from, to), per key and rate, and per day when `byDay`. */
+export interface FigureRequest {
+  metric: SummedMetric;
+  from: Date;
+  to: Date;
+  byDay?: boolean;
+}
+
+/**
+ * Several figures in two reads: one of the days' sums and one of the rows outside whole days, each a `union all`
+ * of one part per distinct piece (the sales of today serve the day's, the week's and the month's figures alike).
+ */
+export async function figures<Name extends string>(
   db: Database,
-  metric: SummedMetric,
-  span: { from: Date; to: Date; now: Date; byDay?: boolean },
-): Promise<SummedRow[]> {
-  const byDay = span.byDay ?? false;
-  const parts = splitSpan(span.from, span.to, span.now);
-  const found: SummedRow[] = parts.days ? await summed(db, metric, parts.days, byDay) : [];
-  for (const live of parts.live) found.push(...(await counted(db, metric, live, byDay)));
-  // The same day, key and rate from the sums and the rows, added.
-  const merged = new Map<string, SummedRow>();
-  for (const row of found) {
-    const id = `${row.day}\u0000${row.key}\u0000${Number(row.rate)}`;
-    const kept = merged.get(id);
-    if (kept) kept.value += row.value;
-    else merged.set(id, { ...row });
+  now: Date,
+  requests: Record<Name, FigureRequest>,
+): Promise<Record<Name, SummedRow[]>> {
+  const sums = new Pieces();
+  const rows = new Pieces();
+  const wanted = new Map<Name, { sumParts: number[]; rowParts: number[] }>();
+  for (const name of Object.keys(requests) as Name[]) {
+    const { metric, from, to, byDay = false } = requests[name];
+    const { days, live: liveSpans } = splitSpan(from, to, now);
+    const sumParts = days
+      ? [sums.add(`${metric}|${days.from}|${days.to}|${byDay}`, () => summedQuery(metric, days, byDay))]
+      : [];
+    const rowParts = liveSpans.map((live) =>
+      rows.add(`${metric}|${live.from.toISOString()}|${live.to.toISOString()}|${byDay}`, () =>
+        countedQuery(metric, live, byDay),
+      ),
+    );
+    wanted.set(name, { sumParts, rowParts });
   }
-  return [...merged.values()];
+  const [fromSums, fromRows] = await Promise.all([sums.read(db), rows.read(db)]);
+  const answer = {} as Record<Name, SummedRow[]>;
+  for (const [name, { sumParts, rowParts }] of wanted) {
+    const found = [
+      ...sumParts.flatMap((part) => fromSums.get(part) ?? []),
+      ...rowParts.flatMap((part) => fromRows.get(part) ?? []),
+    ];
+    // The same day, key and rate from the sums and the rows, added.
+    const merged = new Map<string, SummedRow>();
+    for (const row of found) {
+      const id = `${row.day}\u0000${row.key}\u0000${Number(row.rate)}`;
+      const kept = merged.get(id);
+      if (kept) kept.value += row.value;
+      else merged.set(id, { ...row });
+    }
+    answer[name] = [...merged.values()];
+  }
+  return answer;
+}
+
+/** Distinct queries of one read, each a numbered part of a `union all`. */
+class Pieces {
+  private readonly parts = new Map<string, { index: number; query: Query }>();
+
+  add(key: string, query: () => Query): number {
+    let part = this.parts.get(key);
+    if (!part) {
+      part = { index: this.parts.size, query: query() };
+      this.parts.set(key, part);
+    }
+    return part.index;
+  }
+
+  async read(db: Db): Promise<Map<number, SummedRow[]>> {
+    const byPart = new Map<number, SummedRow[]>();
+    if (this.parts.size === 0) return byPart;
+    const union = sql.join(
+      [...this.parts.values()].map(
+        ({ index, query }) => sql`select ${sql.raw(String(index))} as part, q.day::text as day,
+          q.key::text as key, q.rate::text as rate, q.value::numeric as value from (${query}) q`,
+      ),
+      sql` union all `,
+    );
+    for (const row of await rowsOf<RawRow & { part: number | string }>(db, union)) {
+      const part = Number(row.part);
+      const list = byPart.get(part) ?? [];
+      list.push(...toRows([row]));
+      byPart.set(part, list);
+    }
+    return byPart;
+  }
 }
