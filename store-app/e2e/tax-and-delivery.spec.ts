@@ -86,7 +86,9 @@ test('in Spanish a shopper buys in euros to Spain, with IVA in the prices and th
       ).toBeVisible();
       await shipping.getByRole('button', { name: 'Cambiar' }).click();
       const dialog = page.getByRole('dialog', { name: 'Opciones de envío' });
-      await dialog.getByRole('radio', { name: new RegExp(`^${dhl.company} · `) }).check();
+      // Choosing closes the dialog at once (no closing transition under reduced motion), so this is a click: check()
+      // would look for the radio again to confirm it and wait for a dialog that is gone.
+      await dialog.getByRole('radio', { name: new RegExp(`^${dhl.company} · `) }).click();
       await expect(dialog).toBeHidden();
       const chosen = shipping.getByRole('group', { name: 'Opción de envío elegida' });
       await expect(chosen.locator('p').first()).toHaveText(dhlText);

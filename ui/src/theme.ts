@@ -12,6 +12,8 @@ export const theme = createTheme({
   fontFamily: fontStack,
   headings: { fontFamily: fontStack, fontWeight: '600' },
   cursorType: 'pointer',
+  // Shoppers and staff who ask their system for less motion get no transitions or spinning animations.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
