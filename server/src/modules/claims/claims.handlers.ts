@@ -49,7 +49,7 @@ import {
   photosOf,
   type StaffClaimRow,
 } from './claims.repository.ts';
-import { claimSettler, claimTarget, NOT_PAID_BACK, shareOf } from './claims.settle.ts';
+import { CLAIM_ORDER, claimSettler, claimTarget, NOT_PAID_BACK, shareOf } from './claims.settle.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const TOO_MANY_PHOTOS = `A claim can have at most ${MAX_CLAIM_PHOTOS} photos.`;
@@ -157,20 +157,7 @@ export function createClaimHandlers(deps: {
     const [[shaped], lines, [order]] = await Promise.all([
       staffClaims([row]),
       parcelLines(db, row.parcel.id),
-      db
-        .select({
-          id: orders.id,
-          orderNumber: orders.orderNumber,
-          customerName: orders.customerName,
-          currency: orders.currency,
-          isPaid: orders.isPaid,
-          totalMinor: orders.totalMinor,
-          itemsMinor: orders.itemsMinor,
-          refundedMinor: orders.refundedMinor,
-          paymentRef: orders.paymentRef,
-        })
-        .from(orders)
-        .where(eq(orders.id, row.claim.orderId)),
+      db.select(CLAIM_ORDER).from(orders).where(eq(orders.id, row.claim.orderId)),
     ]);
     if (!shaped || !order) throw notFound(CLAIM_NOT_FOUND);
     const refundable = await refundableMinor(db, order);

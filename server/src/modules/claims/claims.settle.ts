@@ -46,6 +46,19 @@ export function shareOf(
   return share - (share % step);
 }
 
+/** What settling a claim reads of its order: the share it may pay back and where the payment went. */
+export const CLAIM_ORDER = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  customerName: orders.customerName,
+  currency: orders.currency,
+  isPaid: orders.isPaid,
+  totalMinor: orders.totalMinor,
+  itemsMinor: orders.itemsMinor,
+  refundedMinor: orders.refundedMinor,
+  paymentRef: orders.paymentRef,
+};
+
 export const claimTarget = (orderNumber: string) => `order:${orderNumber}`;
 
 export function claimSettler(deps: {
@@ -82,17 +95,7 @@ export function claimSettler(deps: {
     await db.transaction(async (tx) => {
       await lockOpenClaim(tx, row.claim.id);
       const [order] = await tx
-        .select({
-          id: orders.id,
-          orderNumber: orders.orderNumber,
-          customerName: orders.customerName,
-          currency: orders.currency,
-          isPaid: orders.isPaid,
-          totalMinor: orders.totalMinor,
-          itemsMinor: orders.itemsMinor,
-          refundedMinor: orders.refundedMinor,
-          paymentRef: orders.paymentRef,
-        })
+        .select(CLAIM_ORDER)
         .from(orders)
         .where(eq(orders.id, row.claim.orderId))
         .for('update');

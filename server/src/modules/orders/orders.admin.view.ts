@@ -6,7 +6,7 @@ import { CASH_ON_DELIVERY } from '../payments/index.ts';
 import { toRefund } from '../refunds/index.ts';
 import type { AdminOrderDetails, StatusLogRow } from './orders.admin.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
-import { itemDelivery, orderTax, paymentStatusOf } from './orders.view.ts';
+import { itemDelivery, orderTax, paymentStatusOf, shippingAddressOf } from './orders.view.ts';
 
 type AdminOrder = components['schemas']['AdminOrder'];
 type OrderStatusLog = components['schemas']['OrderStatusLog'];
@@ -104,17 +104,7 @@ export function toAdminOrder(details: AdminOrderDetails): AdminOrder {
     notes: order.notes,
     reason: order.reason,
     archived: order.archivedAt !== null,
-    shippingAddress: {
-      ...(order.shipFullName === null ? {} : { full_name: order.shipFullName }),
-      address: order.shipAddress,
-      city: order.shipCity,
-      ...(order.shipProvince === null ? {} : { province: order.shipProvince }),
-      postalCode: order.shipPostalCode,
-      country: order.shipCountry,
-      ...(order.shipMobileNo === null ? {} : { mobile_no: order.shipMobileNo }),
-      ...(order.shipPhoneCountry === null ? {} : { phone_country: order.shipPhoneCountry }),
-      logistics_service_name: order.logisticsServiceName,
-    },
+    shippingAddress: shippingAddressOf(order),
     refunds: details.refunds.map((refund) =>
       toRefund({ refund, orderNumber: order.orderNumber, customer: order.customerName }),
     ),

@@ -25,6 +25,21 @@ export function paymentStatusOf(
   return order.isPaid ? 'Paid' : 'Unpaid';
 }
 
+/** The order's shipping address as the contract shows it: optional fields only when set. */
+export function shippingAddressOf(order: OrderRow) {
+  return {
+    ...(order.shipFullName === null ? {} : { full_name: order.shipFullName }),
+    address: order.shipAddress,
+    city: order.shipCity,
+    ...(order.shipProvince === null ? {} : { province: order.shipProvince }),
+    postalCode: order.shipPostalCode,
+    country: order.shipCountry,
+    ...(order.shipMobileNo === null ? {} : { mobile_no: order.shipMobileNo }),
+    ...(order.shipPhoneCountry === null ? {} : { phone_country: order.shipPhoneCountry }),
+    logistics_service_name: order.logisticsServiceName,
+  };
+}
+
 /** The supplier service a line ships with and its fee, as the shopper's and staff's order views show it. */
 export function itemDelivery(
   item: Pick<OrderItemRow, 'deliveryCode' | 'deliveryCompany' | 'deliveryFeeMinor'>,
@@ -73,17 +88,7 @@ export function toOrder(
       shippedAt: item.shippedAt?.toISOString() ?? null,
       delivery: itemDelivery(item),
     })),
-    shippingAddress: {
-      ...(order.shipFullName === null ? {} : { full_name: order.shipFullName }),
-      address: order.shipAddress,
-      city: order.shipCity,
-      ...(order.shipProvince === null ? {} : { province: order.shipProvince }),
-      postalCode: order.shipPostalCode,
-      country: order.shipCountry,
-      ...(order.shipMobileNo === null ? {} : { mobile_no: order.shipMobileNo }),
-      ...(order.shipPhoneCountry === null ? {} : { phone_country: order.shipPhoneCountry }),
-      logistics_service_name: order.logisticsServiceName,
-    },
+    shippingAddress: shippingAddressOf(order),
     paymentMethod: order.paymentMethod as Order['paymentMethod'],
     currency: order.currency,
     itemsPrice: toAmount(order.itemsMinor),
