@@ -1,7 +1,6 @@
 import { and, count, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { customers, orders, shopperOrderTotals } from '../../db/schema.ts';
+import { b2cShoppers, orders } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
 
@@ -35,50 +34,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An order's email as guests are grouped by it (and as customers.email is stored). */
 const guestEmail = sql<string>`lower(trim("orders"."customer_email"))`;
 
-/** Every shopper with their order count and last order, as one subquery the list filters and pages. */
-function shoppersQuery(db: Database) {
-  // The counts come from shopper_order_totals (kept by triggers on orders): an account's own orders, plus those
-  // placed without an account under its email; a guest is an email with orders and no live account.
-  const own = alias(shopperOrderTotals, 'own');
-  const asGuest = alias(shopperOrderTotals, 'as_guest');
-  const accounts = db
-    .select({
-      id: sql<string>`${customers.id}::text`.as('id'),
-      name: customers.name,
-      email: customers.email,
-      status:
-        sql<ShopperStatus>`case when ${customers.status} = 'Active' then 'active' else 'suspended' end`.as(
-          'status',
-        ),
-      joined: sql<Date | null>`${customers.createdAt}`.as('joined'),
-      invited: sql<boolean>`${customers.inviteTokenHash} is not null`.as('invited'),
-      orders: sql<number>`coalesce(${own.orders}, 0) + coalesce(${asGuest.orders}, 0)`.as('order_count'),
-      lastOrder: sql<Date | null>`greatest(${own.lastOrderAt}, ${asGuest.lastOrderAt})`.as('last_order_at'),
-    })
-    .from(customers)
-    .leftJoin(own, and(eq(own.kind, 'account'), eq(own.key, sql`${customers.id}::text`)))
-    .leftJoin(asGuest, and(eq(asGuest.kind, 'guest'), eq(asGuest.key, customers.email)))
-    .where(isNull(customers.deletedAt));
-  const guests = db
-    .select({
-      id: sql<string>`${shopperOrderTotals.key}`.as('id'),
-      name: sql<string>`coalesce(${shopperOrderTotals.lastName}, '')`.as('name'),
-      email: sql<string>`${shopperOrderTotals.key}`.as('email'),
-      status: sql<ShopperStatus>`'guest'`.as('status'),
-      joined: sql<Date | null>`null::timestamptz`.as('joined'),
-      invited: sql<boolean>`false`.as('invited'),
-      orders: sql<number>`${shopperOrderTotals.orders}`.as('order_count'),
-      lastOrder: sql<Date | null>`${shopperOrderTotals.lastOrderAt}`.as('last_order_at'),
-    })
-    .from(shopperOrderTotals)
-    .where(
-      and(
-        eq(shopperOrderTotals.kind, 'guest'),
-        sql`not exists (select 1 from ${customers} c where c.email = ${shopperOrderTotals.key} and c.deleted_at is null)`,
-      ),
-    );
-  return unionAll(accounts, guests).as('shoppers');
-}
+/** A shopper's row as the list reads it (b2c_shoppers, kept by triggers on accounts and order totals). */
+const shopperColumns = {
+  id: b2cShoppers.id,
+  name: b2cShoppers.name,
+  email: b2cShoppers.email,
+  status: b2cShoppers.status,
+  joined: b2cShoppers.joined,
+  invited: b2cShoppers.invited,
+  orders: b2cShoppers.orders,
+  lastOrder: b2cShoppers.lastOrderAt,
+};
 
 /** Raw SQL columns arrive as text from some drivers: dates are made Dates here. */
 const toDate = (value: unknown): Date | null => (value === null ? null : new Date(value as string | Date));
@@ -123,28 +89,28 @@ export async function listShoppers(
   filters: ShopperFilters,
   page: { offset: number; limit: number },
 ): Promise<{ rows: ShopperRow[]; total: number }> {
-  const shoppers = shoppersQuery(db);
   const conditions: SQL[] = [];
   const q = filters.q?.trim();
   if (q) {
+    // Served by the trigram indexes on name and email.
     const pattern = containsPattern(q);
-    const match = or(ilike(shoppers.name, pattern), ilike(shoppers.email, pattern));
+    const match = or(ilike(b2cShoppers.name, pattern), ilike(b2cShoppers.email, pattern));
     if (match) conditions.push(match);
   }
-  if (filters.status) conditions.push(eq(shoppers.status, filters.status));
-  if (filters.id !== undefined) conditions.push(eq(shoppers.id, filters.id));
+  if (filters.status) conditions.push(eq(b2cShoppers.status, filters.status));
+  if (filters.id !== undefined) conditions.push(eq(b2cShoppers.id, filters.id));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
-      .from(shoppers)
+      .select(shopperColumns)
+      .from(b2cShoppers)
       .where(where)
-      // Most recent activity first: the last order, or the day the account was opened.
-      .orderBy(sql`greatest(${shoppers.lastOrder}, ${shoppers.joined}) desc nulls last`, shoppers.id)
+      // Most recent activity first: the last order, or the day the account was opened (b2c_shoppers_activity_idx).
+      .orderBy(sql`${b2cShoppers.activityAt} desc nulls last`, b2cShoppers.id)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(shoppers).where(where),
+    db.select({ total: count() }).from(b2cShoppers).where(where),
   ]);
   const spent = await spentBy(db, rows);
   return {
@@ -180,18 +146,17 @@ export interface ShopperStats {
 
 /** The summary cards: shoppers by status, and the B2C orders of the last 30 days with their paid revenue. */
 export async function shopperStats(db: Database, now: Date): Promise<ShopperStats> {
-  const shoppers = shoppersQuery(db);
   const since = new Date(now.getTime() - 30 * DAY_MS);
   const recentB2c = and(eq(orders.channel, 'b2c'), gte(orders.createdAt, since));
   const [[people], [placed], byRate] = await Promise.all([
     db
       .select({
         shoppers: count(),
-        active: sql<number>`count(*) filter (where ${shoppers.status} = 'active')`.mapWith(Number),
-        suspended: sql<number>`count(*) filter (where ${shoppers.status} = 'suspended')`.mapWith(Number),
-        guests: sql<number>`count(*) filter (where ${shoppers.status} = 'guest')`.mapWith(Number),
+        active: sql<number>`count(*) filter (where ${b2cShoppers.status} = 'active')`.mapWith(Number),
+        suspended: sql<number>`count(*) filter (where ${b2cShoppers.status} = 'suspended')`.mapWith(Number),
+        guests: sql<number>`count(*) filter (where ${b2cShoppers.status} = 'guest')`.mapWith(Number),
       })
-      .from(shoppers),
+      .from(b2cShoppers),
     db.select({ n: count() }).from(orders).where(recentB2c),
     db
       .select({

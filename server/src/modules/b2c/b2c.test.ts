@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { activityLog, orders, shopperOrderTotals } from '../../db/schema.ts';
+import { activityLog, b2cShoppers, customers, orders, shopperOrderTotals } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import {
   bearer,
@@ -427,5 +427,106 @@ describe('B2C Management', () => {
       }
       expect(rowOf(await list(), nusrat.email)?.status).toBe('active');
     });
+  });
+
+  it('keeps the listed rows as accounts open, change email, are suspended, invited and closed', async () => {
+    /** b2c_shoppers as the triggers keep it, against the rows worked out again from accounts and orders. */
+    const kept = async () =>
+      (await t.db.select().from(b2cShoppers).orderBy(b2cShoppers.id)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        status: row.status,
+        joined: row.joined?.toISOString() ?? null,
+        invited: row.invited,
+        orders: row.orders,
+        lastOrderAt: row.lastOrderAt?.toISOString() ?? null,
+      }));
+    const recount = async () => {
+      type Row = {
+        id: string;
+        name: string;
+        email: string;
+        status: string;
+        joined: string | null;
+        invited: boolean;
+        orders: number;
+        last_order_at: string | null;
+      };
+      const { rows } = (await t.db.execute(sql`with per_owner as (
+          select customer_id, lower(trim(customer_email)) as email, count(*)::int as n, max(created_at) as latest,
+            (array_agg(customer_name order by created_at desc))[1] as latest_name
+          from orders group by 1, 2)
+        select c.id::text as id, c.name, c.email, case when c.status = 'Active' then 'active' else 'suspended' end as status,
+          c.created_at as joined, c.invite_token_hash is not null as invited,
+          coalesce((select sum(n) from per_owner p where p.customer_id = c.id
+            or (p.customer_id is null and p.email = c.email)), 0)::int as orders,
+          (select max(latest) from per_owner p where p.customer_id = c.id
+            or (p.customer_id is null and p.email = c.email)) as last_order_at
+        from customers c where c.deleted_at is null
+        union all
+        select p.email, coalesce(p.latest_name, ''), p.email, 'guest', null, false, p.n, p.latest
+        from per_owner p
+        where p.customer_id is null
+          and not exists (select 1 from customers c where c.email = p.email and c.deleted_at is null)
+        order by 1`)) as unknown as { rows: Row[] };
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        status: row.status,
+        joined: row.joined === null ? null : new Date(row.joined).toISOString(),
+        invited: row.invited,
+        orders: row.orders,
+        lastOrderAt: row.last_order_at === null ? null : new Date(row.last_order_at).toISOString(),
+      }));
+    };
+    expect(await kept()).toEqual(await recount());
+
+    // A guest's orders, then an account opened with that email takes them over.
+    await insertOrder(t.db, {
+      customerId: null,
+      email: 'Later.Account@example.com',
+      name: 'L. Guest',
+      totalMinor: 9_00,
+    });
+    expect(rowOf(await list(), 'later.account@example.com')).toMatchObject({ status: 'guest', orders: 1 });
+    const later = await registerShopper(t.app, { email: 'later.account@example.com', name: 'Later Account' });
+    expect(await kept()).toEqual(await recount());
+    expect(rowOf(await list(), 'later.account@example.com')).toMatchObject({ _id: later.id, orders: 1 });
+
+    // The account lets the email go: the guest comes back; renamed, suspended and invited, the row follows.
+    await t.db
+      .update(customers)
+      .set({
+        email: 'renamed.account@example.com',
+        name: 'Renamed Account',
+        status: 'Inactive',
+        inviteTokenHash: 'x',
+      })
+      .where(eq(customers.id, later.id));
+    expect(await kept()).toEqual(await recount());
+    expect(rowOf(await list(), 'later.account@example.com')).toMatchObject({ status: 'guest', orders: 1 });
+    expect(rowOf(await list(), 'renamed.account@example.com')).toMatchObject({
+      name: 'Renamed Account',
+      status: 'suspended',
+      invited: true,
+      orders: 0,
+    });
+
+    // Takes it back, then is closed: the guest's orders show as a guest again.
+    await t.db
+      .update(customers)
+      .set({ email: 'later.account@example.com' })
+      .where(eq(customers.id, later.id));
+    expect(await kept()).toEqual(await recount());
+    expect((await list('?q=later.account')).data.map((row) => row._id)).toEqual([later.id]);
+    await t.db
+      .update(customers)
+      .set({ deletedAt: new Date(), email: `deleted-${later.id}@example.invalid` })
+      .where(eq(customers.id, later.id));
+    expect(await kept()).toEqual(await recount());
+    expect(rowOf(await list(), 'later.account@example.com')).toMatchObject({ status: 'guest' });
+    expect((await list('?limit=100')).data.some((row) => row._id === later.id)).toBe(false);
   });
 });

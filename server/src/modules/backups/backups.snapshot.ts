@@ -15,14 +15,16 @@ export const PAGE_ROWS = 500;
  * Tables an export leaves out: the exports themselves, and what only matters while it is fresh and must not come
  * back (sign-in sessions, which could revive a revoked device; counted sign-ins; retry answers).
  */
-// shopper_order_totals is counted again from orders as they are restored (its triggers, migration 0029); the days'
-// sums are summed again from the restored rows, whose days their triggers mark (migration 0039).
+// shopper_order_totals is counted again from orders as they are restored (its triggers, migration 0029), and
+// b2c_shoppers from the accounts and those totals (migration 0041); the days' sums are summed again from the
+// restored rows, whose days their triggers mark (migration 0039).
 export const NOT_BACKED_UP = [
   'backups',
   'sessions',
   'login_attempts',
   'idempotency_keys',
   'shopper_order_totals',
+  'b2c_shoppers',
   'day_summaries',
   'summary_dirty_days',
 ];
