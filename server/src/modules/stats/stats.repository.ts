@@ -15,7 +15,7 @@ import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
 import { recoveredTotals } from '../carts/index.ts';
 import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/index.ts';
 import { securityAlerts } from '../security/index.ts';
-import { figures, refreshSummaries } from './stats.summaries.ts';
+import { figures, refreshSummaries, topKeys } from './stats.summaries.ts';
 
 // Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
 // at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.
@@ -65,11 +65,9 @@ function usdByDay(rows: ReadonlyArray<{ day: string; rate: string; value: number
   return byDay;
 }
 
-/** The five products sold most (units), ties by name; a line whose product is gone is known by its name. */
-async function topProducts(db: Database, units: ReadonlyArray<{ key: string; value: number }>) {
-  const ranked = [...units].sort((a, b) => b.value - a.value);
-  const fifth = ranked[4]?.value ?? 0;
-  const candidates = ranked.filter((row) => row.value >= fifth);
+/** The five products sold most (units) since `from`, ties by name; a line whose product is gone is known by its name. */
+async function topProducts(db: Database, now: Date, from: Date) {
+  const candidates = await topKeys(db, now, { metric: 'units', from, to: ONWARDS }, 5);
   const ids = candidates.map((row) => row.key).filter(isUuid);
   const titles = new Map(
     ids.length === 0
@@ -96,22 +94,24 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
   const chartStart = new Date(today.getTime() - 29 * DAY_MS);
   await refreshSummaries(db, now);
   const since = (from: Date, byDay = false) => ({ from, to: ONWARDS, byDay });
-  const figured = await figures(db, now, {
-    // Paid orders in three windows (today within the week within the month), each rate's sum converted once.
-    salesToday: { metric: 'paid', ...since(today) },
-    salesWeek: { metric: 'paid', ...since(weekStart) },
-    salesMonth: { metric: 'paid', ...since(monthStart) },
-    channels: { metric: 'channel', ...since(monthStart) },
-    units: { metric: 'units', ...since(monthStart) },
-    revenueByDay: { metric: 'paid', ...since(chartStart, true) },
-    // Refunds as staff record them, by the day they were recorded, at the rate of the order they pay back.
-    refundByDay: { metric: 'refund', ...since(chartStart, true) },
-    countries: { metric: 'country', ...since(monthStart) },
-    visitorsToday: { metric: 'visitors', ...since(today) },
-    pageviewsToday: { metric: 'pageviews', ...since(today) },
-    // Orders shoppers placed today (key `shoppers`); orders staff placed by hand came from no storefront visit.
-    placedToday: { metric: 'placed', ...since(today) },
-  });
+  const [figured, top] = await Promise.all([
+    figures(db, now, {
+      // Paid orders in three windows (today within the week within the month), each rate's sum converted once.
+      salesToday: { metric: 'paid', ...since(today) },
+      salesWeek: { metric: 'paid', ...since(weekStart) },
+      salesMonth: { metric: 'paid', ...since(monthStart) },
+      channels: { metric: 'channel', ...since(monthStart) },
+      revenueByDay: { metric: 'paid', ...since(chartStart, true) },
+      // Refunds as staff record them, by the day they were recorded, at the rate of the order they pay back.
+      refundByDay: { metric: 'refund', ...since(chartStart, true) },
+      countries: { metric: 'country', ...since(monthStart) },
+      visitorsToday: { metric: 'visitors', ...since(today) },
+      pageviewsToday: { metric: 'pageviews', ...since(today) },
+      // Orders shoppers placed today (key `shoppers`); orders staff placed by hand came from no storefront visit.
+      placedToday: { metric: 'placed', ...since(today) },
+    }),
+    topProducts(db, now, monthStart),
+  ]);
   const salesToday = usdOf(figured.salesToday);
   const salesWeek = usdOf(figured.salesWeek);
   const salesMonth = usdOf(figured.salesMonth);
@@ -125,8 +125,6 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
   const pageviews = figured.pageviewsToday[0]?.value ?? 0;
   const placedToday = figured.placedToday.find((row) => row.key === 'shoppers')?.value ?? 0;
   const conversion = conversionPercent(placedToday, visitors);
-
-  const top = await topProducts(db, figured.units);
 
   const revenueByDay = usdByDay(figured.revenueByDay);
   const refundByDay = usdByDay(figured.refundByDay);

@@ -239,6 +239,35 @@ export async function figures<Name extends string>(
   return answer;
 }
 
+/**
+ * The `count` keys with the largest sums of a metric over [from, to), ties at the last place kept, summed by the
+ * database from the days' sums and the rows, so only the leaders leave it (the month's units of every product
+ * sold would otherwise be read to keep five).
+ */
+export async function topKeys(
+  db: Database,
+  now: Date,
+  request: Omit<FigureRequest, 'byDay'>,
+  count: number,
+): Promise<Array<{ key: string; value: number }>> {
+  const { days, live } = splitSpan(request.from, request.to, now);
+  const parts = [
+    ...(days ? [summedQuery(request.metric, days, false)] : []),
+    ...live.map((span) => countedQuery(request.metric, span, false)),
+  ];
+  if (parts.length === 0) return [];
+  const union = sql.join(
+    parts.map((query) => sql`select q.key::text as key, q.value::numeric as value from (${query}) q`),
+    sql` union all `,
+  );
+  const found = await rowsOf<{ key: string; value: string | number }>(
+    db,
+    sql`select key, sum(value) as value from (${union}) u group by key
+      order by sum(value) desc fetch first (${count}) rows with ties`,
+  );
+  return found.map((row) => ({ key: row.key, value: Number(row.value) }));
+}
+
 /** Distinct queries of one read, each a numbered part of a `union all`. */
 class Pieces {
   private readonly parts = new Map<string, { index: number; query: Query }>();

@@ -1,0 +1,1 @@
+CREATE INDEX "day_summaries_metric_day_idx" ON "day_summaries" USING btree ("metric","day");
