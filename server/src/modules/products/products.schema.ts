@@ -134,6 +134,24 @@ export const products = pgTable(
       .on(t.salesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(shopperListed(t)),
     index('products_shop_title_idx').on(sql`lower(${t.title})`, t.id).where(shopperListed(t)),
+    // The staff list sorts every product, whatever its status: the same orders over the whole table, so its
+    // pages are index walks too (newest is served by products_created_at_idx).
+    index('products_price_asc_idx').on(
+      t.priceUsdMinor.asc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_price_desc_idx').on(
+      t.priceUsdMinor.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_popularity_idx').on(
+      t.salesCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_title_idx').on(sql`lower(${t.title})`, t.id),
     // The rating filter and the search's rating facet ("4 stars & up") count shopper products by a range of it.
     index('products_shop_rating_idx').on(t.rating).where(shopperListed(t)),
     check('products_price_nonnegative', sql`${t.priceMinor} >= 0`),
