@@ -600,7 +600,11 @@ function freePort() {
 /** `node server/dist/main.js` as production runs it; resolves once /api/health answers 200. */
 async function startApi(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  // BENCH_API_PROFILE=<folder>: the API writes a V8 CPU profile there when it stops (where its own time goes).
+  const profile = process.env.BENCH_API_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
