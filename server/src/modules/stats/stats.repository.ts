@@ -15,7 +15,7 @@ import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
 import { recoveredTotals } from '../carts/index.ts';
 import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/index.ts';
 import { securityAlerts } from '../security/index.ts';
-import { figures, refreshSummaries, topKeys } from './stats.summaries.ts';
+import { figures, refreshSummaries, splitSpan, summariesGeneration, totalsByKey } from './stats.summaries.ts';
 
 // Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
 // at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.
@@ -65,9 +65,50 @@ function usdByDay(rows: ReadonlyArray<{ day: string; rate: string; value: number
   return byDay;
 }
 
-/** The five products sold most (units) since `from`, ties by name; a line whose product is gone is known by its name. */
+/** Finished days' units per product, worked out once per database while their sums stay the same. */
+interface FinishedUnits {
+  days: string;
+  generation: number;
+  units: Map<string, number>;
+  /** The keys at the top, ties at the last place kept (a key sold today can pass them; no other can). */
+  leaders: string[];
+}
+const finishedUnits = new WeakMap<Database, FinishedUnits>();
+
+/** The `count` keys with the most, ties at the last place kept. */
+function leadersOf(values: Map<string, number>, count: number): string[] {
+  const ranked = [...values].sort((a, b) => b[1] - a[1]);
+  const last = ranked[count - 1]?.[1] ?? Number.NEGATIVE_INFINITY;
+  return ranked.filter(([, value]) => value >= last).map(([key]) => key);
+}
+
+/**
+ * The five products sold most (units) since `from`, ties by name; a line whose product is gone is known by its name.
+ * The month's finished days are summed once (at 1M orders, tens of thousands of product-days) and kept until a
+ * day's sums change; each visit reads only today's lines, so the exact leaders are the finished days' leaders and
+ * every product sold today, each with its whole month.
+ */
 async function topProducts(db: Database, now: Date, from: Date) {
-  const candidates = await topKeys(db, now, { metric: 'units', from, to: ONWARDS }, 5);
+  const { days, live } = splitSpan(from, ONWARDS, now);
+  const [generation, today] = await Promise.all([
+    summariesGeneration(db),
+    totalsByKey(db, 'units', { live }),
+  ]);
+  let finished: FinishedUnits = { days: '', generation, units: new Map(), leaders: [] };
+  if (days) {
+    const span = `${days.from}/${days.to}`;
+    const kept = finishedUnits.get(db);
+    if (kept && kept.days === span && kept.generation === generation) finished = kept;
+    else {
+      const units = await totalsByKey(db, 'units', { days });
+      finished = { days: span, generation, units, leaders: leadersOf(units, 5) };
+      finishedUnits.set(db, finished);
+    }
+  }
+  const month = new Map<string, number>();
+  for (const key of [...finished.leaders, ...today.keys()])
+    month.set(key, (finished.units.get(key) ?? 0) + (today.get(key) ?? 0));
+  const candidates = leadersOf(month, 5).map((key) => ({ key, value: month.get(key) ?? 0 }));
   const ids = candidates.map((row) => row.key).filter(isUuid);
   const titles = new Map(
     ids.length === 0

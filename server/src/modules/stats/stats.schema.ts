@@ -6,6 +6,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -53,4 +54,13 @@ export const daySummaries = pgTable(
  */
 export const summaryDirtyDays = pgTable('summary_dirty_days', {
   day: date('day', { mode: 'string' }).primaryKey(),
+});
+
+/**
+ * One row counting how often the days' sums were summed again (refreshSummaries): what is worked out from finished
+ * days alone (the month's units per product, say) holds while it stays the same.
+ */
+export const summaryGeneration = pgTable('summary_generation', {
+  id: smallint('id').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull(),
 });

@@ -1,6 +1,14 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { daySummaries, orderItems, orders, refunds, siteVisits, summaryDirtyDays } from '../../db/schema.ts';
+import {
+  daySummaries,
+  orderItems,
+  orders,
+  refunds,
+  siteVisits,
+  summaryDirtyDays,
+  summaryGeneration,
+} from '../../db/schema.ts';
 
 // Figures over spans of time, read from each finished UTC day's sums (day_summaries) and, for the hours a span
 // has outside whole finished days (today, a rolling window's first day), from the rows themselves. A day whose
@@ -105,7 +113,19 @@ export async function refreshSummaries(db: Database, now: Date): Promise<void> {
       union all
       select ${utcDay(siteVisits.at)}, 'pageviews', '', 1, count(*)
         from ${siteVisits} where ${within(siteVisits.at)} group by 1`);
+    // In the same transaction: a reader sees the new generation only with the new sums.
+    await tx.execute(sql`insert into ${summaryGeneration} (id, generation) values (1, 1)
+      on conflict (id) do update set generation = ${summaryGeneration}.generation + 1`);
   });
+}
+
+/** How many times the days' sums were summed again; read it before the sums it vouches for. */
+export async function summariesGeneration(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ generation: summaryGeneration.generation })
+    .from(summaryGeneration)
+    .where(eq(summaryGeneration.id, 1));
+  return Number(row?.generation ?? 0);
 }
 
 /** One figure: its day (`YYYY-MM-DD`, or '' when not asked by day), key, the rate its amounts were priced at, and
@@ -240,32 +260,28 @@ export async function figures<Name extends string>(
 }
 
 /**
- * The `count` keys with the largest sums of a metric over [from, to), ties at the last place kept, summed by the
- * database from the days' sums and the rows, so only the leaders leave it (the month's units of every product
- * sold would otherwise be read to keep five).
+ * A metric's value per key (every rate and day together), added up by the database: over whole finished days from
+ * their sums, or over spans of hours from the rows.
  */
-export async function topKeys(
+export async function totalsByKey(
   db: Database,
-  now: Date,
-  request: Omit<FigureRequest, 'byDay'>,
-  count: number,
-): Promise<Array<{ key: string; value: number }>> {
-  const { days, live } = splitSpan(request.from, request.to, now);
-  const parts = [
-    ...(days ? [summedQuery(request.metric, days, false)] : []),
-    ...live.map((span) => countedQuery(request.metric, span, false)),
-  ];
-  if (parts.length === 0) return [];
+  metric: SummedMetric,
+  over: { days: { from: string; to: string } } | { live: Array<{ from: Date; to: Date }> },
+): Promise<Map<string, number>> {
+  const parts =
+    'days' in over
+      ? [summedQuery(metric, over.days, false)]
+      : over.live.map((span) => countedQuery(metric, span, false));
+  if (parts.length === 0) return new Map();
   const union = sql.join(
     parts.map((query) => sql`select q.key::text as key, q.value::numeric as value from (${query}) q`),
     sql` union all `,
   );
   const found = await rowsOf<{ key: string; value: string | number }>(
     db,
-    sql`select key, sum(value) as value from (${union}) u group by key
-      order by sum(value) desc fetch first (${count}) rows with ties`,
+    sql`select key, sum(value) as value from (${union}) u group by key`,
   );
-  return found.map((row) => ({ key: row.key, value: Number(row.value) }));
+  return new Map(found.map((row) => [row.key, Number(row.value)]));
 }
 
 /** Distinct queries of one read, each a numbered part of a `union all`. */
