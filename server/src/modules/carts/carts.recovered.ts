@@ -8,27 +8,28 @@ export const RECOVERY_WINDOW_DAYS = 7;
 
 /**
  * Marks a just-placed order recovered when its shopper opened a cart reminder's link within the week before; the
- * link then counts once, for this order.
+ * link then counts once, for this order. One statement, run after every order: the cart's row lock makes two orders
+ * placed at once count the link once, and an order without a recent link costs one index probe.
  */
 export async function markRecoveredOrder(
   db: Database,
   order: { id: string; customerId: string; placedAt: Date },
 ): Promise<boolean> {
   const since = new Date(order.placedAt.getTime() - RECOVERY_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  return db.transaction(async (tx) => {
-    const [cart] = await tx
-      .select({ restoredAt: carts.restoredAt })
-      .from(carts)
-      .where(and(eq(carts.customerId, order.customerId), gte(carts.restoredAt, since)))
-      .for('update');
-    if (!cart?.restoredAt) return false;
-    await tx.update(carts).set({ restoredAt: null }).where(eq(carts.customerId, order.customerId));
-    await tx
-      .insert(recoveredOrders)
-      .values({ orderId: order.id, customerId: order.customerId, restoredAt: cart.restoredAt })
-      .onConflictDoNothing();
-    return true;
-  });
+  // The cart's restored time before the update (RETURNING gives the new row, so the old one is joined in). The test
+  // on the updated row itself is what a second order waiting on the lock sees again, and then finds cleared.
+  const result = await db.execute(sql`with taken as (
+      update ${carts} set restored_at = null
+      from ${carts} as before
+      where ${carts.customerId} = ${order.customerId} and ${carts.restoredAt} >= ${since}
+        and before.customer_id = ${carts.customerId}
+      returning before.restored_at as restored_at)
+    insert into ${recoveredOrders} (order_id, customer_id, restored_at)
+      select ${order.id}, ${order.customerId}, restored_at from taken
+    on conflict do nothing
+    returning order_id`);
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return rows.length > 0;
 }
 
 /**

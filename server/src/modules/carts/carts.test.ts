@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityLog,
@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { cartRemindersJob } from './carts.jobs.ts';
 import { cartLinks } from './carts.links.ts';
+import { markRecoveredOrder } from './carts.recovered.ts';
 import { sendCartReminders } from './carts.recovery.ts';
 
 const ADDRESS = {
@@ -331,6 +332,41 @@ describe('carts kept on the server', () => {
     expect(analytics.json().data.recovered).toMatchObject({ count: 1 });
   });
 
+  it('counts one link once when two orders are placed at the same moment', async () => {
+    await t.db.update(carts).set({ restoredAt: new Date() }).where(eq(carts.customerId, shopper.id));
+    const order = () =>
+      call('POST', '/api/order', shopper.token, {
+        items: [{ product: lamp.id, sku_id: 'L1', quantity: 1 }],
+        shippingAddress: ADDRESS,
+        paymentMethod: 'Bank Transfer',
+      });
+    const placed = await Promise.all([order(), order(), order()]);
+    expect(placed.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    const marked = await t.db
+      .select()
+      .from(recoveredOrders)
+      .where(
+        inArray(
+          recoveredOrders.orderId,
+          placed.map((response) => response.json().data._id as string),
+        ),
+      );
+    expect(marked).toHaveLength(1);
+    const [cart] = await t.db.select().from(carts).where(eq(carts.customerId, shopper.id));
+    expect(cart?.restoredAt).toBeNull();
+
+    // The orders above wait on one another for the lamp's stock; marked side by side, still one counts.
+    const ids = placed.map((response) => response.json().data._id as string);
+    await t.db.delete(recoveredOrders).where(inArray(recoveredOrders.orderId, ids));
+    await t.db.update(carts).set({ restoredAt: new Date() }).where(eq(carts.customerId, shopper.id));
+    const counted = await Promise.all(
+      ids.map((id) => markRecoveredOrder(t.db, { id, customerId: shopper.id, placedAt: new Date() })),
+    );
+    expect(counted.filter(Boolean)).toHaveLength(1);
+    expect(
+      await t.db.select().from(recoveredOrders).where(inArray(recoveredOrders.orderId, ids)),
+    ).toHaveLength(1);
+  });
   it('sends no reminder for a cart that was ordered since it changed', async () => {
     await leave(shopper.id, 25 * 60);
     // Orders were placed after the cart's last change (moved back in time above).
