@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityLog,
+  daySummaries,
   orderForwardings,
   orderItems,
   orders,
@@ -11,6 +12,7 @@ import {
 } from '../../db/schema.ts';
 import { DEMO_ADMIN } from '../../db/seed/accounts.ts';
 import type { OperationId } from '../../http/contract-types.ts';
+import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import {
   bearer,
@@ -21,6 +23,7 @@ import {
   registerShopper,
 } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { AWAITING_SHIPMENT } from '../order-lifecycle/index.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
 import { insertTestProduct } from './orders.fixtures.ts';
 
@@ -74,6 +77,9 @@ interface ListBody {
   meta: { page: number; limit: number; total: number };
   stats: { total: number; pending: number; shipped: number; revenue: number; currency: string };
 }
+
+const DAY = 24 * 60 * 60 * 1000;
+const utcDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Orders of this test's own customer, found by searching the name. */
 const STATS_NAME = 'Statsy McFigure';
@@ -328,6 +334,187 @@ describe('staff order API', () => {
         expect(response.statusCode, query).toBe(400);
         assertMatchesContract('listAdminOrders', response);
       }
+    });
+  });
+
+  // Without a search the cards add up each finished day's sums (day_summaries) and today's orders; these hold them
+  // to a recount of the orders themselves, also after an order of a day already summed changes.
+  describe('the stat cards from the days’ sums', () => {
+    const now = new Date();
+    const ago = (days: number) => new Date(now.getTime() - days * DAY);
+    const day = (days: number) => utcDate(ago(days));
+
+    beforeAll(async () => {
+      const bdt = { currency: 'BDT', rate: '120' } as const;
+      const eur = { currency: 'EUR', rate: '0.92' } as const;
+      const rows = [
+        { status: 'Placed', totalMinor: 100_00, createdAt: ago(40) },
+        { status: 'Confirmed', ...bdt, channel: 'd2c', totalMinor: 12_600_00, createdAt: ago(10) },
+        {
+          status: 'Confirmed',
+          ...bdt,
+          channel: 'd2c',
+          totalMinor: 6_000_00,
+          refundedMinor: 1_260_00,
+          createdAt: ago(10),
+        },
+        { status: 'Shipped', isPaid: false, totalMinor: 50_00, createdAt: ago(10) },
+        { status: 'Processing', ...eur, channel: 'b2b', totalMinor: 33_33, createdAt: ago(3) },
+        { status: 'Delivered', ...eur, totalMinor: 81_17, createdAt: ago(3) },
+        { status: 'Cancelled', totalMinor: 20_00, refundedMinor: 20_00, createdAt: ago(1) },
+        { status: 'Failed', totalMinor: 70_00, archivedAt: ago(1), createdAt: ago(2) },
+        { status: 'Completed', channel: 'b2b', totalMinor: 45_50, createdAt: ago(1) },
+        // Today's: counted from the rows, not the sums.
+        { status: 'Pending', isPaid: false, totalMinor: 12_00, createdAt: new Date(now.getTime() - 1000) },
+        { status: 'Delivered', ...bdt, totalMinor: 2_400_00, createdAt: new Date(now.getTime() - 1000) },
+      ] as const;
+      for (const values of rows) {
+        await insertTestOrder(t.db, { customerName: 'Carda Counter', ...values });
+      }
+    });
+
+    async function cards(query: string): Promise<ListBody['stats']> {
+      const body = await expectAnswer<ListBody>(
+        'listAdminOrders',
+        await call('GET', `/orders?limit=1&${query}`),
+        200,
+      );
+      expect(body.meta.total).toBe(body.stats.total);
+      return body.stats;
+    }
+
+    /** The cards counted again from every order, for the same query. */
+    async function recount(query: string): Promise<ListBody['stats']> {
+      const asked = new URLSearchParams(query);
+      const statuses = asked.getAll('status');
+      const channel = asked.get('channel');
+      const from = asked.get('from');
+      const to = asked.get('to');
+      const q = asked.get('q')?.toLowerCase();
+      const archived = asked.get('archived') === 'true';
+      const found = (await t.db.select().from(orders)).filter(
+        (order) =>
+          (order.archivedAt !== null) === archived &&
+          (statuses.length === 0 || statuses.includes(order.status)) &&
+          (!channel || order.channel === channel) &&
+          (!from || utcDate(order.createdAt) >= from) &&
+          (!to || utcDate(order.createdAt) <= to) &&
+          (!q ||
+            [order.orderNumber, order.customerName, order.customerEmail].some((text) =>
+              text.toLowerCase().includes(q),
+            )),
+      );
+      const paidByRate = new Map<string, number>();
+      for (const order of found.filter((order) => order.isPaid)) {
+        const net = Math.max(order.totalMinor - order.refundedMinor, 0);
+        paidByRate.set(order.rate, (paidByRate.get(order.rate) ?? 0) + net);
+      }
+      const revenueMinor = [...paidByRate].reduce(
+        (sum, [rate, paid]) => sum + convertMinor(paid, rate, BASE_RATE),
+        0,
+      );
+      return {
+        total: found.length,
+        pending: found.filter((order) => AWAITING_SHIPMENT.includes(order.status)).length,
+        shipped: found.filter((order) => order.status === 'Shipped').length,
+        revenue: toAmount(revenueMinor),
+        currency: 'USD',
+      };
+    }
+
+    /** A finished day's order counts as summed, by `<archived 0/1>|<status>|<channel>`. */
+    async function summedDay(date: string) {
+      const rows = await t.db
+        .select({ key: daySummaries.key, value: daySummaries.value })
+        .from(daySummaries)
+        .where(and(eq(daySummaries.day, date), eq(daySummaries.metric, 'order_count')));
+      return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+    }
+
+    /** The same, counted from the orders placed that day. */
+    async function countedDay(date: string) {
+      const counted: Record<string, number> = {};
+      for (const order of await t.db.select().from(orders)) {
+        if (utcDate(order.createdAt) !== date) continue;
+        const key = `${order.archivedAt ? 1 : 0}|${order.status}|${order.channel}`;
+        counted[key] = (counted[key] ?? 0) + 1;
+      }
+      return counted;
+    }
+
+    it('equal a recount of the orders for every filter: statuses, channel, whole UTC days, archived', async () => {
+      const queries = [
+        '',
+        'status=Placed',
+        'status=Shipped&status=Delivered',
+        'status=Confirmed&status=Processing&status=Completed',
+        'channel=d2c',
+        'channel=b2b&status=Completed',
+        `from=${day(10)}&to=${day(3)}`,
+        `from=${day(10)}&to=${day(10)}&channel=d2c&status=Confirmed`,
+        `from=${day(3)}`,
+        `to=${day(1)}`,
+        `from=${day(0)}&to=${day(0)}`,
+        `from=${day(40)}&to=${day(40)}&status=Placed`,
+        'archived=true',
+        `archived=true&status=Failed&from=${day(2)}&to=${day(2)}`,
+        // A search is counted over the orders it finds; both ways agree.
+        'q=carda',
+        `q=carda&status=Confirmed&from=${day(10)}`,
+      ];
+      for (const query of queries) {
+        expect(await cards(query), query).toEqual(await recount(query));
+      }
+      // The finished days were summed, by archived, status and channel.
+      for (const date of [day(10), day(3), day(2), day(1)]) {
+        expect(await summedDay(date), date).toEqual(await countedDay(date));
+      }
+      expect(Object.keys(await summedDay(day(10)))).toEqual(
+        expect.arrayContaining(['0|Confirmed|d2c', '0|Shipped|b2c']),
+      );
+      expect(Object.keys(await summedDay(day(2)))).toContain('1|Failed|b2c');
+    });
+
+    it('show a change to an order of a day already summed at once: its status, a refund, its archiving', async () => {
+      const order = await insertTestOrder(t.db, {
+        customerName: 'Carda Counter',
+        status: 'Placed',
+        totalMinor: 40_00,
+        createdAt: ago(5),
+      });
+      const itsDay = `from=${day(5)}&to=${day(5)}`;
+      const before = await cards('');
+      expect(before).toEqual(await recount(''));
+      expect(await summedDay(day(5))).toEqual(await countedDay(day(5)));
+      expect(await summedDay(day(5))).toHaveProperty(['0|Placed|b2c']);
+      const minor = (cards: ListBody['stats']) => Math.round(cards.revenue * 100);
+
+      await t.db.update(orders).set({ status: 'Processing' }).where(eq(orders.id, order.id));
+      await t.db.update(orders).set({ status: 'Shipped' }).where(eq(orders.id, order.id));
+      const shipped = await cards('');
+      expect(shipped).toEqual({ ...before, pending: before.pending - 1, shipped: before.shipped + 1 });
+      expect(shipped).toEqual(await recount(''));
+      expect(await cards(`${itsDay}&status=Shipped`)).toEqual(await recount(`${itsDay}&status=Shipped`));
+
+      await t.db.update(orders).set({ refundedMinor: 15_00 }).where(eq(orders.id, order.id));
+      const refunded = await cards('');
+      expect(minor(refunded)).toBe(minor(before) - 15_00);
+      expect(refunded).toEqual(await recount(''));
+
+      await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, order.id));
+      const archivedBefore = await cards('archived=true');
+      const archiving = await call('POST', '/orders/bulk-archive', { payload: { ids: [order.id] } });
+      expect(archiving.json().data.updated).toEqual([order.id]);
+      const archived = await cards('');
+      expect(archived.total).toBe(before.total - 1);
+      expect(minor(archived)).toBe(minor(before) - 40_00);
+      expect(archived).toEqual(await recount(''));
+      const archivedList = await cards('archived=true');
+      expect(archivedList.total).toBe(archivedBefore.total + 1);
+      expect(minor(archivedList)).toBe(minor(archivedBefore) + 25_00);
+      expect(archivedList).toEqual(await recount('archived=true'));
+      expect(await cards(`archived=true&${itsDay}`)).toEqual(await recount(`archived=true&${itsDay}`));
+      expect(await summedDay(day(5))).toEqual(await countedDay(day(5)));
     });
   });
 

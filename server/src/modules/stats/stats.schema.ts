@@ -28,7 +28,9 @@ export const siteVisits = pgTable(
  * rows rather than every order. `metric`: paid (sum of paid orders' totals by paid day, per stored rate), placed
  * (orders by created day: key `all` or `shoppers`), channel and country (orders by created day, per key), units
  * (items of paid orders not cancelled or failed, by paid day, per product), refund (by refund day, per rate),
- * visitors and pageviews. Written only by stats.summaries.ts, for days in summary_dirty_days.
+ * visitors and pageviews, and for the staff order list's stat cards order_count (orders) and order_net (paid
+ * orders' totals less refunds, per rate), by created day, keyed `<archived 0/1>|<status>|<channel>`. Written only
+ * by stats.summaries.ts, for days in summary_dirty_days.
  */
 export const daySummaries = pgTable(
   'day_summaries',

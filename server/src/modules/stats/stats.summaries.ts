@@ -25,7 +25,9 @@ export type SummedMetric =
   | 'units'
   | 'refund'
   | 'visitors'
-  | 'pageviews';
+  | 'pageviews'
+  | 'order_count'
+  | 'order_net';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const midnight = (date: Date) =>
@@ -59,6 +61,13 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 const utcDay = (column: Parameters<typeof sql>[1]) => sql`(${column} at time zone 'UTC')::date`;
+
+/** The staff order list's filters an order falls under, `<archived 0/1>|<status>|<channel>`: the key of
+ * `order_count` and `order_net`, so the list's stat cards add up the keys its filter matches. */
+const orderCardKey = sql`case when ${orders.archivedAt} is null then '0' else '1' end || '|' || ${orders.status}::text
+  || '|' || ${orders.channel}::text`;
+/** A paid order's revenue on the stat cards: its total less its refunds, never below 0. */
+const orderNet = sql`greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0)`;
 
 /**
  * Sums again every changed day before today. The days are taken off the list in the same transaction that sums
@@ -95,7 +104,13 @@ export async function refreshSummaries(db: Database, now: Date): Promise<void> {
         where ${within(orders.createdAt)} group by 1, ${orders.channel}
       union all
       select ${createdDay}, 'country', ${orders.shipCountry}, 1, count(*) from ${orders}
-        where ${within(orders.createdAt)} group by 1, ${orders.shipCountry}`);
+        where ${within(orders.createdAt)} group by 1, ${orders.shipCountry}
+      union all
+      select ${createdDay}, 'order_count', ${orderCardKey}, 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} group by 1, 3
+      union all
+      select ${createdDay}, 'order_net', ${orderCardKey}, ${orders.rate}, sum(${orderNet}) from ${orders}
+        where ${orders.isPaid} and ${within(orders.createdAt)} group by 1, 3, ${orders.rate}`);
     await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
       select ${paidDay}, 'units', coalesce(${orderItems.productId}::text, ${orderItems.name}), 1,
           sum(${orderItems.quantity})
@@ -129,7 +144,9 @@ export async function summariesGeneration(db: Database): Promise<number> {
 }
 
 /** One figure: its day (`YYYY-MM-DD`, or '' when not asked by day), key, the rate its amounts were priced at, and
- * the amount or count. `placed` has the keys `all` and `shoppers` (orders shoppers placed themselves). */
+ * the amount or count. `placed` has the keys `all` and `shoppers` (orders shoppers placed themselves);
+ * `order_count` (orders) and `order_net` (paid orders' totals less refunds, per rate), by created day, have the
+ * keys `<archived 0/1>|<status>|<channel>`. */
 export interface SummedRow {
   day: string;
   key: string;
@@ -203,6 +220,13 @@ function countedQuery(metric: SummedMetric, span: { from: Date; to: Date }, byDa
     case 'pageviews':
       return sql`select ${dayOf(siteVisits.at)} as day, '' as key, '1' as rate, count(*) as value
         from ${siteVisits} where ${inSpan(siteVisits.at)} group by 1`;
+    case 'order_count':
+      return sql`select ${dayOf(orders.createdAt)} as day, ${orderCardKey} as key, '1' as rate, count(*) as value
+        from ${orders} where ${inSpan(orders.createdAt)} group by 1, 2`;
+    case 'order_net':
+      return sql`select ${dayOf(orders.createdAt)} as day, ${orderCardKey} as key, ${orders.rate}::text as rate,
+          sum(${orderNet}) as value
+        from ${orders} where ${orders.isPaid} and ${inSpan(orders.createdAt)} group by 1, 2, 3`;
   }
 }
 
