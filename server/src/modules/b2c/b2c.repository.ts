@@ -1,8 +1,9 @@
-import { and, count, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { b2cShoppers, orders } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
+import { figures, refreshSummaries } from '../stats/index.ts';
 
 // B2C Management's shoppers: accounts, and guests (an email orders were placed under without an account).
 // Orders placed without an account under a live account's email count for that account, so one person is one row.
@@ -144,11 +145,16 @@ export interface ShopperStats {
   b2cRevenueMinor: number;
 }
 
-/** The summary cards: shoppers by status, and the B2C orders of the last 30 days with their paid revenue. */
+/** Every moment from `from` on (the cards' spans end now). */
+const ONWARDS = new Date('9999-12-31T00:00:00.000Z');
+
+/**
+ * The summary cards: shoppers by status, and the B2C orders of the last 30 days with their paid revenue, from the
+ * days' sums (stats) and the rows of the hours outside whole days.
+ */
 export async function shopperStats(db: Database, now: Date): Promise<ShopperStats> {
-  const since = new Date(now.getTime() - 30 * DAY_MS);
-  const recentB2c = and(eq(orders.channel, 'b2c'), gte(orders.createdAt, since));
-  const [[people], [placed], byRate] = await Promise.all([
+  const since = { from: new Date(now.getTime() - 30 * DAY_MS), to: ONWARDS };
+  const [[people], recent] = await Promise.all([
     db
       .select({
         shoppers: count(),
@@ -157,25 +163,38 @@ export async function shopperStats(db: Database, now: Date): Promise<ShopperStat
         guests: sql<number>`count(*) filter (where ${b2cShoppers.status} = 'guest')`.mapWith(Number),
       })
       .from(b2cShoppers),
-    db.select({ n: count() }).from(orders).where(recentB2c),
-    db
-      .select({
-        rate: orders.rate,
-        minor: sql<string>`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0))`,
-      })
-      .from(orders)
-      .where(and(recentB2c, eq(orders.isPaid, true)))
-      .groupBy(orders.rate),
+    refreshSummaries(db, now).then(() =>
+      figures(db, now, {
+        placed: { metric: 'channel', ...since },
+        // Paid orders' totals less refunds, keyed `<archived>|<status>|<channel>`, per stored rate.
+        paid: { metric: 'order_net', ...since },
+      }),
+    ),
   ]);
+  const b2cPaid = recent.paid.filter((row) => row.key.endsWith('|b2c'));
   return {
     shoppers: people?.shoppers ?? 0,
     active: people?.active ?? 0,
     suspended: people?.suspended ?? 0,
     guests: people?.guests ?? 0,
-    b2cOrders: placed?.n ?? 0,
-    b2cRevenueMinor: byRate.reduce(
-      (sum, row) => sum + convertMinor(Number(row.minor ?? 0), row.rate, BASE_RATE),
+    b2cOrders: recent.placed.filter((row) => row.key === 'b2c').reduce((sum, row) => sum + row.value, 0),
+    // Each rate's sum converted once, as the figures elsewhere are.
+    b2cRevenueMinor: sumByRate(b2cPaid).reduce(
+      (sum, row) => sum + convertMinor(row.value, row.rate, BASE_RATE),
       0,
     ),
   };
+}
+
+/** Rows of one figure added up per stored rate. */
+function sumByRate(
+  rows: ReadonlyArray<{ rate: string; value: number }>,
+): Array<{ rate: string; value: number }> {
+  const byRate = new Map<number, { rate: string; value: number }>();
+  for (const row of rows) {
+    const kept = byRate.get(Number(row.rate));
+    if (kept) kept.value += row.value;
+    else byRate.set(Number(row.rate), { rate: row.rate, value: row.value });
+  }
+  return [...byRate.values()];
 }
