@@ -38,6 +38,7 @@ import { createMessageHandlers } from './modules/messages/messages.handlers.ts';
 import { createAdminOrderHandlers, replayCreatedOrder } from './modules/orders/orders.admin.handlers.ts';
 import { createOrderHandlers, replayPlacedOrder } from './modules/orders/orders.handlers.ts';
 import { createLandedCostHandlers } from './modules/orders/orders.landed.handlers.ts';
+import { createOrderStatusHandlers } from './modules/orders/orders.status.handlers.ts';
 import { createPaymentReportHandlers } from './modules/payment-reports/payment-reports.handlers.ts';
 import type { PaymentGateways } from './modules/payments/index.ts';
 import { createPaymentHandlers } from './modules/payments/payments.handlers.ts';
@@ -138,7 +139,8 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     }),
     ...createLandedCostHandlers({ db, quoteDelivery: (query) => marketplace.getDeliveryOptions(query) }),
     ...createPaymentHandlers({ db, payments, storeUrl: config.storeUrl }),
-    ...createAdminOrderHandlers({ db, payments }),
+    ...createAdminOrderHandlers({ db }),
+    ...createOrderStatusHandlers({ db, payments }),
     ...createCampaignHandlers({ db }),
     ...createWishlistHandlers({ db }),
     ...createCartHandlers({ db, links: cartLinks(config.tokenSecret, config.tokenSecretPrevious) }),

@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { StaffAuth } from '../../auth/auth-context.ts';
-import { requireCustomer, requireStaff } from '../../auth/permissions.ts';
+import { requireStaff } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import type { QueryParams } from '../../http/contract-types.ts';
-import { type ApiError, conflict, notFound, unprocessable, validationError } from '../../http/errors.ts';
+import { notFound, unprocessable, validationError } from '../../http/errors.ts';
 import type { Replay } from '../../http/idempotency.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { toAmount, toDecimalText, toMinor } from '../../money/money.ts';
-import {
-  type ActivityEntry,
-  insertActivity,
-  recordFailedAttempt,
-  requestOrigin,
-  staffActivity,
-  withActivity,
-} from '../activity/index.ts';
+import { toAmount, toMinor } from '../../money/money.ts';
+import { insertActivity, staffActivity } from '../activity/index.ts';
 import { ORDER_NOT_FOUND } from '../order-lifecycle/index.ts';
-import type { PaymentProvider } from '../payments/index.ts';
-import { payBackThrough, type RefundView, refundNumber } from '../refunds/index.ts';
 import {
   archiveOrders,
   editOrder,
@@ -37,43 +26,12 @@ import { toAdminOrder, toStatusLog } from './orders.admin.view.ts';
 import { ordersCsv } from './orders.csv.ts';
 import { placeManualOrder } from './orders.manual.ts';
 import { OrderRejection } from './orders.priced.ts';
-import { findCustomerOrder } from './orders.repository.ts';
-import {
-  CANCELLED_BY_SHOPPER,
-  changeStatus,
-  confirmPayment,
-  type OrderActor,
-  OrderChangeRejection,
-  restoreOrder,
-  type StatusChange,
-} from './orders.status.ts';
-import { toOrder } from './orders.view.ts';
+import { answering, staffActor, staffOrderLog } from './orders.staff-log.ts';
 
 /** The store's home country: a manual order's address that names no country ships there. */
 const HOME_COUNTRY = 'BD';
 const DATE_RANGE_REVERSED = 'The start date must not be after the end date.';
 const DISCOUNT_DECIMALS = 'The discount can have at most two decimals.';
-
-function fromChangeRejection(error: OrderChangeRejection): ApiError {
-  switch (error.kind) {
-    case 'not_found':
-      return notFound(error.message);
-    case 'conflict':
-      return conflict(error.message);
-    case 'invalid':
-      return validationError(error.errors, error.message);
-  }
-}
-
-/** Runs a change; a rejection becomes its HTTP answer. */
-async function answering<T>(change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } catch (error) {
-    if (error instanceof OrderChangeRejection) throw fromChangeRejection(error);
-    throw error;
-  }
-}
 
 type ListQuery = QueryParams<'listAdminOrders'>;
 
@@ -93,27 +51,6 @@ function filtersOf(
     to: query.to,
     archived,
   };
-}
-
-const staffActor = (staff: StaffAuth): OrderActor => ({ name: staff.name, type: 'admin' });
-
-/** A cancellation's refund as its activity entry keeps it. */
-function refundDetails({ refund }: RefundView) {
-  return {
-    refund: refundNumber(refund.number),
-    amount: toAmount(refund.amountMinor),
-    currency: refund.currency,
-    status: refund.status,
-    gatewayRef: refund.gatewayRef,
-  };
-}
-
-/** What staff are told of the refund a paid order's cancellation opened. */
-function cancellationRefundMessage({ refund }: RefundView): string {
-  const amount = `${toDecimalText(refund.amountMinor)} ${refund.currency}`;
-  return refund.status === 'Completed'
-    ? `The payment of ${amount} was refunded through the payment provider.`
-    : `A refund of ${amount} is pending: pay it back by hand, then process it in Refund Handling.`;
 }
 
 /** A manual order's single-line address may end with the country's code (`..., Dhaka 1205, BD`). */
@@ -137,64 +74,10 @@ export function replayCreatedOrder(db: Database): Replay {
   });
 }
 
-export function createAdminOrderHandlers(deps: { db: Database; payments: PaymentProvider }) {
+export function createAdminOrderHandlers(deps: { db: Database }) {
   const { db } = deps;
-  const payBack = payBackThrough(deps.payments);
 
-  type StaffEntry = Parameters<typeof staffActivity>[2];
-
-  /** A staff change and the activity entry it earns, stored in one transaction. */
-  const logged = <T>(
-    request: FastifyRequest,
-    staff: StaffAuth,
-    change: (tx: Database) => Promise<T>,
-    entry: (result: T) => StaffEntry,
-  ) => withActivity(db, change, (result) => staffActivity(request, staff, entry(result)));
-
-  /** A refused attempt: nothing changed, so its entry stands alone. */
-  const logRefusal = (request: FastifyRequest, staff: StaffAuth, entry: StaffEntry) =>
-    recordFailedAttempt(db, request, staffActivity(request, staff, entry));
-
-  /** A staff status change; a refused one is logged as failed before it is answered. */
-  async function staffStatusChange(
-    request: FastifyRequest,
-    staff: StaffAuth,
-    orderRef: string,
-    change: StatusChange,
-  ) {
-    try {
-      return await logged(
-        request,
-        staff,
-        (tx) => changeStatus(tx, { orderRef, change, actor: staffActor(staff), payBack }),
-        (result) => ({
-          action: 'order.status',
-          target: `order:${result.order.orderNumber}`,
-          details: {
-            from: result.from,
-            to: change.to,
-            before: { status: result.from },
-            after: { status: change.to },
-            ...(change.note ? { note: change.note } : {}),
-            ...(result.refund ? { refund: refundDetails(result.refund) } : {}),
-            ...(change.to === 'Shipped'
-              ? { carrier: change.carrier, trackingNumber: change.trackingNumber }
-              : {}),
-          },
-        }),
-      );
-    } catch (error) {
-      if (error instanceof OrderChangeRejection && error.kind === 'conflict') {
-        await logRefusal(request, staff, {
-          action: 'order.status',
-          target: `order:${orderRef}`,
-          outcome: 'failed',
-          details: { to: change.to, reason: error.message },
-        });
-      }
-      throw error;
-    }
-  }
+  const { logged } = staffOrderLog(db);
 
   const exportHandler: OperationHandler = async (rawRequest, reply) => {
     // Answers a file, not an envelope, so it is typed here rather than through operation().
@@ -330,43 +213,6 @@ export function createAdminOrderHandlers(deps: { db: Database; payments: Payment
       return { success: true, data: rows.map(toStatusLog), meta: { page, limit, total } };
     }),
 
-    changeOrderStatus: operation('changeOrderStatus', async (request) => {
-      const staff = requireStaff(request);
-      const { status, ...details } = request.body;
-      const { order, refund } = await answering(() =>
-        staffStatusChange(request, staff, request.params.id, { to: status, ...details }),
-      );
-      const data = toAdminOrder(await readAdminOrder(db, order.id));
-      const moved = `Order ${data.id} is now ${data.status}.`;
-      return {
-        success: true,
-        message: refund ? `${moved} ${cancellationRefundMessage(refund)}` : moved,
-        data,
-      };
-    }),
-
-    bulkChangeOrderStatus: operation('bulkChangeOrderStatus', async (request) => {
-      const staff = requireStaff(request);
-      const { status, note } = request.body;
-      const updated: string[] = [];
-      const failed: Array<{ id: string; message: string }> = [];
-      // One after the other: each move is its own transaction, so one refusal leaves the others standing.
-      for (const id of new Set(request.body.ids)) {
-        try {
-          const { order } = await staffStatusChange(request, staff, id, { to: status, note });
-          updated.push(order.id);
-        } catch (error) {
-          if (!(error instanceof OrderChangeRejection)) throw error;
-          failed.push({ id, message: error.message });
-        }
-      }
-      return {
-        success: true,
-        message: `${updated.length} of ${updated.length + failed.length} orders moved to ${status}.`,
-        data: { updated, failed },
-      };
-    }),
-
     archiveOrders: operation('archiveOrders', async (request) => {
       const staff = requireStaff(request);
       // One entry per order archived, in the archive's transaction.
@@ -392,29 +238,6 @@ export function createAdminOrderHandlers(deps: { db: Database; payments: Payment
           failed: refused.map(({ ref, message }) => ({ id: ref, message })),
         },
       };
-    }),
-
-    confirmOrderPayment: operation('confirmOrderPayment', async (request) => {
-      const staff = requireStaff(request);
-      const { order } = await answering(() =>
-        logged(
-          request,
-          staff,
-          (tx) =>
-            confirmPayment(tx, {
-              orderRef: request.params.id,
-              reference: request.body.reference,
-              actor: staffActor(staff),
-            }),
-          (result) => ({
-            action: 'order.payment.confirm',
-            target: `order:${result.order.orderNumber}`,
-            details: { reference: result.order.paymentRef, from: result.from, to: result.order.status },
-          }),
-        ),
-      );
-      const data = toAdminOrder(await readAdminOrder(db, order.id));
-      return { success: true, message: 'Payment confirmed.', data };
     }),
 
     updateAdminOrder: operation('updateAdminOrder', async (request) => {
@@ -459,76 +282,6 @@ export function createAdminOrderHandlers(deps: { db: Database; payments: Payment
       );
       const data = toAdminOrder(await readAdminOrder(db, order.id));
       return { success: true, message: 'Order updated.', data };
-    }),
-
-    restoreOrder: operation('restoreOrder', async (request) => {
-      const staff = requireStaff(request);
-      let order: Awaited<ReturnType<typeof restoreOrder>>;
-      try {
-        order = await logged(
-          request,
-          staff,
-          (tx) => restoreOrder(tx, { orderRef: request.params.id, actor: staffActor(staff) }),
-          (restored) => ({
-            action: 'order.restore',
-            target: `order:${restored.orderNumber}`,
-            details: { from: 'Cancelled', to: 'Placed' },
-          }),
-        );
-      } catch (error) {
-        if (error instanceof OrderChangeRejection && error.kind === 'conflict') {
-          await logRefusal(request, staff, {
-            action: 'order.restore',
-            target: `order:${request.params.id}`,
-            outcome: 'failed',
-            details: { reason: error.message },
-          });
-        }
-        if (error instanceof OrderChangeRejection) throw fromChangeRejection(error);
-        throw error;
-      }
-      const data = toAdminOrder(await readAdminOrder(db, order.id));
-      return { success: true, message: `Order ${data.id} is Placed again.`, data };
-    }),
-
-    cancelMyOrder: operation('cancelMyOrder', async (request) => {
-      const customer = requireCustomer(request);
-      const { id } = request.params;
-      if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
-      const { order, refund } = await answering(() =>
-        withActivity(
-          db,
-          (tx) =>
-            changeStatus(tx, {
-              orderRef: id,
-              customerId: customer.id,
-              change: { to: 'Cancelled', note: CANCELLED_BY_SHOPPER },
-              actor: { name: customer.name, type: 'customer' },
-              payBack,
-            }),
-          (result): ActivityEntry => ({
-            actorType: 'customer',
-            actorId: customer.id,
-            actorName: customer.name,
-            actorEmail: customer.email,
-            ...requestOrigin(request),
-            action: 'order.cancel',
-            target: `order:${result.order.orderNumber}`,
-            details: {
-              from: result.from,
-              ...(result.refund ? { refund: refundDetails(result.refund) } : {}),
-            },
-          }),
-        ),
-      );
-      const cancelled = await findCustomerOrder(db, customer.id, order.id);
-      if (!cancelled) throw new Error('the order just cancelled cannot be read back');
-      const message = !refund
-        ? 'Order cancelled.'
-        : refund.refund.status === 'Completed'
-          ? 'Order cancelled. Your payment has been refunded.'
-          : 'Order cancelled. Your refund is pending: the store will pay it back.';
-      return { success: true, message, data: toOrder(cancelled) };
     }),
   };
 }
