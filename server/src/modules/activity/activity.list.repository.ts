@@ -78,14 +78,21 @@ export async function listActivity(
   page: { page: number; limit: number },
 ): Promise<{ rows: ActivityRow[]; total: number }> {
   const where = whereOf(filters);
+  // The page is picked first, under the table's own name, and only its rows look up their session: in the page's
+  // own select list the lookup also ran for every row the offset skipped.
+  const pageRows = db
+    .select()
+    .from(activityLog)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .as('activity_log');
   const [rows, [counted]] = await Promise.all([
     db
       .select({ entry: activityLog, sessionSeconds })
-      .from(activityLog)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
+      .from(pageRows)
+      .orderBy(...newestFirst),
     db.select({ total: count() }).from(activityLog).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };

@@ -1,11 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '../../db/client.ts';
 import { activityLog, sessions } from '../../db/schema.ts';
 import type { OperationId } from '../../http/contract-types.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, demoAdminToken, limitedStaffToken } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
+import { listActivity } from './activity.list.repository.ts';
 import type { ActivityEntry } from './activity.repository.ts';
 
 interface ActivityBody {
@@ -54,6 +56,26 @@ function splitCsv(line: string): string[] {
   }
   cells.push(cell);
   return cells;
+}
+
+/**
+ * What `work` returns and how many scans of the named tables or indexes it made. The database counts a session's
+ * scans since it last reported them, so only a difference taken inside one transaction is the work's own.
+ */
+async function scansDuring<T>(
+  tx: Transaction,
+  relations: string[],
+  work: () => Promise<T>,
+): Promise<{ result: T; scans: number }> {
+  const counted = async () => {
+    const result = await tx.execute(
+      sql`select coalesce(sum(pg_stat_get_xact_numscans(c.oid)), 0)::int as n from pg_class c where c.relname in ${relations}`,
+    );
+    return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0;
+  };
+  const before = await counted();
+  const result = await work();
+  return { result, scans: (await counted()) - before };
 }
 
 describe('activity log API', () => {
@@ -264,6 +286,130 @@ describe('activity log API', () => {
       // `100%` is text, not "100 then anything"; `_` is not "any one character".
       expect((await list('q=100%25')).data.map((entry) => entry.target)).toEqual(['order:ORD-20250321-0001']);
       expect((await list('q=Widget_1')).meta.total).toBe(0);
+    });
+
+    it('finds by a word inside the details or the target in any script, the trigram indexes answering as every entry read would', async () => {
+      const lucia = await createStaff(t.db, {
+        email: 'lucia.fernandez@example.org',
+        password: 'unused-pass-1',
+      });
+      const rahim = await createStaff(t.db, { email: 'rahim.uddin@example.org', password: 'unused-pass-1' });
+      await t.db.insert(activityLog).values([
+        {
+          actorType: 'admin',
+          actorId: lucia.id,
+          actorName: 'Lucía Fernández',
+          actorEmail: lucia.email,
+          action: 'product.update',
+          target: 'product:sillón-azul',
+          details: { title: 'Sillón de cuero ÁMBAR', note: 'envío urgente' },
+          at: new Date('2025-05-02T10:00:00Z'),
+        },
+        {
+          actorType: 'admin',
+          actorId: rahim.id,
+          actorName: 'রহিম উদ্দিন',
+          actorEmail: rahim.email,
+          action: 'order.status',
+          target: 'order:ORD-20250503-0042',
+          details: { note: 'পণ্য ফেরত দেওয়া হয়েছে', to: 'Returned' },
+          at: new Date('2025-05-03T10:00:00Z'),
+        },
+        // A shopper's own entry holding the same words: not staff activity, whichever way it is read.
+        {
+          actorType: 'customer',
+          actorName: 'রহিম উদ্দিন',
+          action: 'order.cancel',
+          target: 'order:ORD-20250503-0042',
+          details: { note: 'পণ্য ফেরত, sillón' },
+          at: new Date('2025-05-04T10:00:00Z'),
+        },
+      ]);
+
+      const targets = async (q: string) =>
+        (await list(`q=${encodeURIComponent(q)}`)).data.map((e) => e.target);
+      expect(await targets('ফেরত')).toEqual(['order:ORD-20250503-0042']);
+      expect(await targets('de cuero')).toEqual(['product:sillón-azul']);
+      expect(await targets('sillón-az')).toEqual(['product:sillón-azul']);
+      expect(await targets('ORD-20250503')).toEqual(['order:ORD-20250503-0042']);
+      expect(await targets('রহিম')).toEqual(['order:ORD-20250503-0042']);
+
+      // Sign-in attempts under unknown emails fill the log until reading every staff entry costs more than the trigram
+      // indexes, as on a real log; VACUUM moves the new entries out of the indexes' pending lists.
+      await t.db.insert(activityLog).values(
+        Array.from({ length: 5000 }, (_, index) => ({
+          actorType: 'admin' as const,
+          actorEmail: `visitor${index}@example.net`,
+          action: 'admin.login',
+          outcome: 'failed' as const,
+          details: { reason: 'unknown email' },
+          at: new Date(Date.UTC(2024, 0, 1) + index * 60_000),
+        })),
+      );
+      await t.db.execute(sql`vacuum analyze activity_log`);
+
+      // Each search read through the trigram indexes (no sequential or plain index scans) and by reading every entry
+      // (no bitmap scans, the only way a GIN index is read): the same entries, in the same order, and the same count.
+      const trigramIndexes = ['name', 'email', 'details', 'target'].map(
+        (c) => `activity_log_staff_${c}_trgm_idx`,
+      );
+      const search = (q: string, plansOff: string[]) =>
+        t.db.transaction(async (tx) => {
+          for (const plan of plansOff) await tx.execute(sql.raw(`set local ${plan} = off`));
+          const { result: found, scans: trigramScans } = await scansDuring(tx, trigramIndexes, () =>
+            listActivity(tx, { q }, { page: 1, limit: 50 }),
+          );
+          return { found, trigramScans };
+        });
+      const viaIndexes = (q: string) =>
+        search(q, ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']);
+      const readingEveryEntry = (q: string) => search(q, ['enable_bitmapscan']);
+      // Words with three Latin letters or digits in a row always give trigrams to look up; a shorter word, or one in a
+      // script the database's locale does not count as letters, may be answered by reading the staff entries instead.
+      const lookedUp = [
+        'de cuero',
+        'sillón-az',
+        'Lucía',
+        'FERNÁNDEZ',
+        'ORD-20250503',
+        'example.org',
+        'Widget 1',
+      ];
+      const others = [
+        'LUCÍA',
+        'ámbar',
+        'ÁMBAR',
+        'Envío Urgente',
+        'ফেরত দেওয়া',
+        'রহিম উদ্দিন',
+        'উ',
+        'ó',
+        '100%',
+        'Widget_1',
+        'unknown email',
+        'no such words',
+      ];
+      for (const q of [...lookedUp, ...others]) {
+        const [indexed, everyEntry] = [await viaIndexes(q), await readingEveryEntry(q)];
+        expect(everyEntry.trigramScans, q).toBe(0);
+        if (lookedUp.includes(q)) expect(indexed.trigramScans, q).toBeGreaterThan(0);
+        expect(indexed.found, q).toEqual(everyEntry.found);
+      }
+      expect((await viaIndexes('de cuero')).found.total).toBe(1);
+    });
+
+    it('looks up sessions for the page’s own entries only, not for those the page skips', async () => {
+      const sessionReads = await t.db.transaction(async (tx) => {
+        // Sequential scans only, so each session lookup is one counted scan of `sessions`.
+        await tx.execute(sql`set local enable_indexscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        const { result, scans } = await scansDuring(tx, ['sessions'], () =>
+          listActivity(tx, { adminId: alice.id }, { page: 3, limit: 5 }),
+        );
+        expect(result.rows).toHaveLength(3);
+        return scans;
+      });
+      expect(sessionReads).toBe(3);
     });
 
     it('filters by admin, action and status, and never lists a shopper’s own acts', async () => {
