@@ -129,11 +129,12 @@ test('a shopper browses, picks options and delivery, wishes, buys and finds the 
     await shipTo.click();
     await shipTo.fill('United States');
     await page.getByRole('option', { name: 'United States (US)' }).click();
-    const requote = page.waitForRequest(
-      (request) =>
-        request.method() === 'POST' &&
-        request.url().endsWith('/api/logistic') &&
-        request.postDataJSON()?.country === 'US',
+    // The new quote's answer, not just its request: the options are read once it has arrived.
+    const requote = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        response.url().endsWith('/api/logistic') &&
+        response.request().postDataJSON()?.country === 'US',
     );
     await settings.getByRole('button', { name: 'Save' }).click();
     await expect(settings).toBeHidden();

@@ -68,6 +68,34 @@ describe('the cart kept with the account', () => {
     });
   });
 
+  it('keeps what the shopper adds while the carts are being joined, and saves it', async () => {
+    let answerMerge: (answer: Response) => void = () => {};
+    const { requests } = stubApi({
+      'GET /cart': () => cartAnswer([]),
+      'POST /cart/merge': () => new Promise<Response>((resolve) => (answerMerge = resolve)),
+      'PUT /cart': () => cartAnswer([serverLine('p1', 1), serverLine('p2', 1)]),
+    });
+    addToCart(earbuds);
+    stop = startCartSync(customerSession);
+    customerSession.signIn(customerToken());
+    await vi.waitFor(() =>
+      expect(requests.some((request) => new URL(request.url).pathname.endsWith('/cart/merge'))).toBe(true),
+    );
+    addToCart({ ...earbuds, id: 'p2', name: 'Mouse' });
+    answerMerge(await cartAnswer([serverLine('p1', 1)]));
+    await vi.waitFor(() => expect(cartStore.get().items.map((item) => item.id)).toEqual(['p1', 'p2']));
+    await vi.waitFor(async () =>
+      expect(await bodies(requests, 'PUT', '/cart')).toEqual([
+        {
+          items: [
+            { product: 'p1', sku_id: 's1', quantity: 1 },
+            { product: 'p2', sku_id: 's1', quantity: 1 },
+          ],
+        },
+      ]),
+    );
+  });
+
   it('saves later changes once they settle, without prices', async () => {
     const { requests } = stubApi({
       'POST /cart/merge': () => cartAnswer([serverLine('p1', 1)]),

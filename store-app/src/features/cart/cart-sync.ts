@@ -1,4 +1,4 @@
-import { type CartItem, cartStore } from '../../lib/cart-store';
+import { addToCart, type CartItem, cartStore } from '../../lib/cart-store';
 import type { CustomerSession } from '../../lib/session';
 import { CART_OWNER_KEY } from '../../lib/storage-keys';
 import { settingsStore } from '../settings/settings-store';
@@ -77,7 +77,11 @@ export function startCartSync(session: CustomerSession): () => void {
           : await mergeServerCart(device, currency());
       if (session.getUser()?.username !== username) return;
       writeOwner(username);
+      // What the shopper added while the carts were being joined (on a page that had just opened) is added to
+      // the joined cart, not lost under it; adding it saves it as any later change is saved.
+      const meanwhile = beyond(cartStore.get().items, device);
       apply(joined);
+      for (const item of meanwhile) addToCart(item);
     } catch (error) {
       console.warn('Could not bring the cart together with the account', error);
     }
