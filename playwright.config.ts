@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { ALIEXPRESS_STAND_IN, hostResolverRule, SHOPS } from './scripts/e2e/shops.ts';
+import { ALIEXPRESS_STAND_IN, hostResolverRule, JOURNEY_PROJECTS } from './scripts/e2e/shops.ts';
 
 // Journeys run in Debian's Chromium against the real API and the built apps, on fresh embedded databases
 // seeded with the demo data (`scripts/find-chromium.sh` finds or installs the browser). Each app's journeys are a
-// project with a shop of its own (scripts/e2e/shops.ts); two projects run at a time, each one journey at a time,
-// since a project's journeys share its shop's settings and data.
+// project with a shop of its own (scripts/e2e/shops.ts: JOURNEY_PROJECTS); two projects run at a time, each one
+// journey at a time, since a project's journeys share its shop's settings and data.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -43,17 +43,18 @@ export default defineConfig({
     // As a visitor who asks for less motion: no transitions or spinners to paint (the apps' theme honours it).
     contextOptions: { reducedMotion: 'reduce' },
   },
-  projects: SHOPS.map((shop) => ({
-    name: shop.app,
-    testDir: `${shop.app}/e2e`,
+  projects: JOURNEY_PROJECTS.map((project) => ({
+    name: project.name,
+    testDir: project.specs,
     // Every journey, the route walk (route-walk.spec.ts: every route at 1440 and 390 px) among them;
     // `npm run test:route-walk` runs the walk alone.
-    testMatch: '**/*.spec.ts',
+    testMatch: project.only ?? '**/*.spec.ts',
+    testIgnore: project.skip,
     workers: 1,
     use: {
       launchOptions: {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [...CHROMIUM_ARGS, hostResolverRule(shop.app)],
+        args: [...CHROMIUM_ARGS, hostResolverRule(project.shop)],
       },
     },
   })),

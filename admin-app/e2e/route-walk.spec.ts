@@ -21,18 +21,13 @@ let demo: Promise<Demo> | undefined;
 /** The demo staff token and the demo data's ids, read once per run. */
 function demoData(request: APIRequestContext): Promise<Demo> {
   demo ??= (async () => {
-    const token = await signInToken(request, 'admin-app', '/admin/login', {
+    const token = await signInToken(request, '/admin/login', {
       email: 'admin@example.com',
       password: 'admin12345',
     });
-    const [product] = await apiData<{ _id: string }[]>(
-      request,
-      'admin-app',
-      '/product/?page=1&limit=1',
-      token,
-    );
-    const [order] = await apiData<{ _id: string }[]>(request, 'admin-app', '/orders?page=1&limit=1', token);
-    const [user] = await apiData<{ _id: string }[]>(request, 'admin-app', '/users?page=1&limit=1', token);
+    const [product] = await apiData<{ _id: string }[]>(request, '/product/?page=1&limit=1', token);
+    const [order] = await apiData<{ _id: string }[]>(request, '/orders?page=1&limit=1', token);
+    const [user] = await apiData<{ _id: string }[]>(request, '/users?page=1&limit=1', token);
     return {
       token,
       // `/admin/auth/$` is any other sign-in path, which sends staff to the login screen.

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type APIRequestContext, test as base, type Page, type Request } from '@playwright/test';
-import { type JourneyApp, shopAddresses } from './shops.ts';
+import { type JourneyApp, projectShop, shopAddresses } from './shops.ts';
 
 export const VIEWPORTS = [
   { width: 1440, height: 900 },
@@ -41,14 +41,12 @@ export function fillParams(path: string, values: Record<string, string | undefin
   return missing ? undefined : filled;
 }
 
+/** The API of the shop the walk runs in (a project may walk one app in another app's shop). */
+const walkedApi = () => shopAddresses(projectShop(base.info().project.name)).api;
+
 /** A `data` answer of the shop's API, for the demo ids the dynamic routes are filled with. */
-export async function apiData<T>(
-  request: APIRequestContext,
-  app: JourneyApp,
-  path: string,
-  token?: string,
-): Promise<T> {
-  const response = await request.get(`${shopAddresses(app).api}${path}`, {
+export async function apiData<T>(request: APIRequestContext, path: string, token?: string): Promise<T> {
+  const response = await request.get(`${walkedApi()}${path}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
@@ -58,11 +56,10 @@ export async function apiData<T>(
 /** A token from one of the API's sign-in operations (staff, vendor and shopper answer it in different places). */
 export async function signInToken(
   request: APIRequestContext,
-  app: JourneyApp,
   path: string,
   credentials: { email: string; password: string },
 ): Promise<string> {
-  const response = await request.post(`${shopAddresses(app).api}${path}`, { data: credentials });
+  const response = await request.post(`${walkedApi()}${path}`, { data: credentials });
   if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
   const answer = (await response.json()) as { token?: string; data?: { token?: string } };
   const token = answer.token ?? answer.data?.token;

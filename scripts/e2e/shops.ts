@@ -47,6 +47,44 @@ export const SHOPS: readonly Shop[] = [
 export const API_PORT = 3000;
 export const APP_PORTS = { 'admin-app': 5173, 'store-app': 5174, 'vendor-app': 5175 } as const;
 
+/**
+ * The journeys' Playwright projects, each run one journey at a time in one shop: each app's journeys in the app's
+ * own shop, except the storefront's route walk, which runs in the vendor panel's shop. The storefront's journeys
+ * are the longest, so in their shop the walk would be the last thing the run waits for; the vendor panel's are the
+ * shortest. The walk only reads, and the vendor journeys sign up a shopper of their own, so the two may overlap
+ * (the projects' order usually puts the walk after them). A project waiting on another (Playwright's
+ * `dependencies`) would wait for every project before it, the storefront's included.
+ */
+export interface JourneyProject {
+  name: string;
+  /** The folder of the project's spec files. */
+  specs: `${JourneyApp}/e2e`;
+  /** Whose shop (API, data, apps) the journeys use. */
+  shop: JourneyApp;
+  /** Only these spec files of the folder, or all but `skip`. */
+  only?: string[];
+  skip?: string[];
+}
+
+export const JOURNEY_PROJECTS: readonly JourneyProject[] = [
+  { name: 'store-app', specs: 'store-app/e2e', shop: 'store-app', skip: ['route-walk.spec.ts'] },
+  { name: 'admin-app', specs: 'admin-app/e2e', shop: 'admin-app' },
+  { name: 'vendor-app', specs: 'vendor-app/e2e', shop: 'vendor-app' },
+  {
+    name: 'store-app-walk',
+    specs: 'store-app/e2e',
+    shop: 'vendor-app',
+    only: ['route-walk.spec.ts'],
+  },
+];
+
+/** The shop a running journey uses, by its project's name (`test.info().project.name`). */
+export function projectShop(projectName: string): JourneyApp {
+  const project = JOURNEY_PROJECTS.find((candidate) => candidate.name === projectName);
+  if (!project) throw new Error(`no journey project named ${projectName}`);
+  return project.shop;
+}
+
 function shopOf(app: JourneyApp): Shop {
   const shop = SHOPS.find((candidate) => candidate.app === app);
   if (!shop) throw new Error(`no journey shop for ${app}`);

@@ -22,20 +22,15 @@ let demo: Promise<Demo> | undefined;
 /** The demo shopper's token, a cart line, and the demo data's ids for the dynamic routes, read once per run. */
 function demoData(request: APIRequestContext): Promise<Demo> {
   demo ??= (async () => {
-    const token = await signInToken(request, 'store-app', '/user/login', {
+    const token = await signInToken(request, '/user/login', {
       email: 'shopper@example.com',
       password: 'shopper123',
     });
-    const products = await apiData<Product[]>(
-      request,
-      'store-app',
-      '/product/?page=1&limit=50&country=BD&currency=USD',
-    );
+    const products = await apiData<Product[]>(request, '/product/?page=1&limit=50&country=BD&currency=USD');
     const product = products[0];
     if (!product) throw new Error('the demo catalogue is empty');
     const detail = await apiData<{ skus: { sku_id: string | number; sku_available_stock: number }[] }>(
       request,
-      'store-app',
       `/product/${product._id}?country=BD&currency=USD`,
     );
     const sku = detail.skus.find((candidate) => candidate.sku_available_stock > 0);
@@ -48,8 +43,8 @@ function demoData(request: APIRequestContext): Promise<Demo> {
       sku_id: String(sku?.sku_id),
       currency: 'USD',
     };
-    const [order] = await apiData<{ _id: string }[]>(request, 'store-app', '/order?page=1&limit=1', token);
-    const [post] = await apiData<{ slug: string }[]>(request, 'store-app', '/storefront/blog?page=1&limit=1');
+    const [order] = await apiData<{ _id: string }[]>(request, '/order?page=1&limit=1', token);
+    const [post] = await apiData<{ slug: string }[]>(request, '/storefront/blog?page=1&limit=1');
     return {
       token,
       cart: JSON.stringify({ items: [line], checkoutItems: [line] }),

@@ -20,16 +20,11 @@ let demo: Promise<Demo> | undefined;
 /** The demo vendor's token (README) and one of its products, read once per run. */
 function demoData(request: APIRequestContext): Promise<Demo> {
   demo ??= (async () => {
-    const token = await signInToken(request, 'vendor-app', '/vendor/login', {
+    const token = await signInToken(request, '/vendor/login', {
       email: 'sales@bengalhome.example.com',
       password: 'vendor12345',
     });
-    const [product] = await apiData<{ _id: string }[]>(
-      request,
-      'vendor-app',
-      '/vendor/products?page=1&limit=1',
-      token,
-    );
+    const [product] = await apiData<{ _id: string }[]>(request, '/vendor/products?page=1&limit=1', token);
     return { token, params: { $id: product?._id } };
   })();
   return demo;
