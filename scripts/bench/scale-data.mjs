@@ -186,6 +186,25 @@ const PATHS = [
   '/category/fashion',
 ];
 
+/**
+ * Row triggers that keep derived tables (shoppers' order totals, B2C rows, days to sum again, a product's Ships
+ * From): off for the load and their tables rebuilt once after it, as firing them for each of a million rows
+ * takes longer than the load itself. [table, trigger]
+ */
+const KEEPING_TRIGGERS = [
+  ['orders', 'orders_shopper_order_totals'],
+  ['orders', 'orders_mark_summary_days'],
+  ['order_items', 'order_items_mark_summary_days'],
+  ['site_visits', 'site_visits_mark_summary_days'],
+  ['customers', 'customers_b2c_shoppers'],
+  ['product_skus', 'product_skus_ships_from'],
+  ['shopper_order_totals', 'shopper_order_totals_b2c_shoppers'],
+];
+const switchTriggers = (onOrOff) =>
+  KEEPING_TRIGGERS.map(([table, trigger]) => `alter table ${table} ${onOrOff} trigger ${trigger};`).join(
+    '\n       ',
+  );
+
 /** The tables the loader fills; their plain indexes are dropped for the load and built again after it. */
 const LOADED_TABLES = [
   'products',
@@ -238,7 +257,8 @@ export function loadSteps({ products, orders, activity, visits, passwordHash }) 
            and not exists (select 1 from pg_constraint c where c.conname = i.indexname);
        do $$ declare r record; begin
          for r in select indexname from bench.indexes loop execute format('drop index %I', r.indexname); end loop;
-       end $$;`,
+       end $$;
+       ${switchTriggers('disable')}`,
     ],
     [
       `${products.toLocaleString('en')} products`,
@@ -397,6 +417,30 @@ export function loadSteps({ products, orders, activity, visits, passwordHash }) 
          for r in select indexdef from bench.indexes loop execute r.indexdef; end loop;
        end $$;
        drop table bench.indexes;`,
+    ],
+    [
+      // What the triggers set aside above would have kept, computed once, as migrations 0027, 0029, 0039 and
+      // 0041 first filled it.
+      'kept tables rebuilt',
+      `update products p set ships_from = product_ships_from(p.id)
+         where exists (select 1 from product_skus s where s.product_id = p.id
+           and s.properties @> '[{"sku_property_name": "Ships From"}]'::jsonb);
+       delete from shopper_order_totals;
+       insert into shopper_order_totals (kind, key, orders, last_order_at, last_name)
+         select 'account', customer_id::text, count(*), max(created_at), null from orders
+         where customer_id is not null group by customer_id;
+       insert into shopper_order_totals (kind, key, orders, last_order_at, last_name)
+         select 'guest', lower(trim(customer_email)), count(*), max(created_at),
+           (array_agg(customer_name order by created_at desc))[1]
+         from orders where customer_id is null group by lower(trim(customer_email));
+       select b2c_shoppers_rebuild();
+       insert into summary_dirty_days (day)
+         select (created_at at time zone 'UTC')::date from orders
+         union select (paid_at at time zone 'UTC')::date from orders where paid_at is not null
+         union select (created_at at time zone 'UTC')::date from refunds
+         union select (at at time zone 'UTC')::date from site_visits
+         on conflict do nothing;
+       ${switchTriggers('enable')}`,
     ],
     [
       'tidy up',
