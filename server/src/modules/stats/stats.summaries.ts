@@ -69,18 +69,40 @@ const orderCardKey = sql`case when ${orders.archivedAt} is null then '0' else '1
 /** A paid order's revenue on the stat cards: its total less its refunds, never below 0. */
 const orderNet = sql`greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0)`;
 
+/** Changed days summed in one transaction: a restore or an upgrade can mark two years of a large store at once. */
+export const SUMMARY_BATCH_DAYS = 31;
+
 /**
- * Sums again every changed day before today. The days are taken off the list in the same transaction that sums
- * them, so two readers never sum a day twice; a row changed meanwhile marks its day again for the next read.
+ * Sums again every changed day before today, SUMMARY_BATCH_DAYS at a time, each batch in a transaction of its own
+ * that takes its days off the list, so no day is summed twice and no statement holds locks for the whole backlog.
+ * Readers arriving together share a backlog: each claims days no other is summing (SKIP LOCKED), then waits for the
+ * batches still being summed, so its figures include every day changed before it came. A row changed meanwhile
+ * marks its day again for the next read.
  */
 export async function refreshSummaries(db: Database, now: Date): Promise<void> {
   const today = isoDay(now);
+  let summed = true;
+  while (summed) summed = await sumChangedDays(db, today);
   await db.transaction(async (tx) => {
-    const claimed = await tx
-      .delete(summaryDirtyDays)
+    await tx
+      .select({ day: summaryDirtyDays.day })
+      .from(summaryDirtyDays)
       .where(lt(summaryDirtyDays.day, today))
-      .returning({ day: summaryDirtyDays.day });
-    if (claimed.length === 0) return;
+      .for('update');
+  });
+}
+
+/** Sums one batch of changed days nobody else is summing; false when there was none. */
+async function sumChangedDays(db: Database, today: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await rowsOf<{ day: string }>(
+      tx,
+      sql`delete from ${summaryDirtyDays} where ${summaryDirtyDays.day} in (
+        select ${summaryDirtyDays.day} from ${summaryDirtyDays} where ${summaryDirtyDays.day} < ${today}
+        order by ${summaryDirtyDays.day} limit ${SUMMARY_BATCH_DAYS} for update skip locked)
+      returning ${summaryDirtyDays.day}::text as day`,
+    );
+    if (claimed.length === 0) return false;
     const days = claimed.map((row) => row.day).sort();
     const first = new Date(`${days[0]}T00:00:00.000Z`);
     const after = new Date(new Date(`${days.at(-1)}T00:00:00.000Z`).getTime() + DAY_MS);
@@ -131,6 +153,7 @@ export async function refreshSummaries(db: Database, now: Date): Promise<void> {
     // In the same transaction: a reader sees the new generation only with the new sums.
     await tx.execute(sql`insert into ${summaryGeneration} (id, generation) values (1, 1)
       on conflict (id) do update set generation = ${summaryGeneration}.generation + 1`);
+    return true;
   });
 }
 

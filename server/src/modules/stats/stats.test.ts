@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityLog,
@@ -15,12 +15,14 @@ import {
   refunds,
   siteVisits,
   stores,
+  summaryDirtyDays,
 } from '../../db/schema.ts';
 import { API_COUNT_FLUSH_MS } from '../../http/api-counter.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { conversionPercent } from './stats.repository.ts';
+import { refreshSummaries, SUMMARY_BATCH_DAYS, summariesGeneration } from './stats.summaries.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -483,5 +485,78 @@ describe('the dashboard figures', () => {
         assertMatchesContract('recordVisit', response);
       }
     });
+  });
+});
+
+describe('a backlog of changed days', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is summed in batches, once each, by readers arriving together, each seeing every day summed', async () => {
+    const now = new Date();
+    // More days than three batches, as after a restore: one paid order a day of 2.00 in a currency
+    // worth half a dollar.
+    const days = 3 * SUMMARY_BATCH_DAYS + 7;
+    await t.db.insert(orders).values(
+      Array.from({ length: days }, (_, index) => {
+        const at = new Date(now.getTime() - (index + 1) * DAY);
+        return {
+          orderNumber: `ORD-BACKLOG-${index}`,
+          customerName: 'Backlog Buyer',
+          customerEmail: 'backlog@example.com',
+          currency: 'EUR',
+          rate: '2',
+          itemsMinor: 2_00,
+          shippingMinor: 0,
+          taxMinor: 0,
+          totalMinor: 2_00,
+          isPaid: true,
+          paidAt: at,
+          paymentMethod: 'Credit Card',
+          shipAddress: '1 Test Road',
+          shipCountry: 'BD',
+          createdAt: at,
+        };
+      }),
+    );
+    const changedDays = () =>
+      t.db
+        .select()
+        .from(summaryDirtyDays)
+        .where(lt(summaryDirtyDays.day, utcDate(now)));
+    const backlog = await changedDays();
+    expect(backlog.length).toBeGreaterThanOrEqual(days);
+    const generationBefore = await summariesGeneration(t.db);
+
+    // On PostgreSQL the three run on connections of their own and share the batches; PGlite takes them in turn.
+    // Whichever finishes first, no day is left to sum when it answers: it waited for the others' batches.
+    const leftWhenDone = await Promise.all(
+      [1, 2, 3].map(async () => {
+        await refreshSummaries(t.db, now);
+        return (await changedDays()).length;
+      }),
+    );
+    expect(leftWhenDone).toEqual([0, 0, 0]);
+    const paid = await t.db
+      .select()
+      .from(daySummaries)
+      .where(
+        and(
+          eq(daySummaries.metric, 'paid'),
+          gte(daySummaries.day, utcDate(new Date(now.getTime() - days * DAY))),
+        ),
+      );
+    // One row a day, never summed twice: each holds its day's one order.
+    expect(paid).toHaveLength(days);
+    expect(paid.every((row) => Number(row.value) === 2_00 && Number(row.rate) === 2)).toBe(true);
+    // Each batch moves the generation on once, so figures kept from before the backlog are read again.
+    expect(await summariesGeneration(t.db)).toBe(
+      generationBefore + Math.ceil(backlog.length / SUMMARY_BATCH_DAYS),
+    );
   });
 });
