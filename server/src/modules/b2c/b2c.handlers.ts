@@ -36,15 +36,19 @@ export function createB2cHandlers(deps: { db: Database; now?: () => Date }) {
   return {
     listShoppers: operation('listShoppers', async (request) => {
       const { page = 1, limit = 20, q, status } = request.query;
+      // Without a search, the cards' count of the status (or of everyone) is the list's total: one count of
+      // every shopper instead of two.
+      const searched = Boolean(q?.trim());
       const [{ rows, total }, stats] = await Promise.all([
-        listShoppers(db, { q, status }, { offset: (page - 1) * limit, limit }),
+        listShoppers(db, { q, status }, { offset: (page - 1) * limit, limit }, { counted: searched }),
         shopperStats(db, now()),
       ]);
       const { b2cRevenueMinor, ...counts } = stats;
+      const byStatus = { active: counts.active, suspended: counts.suspended, guest: counts.guests };
       return {
         success: true,
         data: rows.map(toShopper),
-        meta: { page, limit, total },
+        meta: { page, limit, total: total ?? (status ? byStatus[status] : counts.shoppers) },
         stats: { ...counts, b2cRevenue: toAmount(b2cRevenueMinor), currency: 'USD' as const },
       };
     }),

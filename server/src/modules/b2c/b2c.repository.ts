@@ -85,11 +85,13 @@ async function spentBy(
   return spent;
 }
 
+/** A page of shoppers and how many match; `counted: false` leaves the count out (null) for a caller that has it. */
 export async function listShoppers(
   db: Database,
   filters: ShopperFilters,
   page: { offset: number; limit: number },
-): Promise<{ rows: ShopperRow[]; total: number }> {
+  { counted = true }: { counted?: boolean } = {},
+): Promise<{ rows: ShopperRow[]; total: number | null }> {
   const conditions: SQL[] = [];
   const q = filters.q?.trim();
   if (q) {
@@ -102,7 +104,7 @@ export async function listShoppers(
   if (filters.id !== undefined) conditions.push(eq(b2cShoppers.id, filters.id));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-  const [rows, [counted]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
       .select(shopperColumns)
       .from(b2cShoppers)
@@ -111,7 +113,7 @@ export async function listShoppers(
       .orderBy(sql`${b2cShoppers.activityAt} desc nulls last`, b2cShoppers.id)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(b2cShoppers).where(where),
+    counted ? db.select({ total: count() }).from(b2cShoppers).where(where) : [null],
   ]);
   const spent = await spentBy(db, rows);
   return {
@@ -121,12 +123,12 @@ export async function listShoppers(
       lastOrder: toDate(row.lastOrder),
       joined: toDate(row.joined),
     })),
-    total: counted?.total ?? 0,
+    total: counted ? (total?.total ?? 0) : null,
   };
 }
 
 export async function findShopperRow(db: Database, id: string): Promise<ShopperRow | null> {
-  const { rows } = await listShoppers(db, { id }, { offset: 0, limit: 1 });
+  const { rows } = await listShoppers(db, { id }, { offset: 0, limit: 1 }, { counted: false });
   return rows[0] ?? null;
 }
 

@@ -322,6 +322,14 @@ describe('B2C Management', () => {
     expect((await list('?q=100%25')).data).toEqual([]);
 
     const all = await list('?limit=100');
+    // Without a search the total is the cards' count: of everyone, or of the status asked for.
+    expect(all.meta.total).toBe(all.data.length);
+    const active = await list('?status=active&limit=100');
+    expect(active.meta.total).toBe(active.data.length);
+    expect(active.data.every((row) => row.status === 'active')).toBe(true);
+    expect(active.meta.total).toBeGreaterThan(0);
+    // A search counts its own matches.
+    expect(found.meta.total).toBe(1);
     const second = await list('?page=2&limit=1');
     expect(second.meta).toEqual({ page: 2, limit: 1, total: all.meta.total });
     expect(second.data.map((row) => row._id)).toEqual([all.data[1]?._id]);
