@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { b2cShoppers, orders } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
-import { figures, refreshSummaries } from '../stats/index.ts';
+import { figures, refreshSummaries, usdMinorOf } from '../stats/index.ts';
 
 // B2C Management's shoppers: accounts, and guests (an email orders were placed under without an account).
 // Orders placed without an account under a live account's email count for that account, so one person is one row.
@@ -180,23 +180,6 @@ export async function shopperStats(db: Database, now: Date): Promise<ShopperStat
     suspended: people?.suspended ?? 0,
     guests: people?.guests ?? 0,
     b2cOrders: recent.placed.filter((row) => row.key === 'b2c').reduce((sum, row) => sum + row.value, 0),
-    // Each rate's sum converted once, as the figures elsewhere are.
-    b2cRevenueMinor: sumByRate(b2cPaid).reduce(
-      (sum, row) => sum + convertMinor(row.value, row.rate, BASE_RATE),
-      0,
-    ),
+    b2cRevenueMinor: usdMinorOf(b2cPaid),
   };
-}
-
-/** Rows of one figure added up per stored rate. */
-function sumByRate(
-  rows: ReadonlyArray<{ rate: string; value: number }>,
-): Array<{ rate: string; value: number }> {
-  const byRate = new Map<number, { rate: string; value: number }>();
-  for (const row of rows) {
-    const kept = byRate.get(Number(row.rate));
-    if (kept) kept.value += row.value;
-    else byRate.set(Number(row.rate), { rate: row.rate, value: row.value });
-  }
-  return [...byRate.values()];
 }

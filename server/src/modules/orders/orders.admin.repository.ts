@@ -34,7 +34,7 @@ import {
   type OrderStatus,
   orderNamed,
 } from '../order-lifecycle/index.ts';
-import { figures, refreshSummaries, summariesGeneration } from '../stats/index.ts';
+import { figures, refreshSummaries, summariesGeneration, usdMinorOf } from '../stats/index.ts';
 import type { OrderItemRow, OrderRow, RefundRow, StatusHistoryRow } from './orders.repository.ts';
 import { OrderChangeRejection } from './orders.status.ts';
 
@@ -300,16 +300,9 @@ export async function orderStats(db: Database, filters: OrderFilters, now = new 
     if (status === 'Shipped') stats.shipped += row.value;
   }
   // Added up per rate first, as the search's `group by rate` does, then each rate's sum converted once.
-  const paidByRate = new Map<number, { rate: string; paidMinor: number }>();
-  for (const row of found.flatMap((part) => part.paid)) {
-    if (!keyMatches(row.key, filters)) continue;
-    const kept = paidByRate.get(Number(row.rate));
-    if (kept) kept.paidMinor += row.value;
-    else paidByRate.set(Number(row.rate), { rate: row.rate, paidMinor: row.value });
-  }
-  for (const { rate, paidMinor } of paidByRate.values()) {
-    stats.revenueMinor += convertMinor(paidMinor, rate, BASE_RATE);
-  }
+  stats.revenueMinor = usdMinorOf(
+    found.flatMap((part) => part.paid).filter((row) => keyMatches(row.key, filters)),
+  );
   return stats;
 }
 

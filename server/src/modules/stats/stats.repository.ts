@@ -11,11 +11,18 @@ import {
   stores,
 } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { BASE_RATE, convertMinor, toAmount } from '../../money/money.ts';
+import { toAmount } from '../../money/money.ts';
 import { recoveredTotals } from '../carts/index.ts';
 import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/index.ts';
 import { securityAlerts } from '../security/index.ts';
-import { figures, refreshSummaries, splitSpan, summariesGeneration, totalsByKey } from './stats.summaries.ts';
+import {
+  figures,
+  refreshSummaries,
+  splitSpan,
+  summariesGeneration,
+  totalsByKey,
+  usdMinorOf,
+} from './stats.summaries.ts';
 
 // Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
 // at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.
@@ -53,15 +60,10 @@ export interface Overview {
 /** A span's open end: figures run to the latest row, as the screens always have. */
 const ONWARDS = new Date('9999-12-31T00:00:00.000Z');
 
-/** USD minor units of rows summed per rate: each rate's sum converted once, then added. */
-function usdOf(rows: ReadonlyArray<{ rate: string; value: number }>): number {
-  return rows.reduce((sum, row) => sum + convertMinor(row.value, row.rate, BASE_RATE), 0);
-}
-
 /** USD minor units per day of rows summed per day and rate. */
 function usdByDay(rows: ReadonlyArray<{ day: string; rate: string; value: number }>): Map<string, number> {
   const byDay = new Map<string, number>();
-  for (const row of rows) byDay.set(row.day, (byDay.get(row.day) ?? 0) + usdOf([row]));
+  for (const row of rows) byDay.set(row.day, (byDay.get(row.day) ?? 0) + usdMinorOf([row]));
   return byDay;
 }
 
@@ -153,9 +155,9 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
     }),
     topProducts(db, now, monthStart),
   ]);
-  const salesToday = usdOf(figured.salesToday);
-  const salesWeek = usdOf(figured.salesWeek);
-  const salesMonth = usdOf(figured.salesMonth);
+  const salesToday = usdMinorOf(figured.salesToday);
+  const salesWeek = usdMinorOf(figured.salesWeek);
+  const salesMonth = usdMinorOf(figured.salesMonth);
 
   const byChannel = { b2c: 0, d2c: 0, b2b: 0 };
   for (const row of figured.channels) {

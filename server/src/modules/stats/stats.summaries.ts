@@ -9,6 +9,7 @@ import {
   summaryDirtyDays,
   summaryGeneration,
 } from '../../db/schema.ts';
+import { BASE_RATE, convertMinor } from '../../money/money.ts';
 
 // Figures over spans of time, read from each finished UTC day's sums (day_summaries) and, for the hours a span
 // has outside whole finished days (today, a rolling window's first day), from the rows themselves. A day whose
@@ -362,4 +363,20 @@ class Pieces {
     }
     return byPart;
   }
+}
+
+/**
+ * USD minor units of summed amounts: added up per stored rate first, then each rate's sum converted once (the
+ * money module's rounding), so a figure is rounded once per rate, whatever the number of days or keys behind it.
+ */
+export function usdMinorOf(rows: ReadonlyArray<{ rate: string; value: number }>): number {
+  const byRate = new Map<number, { rate: string; value: number }>();
+  for (const row of rows) {
+    const kept = byRate.get(Number(row.rate));
+    if (kept) kept.value += row.value;
+    else byRate.set(Number(row.rate), { rate: row.rate, value: row.value });
+  }
+  let total = 0;
+  for (const { rate, value } of byRate.values()) total += convertMinor(value, rate, BASE_RATE);
+  return total;
 }
