@@ -82,15 +82,15 @@ export const SUMMARY_BATCH_DAYS = 31;
  */
 export async function refreshSummaries(db: Database, now: Date): Promise<void> {
   const today = isoDay(now);
+  const changed = () =>
+    db.select({ day: summaryDirtyDays.day }).from(summaryDirtyDays).where(lt(summaryDirtyDays.day, today));
+  // Nearly every read finds nothing to sum: one statement, no transaction. Days another reader is summing are still
+  // listed until it commits, so they are waited for below.
+  if ((await changed().limit(1)).length === 0) return;
   let summed = true;
   while (summed) summed = await sumChangedDays(db, today);
-  await db.transaction(async (tx) => {
-    await tx
-      .select({ day: summaryDirtyDays.day })
-      .from(summaryDirtyDays)
-      .where(lt(summaryDirtyDays.day, today))
-      .for('update');
-  });
+  // The batches other readers are still summing hold their days' rows: this waits for them to commit.
+  await changed().for('update');
 }
 
 /** Sums one batch of changed days nobody else is summing; false when there was none. */
