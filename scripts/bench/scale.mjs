@@ -24,7 +24,8 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ADJECTIVES, DATA_VERSION, EXTRAS, loadSteps, NOUNS } from './scale-data.mjs';
+import { DATA_VERSION, loadSteps } from './scale-data.mjs';
+import { ADJECTIVES, EXTRAS, NOUNS } from './scale-words.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fromServer = createRequire(join(root, 'server', 'package.json'));
