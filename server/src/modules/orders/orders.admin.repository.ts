@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   orderForwardings,
@@ -23,23 +8,22 @@ import {
   products,
   refunds,
 } from '../../db/schema.ts';
-import { containsPattern } from '../../lib/like-pattern.ts';
-import { BASE_RATE, convertMinor } from '../../money/money.ts';
 import { type ParcelView, parcelsOf } from '../forwarding/index.ts';
 import {
   ADDRESS_LOCKED,
   ARCHIVABLE,
-  AWAITING_SHIPMENT,
   ORDER_NOT_FOUND,
   type OrderStatus,
   orderNamed,
 } from '../order-lifecycle/index.ts';
-import { figures, refreshSummaries, summariesGeneration, usdMinorOf } from '../stats/index.ts';
+import { dayRange, type OrderFilters, orderSearch, whereOf } from './orders.admin.filters.ts';
+import { type OrderStats, orderStats } from './orders.cards.ts';
 import type { OrderItemRow, OrderRow, RefundRow, StatusHistoryRow } from './orders.repository.ts';
 import { OrderChangeRejection } from './orders.status.ts';
 
-type OrderChannel = OrderRow['channel'];
 type ForwardingRow = typeof orderForwardings.$inferSelect;
+
+export type { OrderFilters };
 export type OrderSort = 'newest' | 'oldest' | 'total_desc' | 'total_asc';
 
 /** An order with everything the back office shows of it. */
@@ -53,52 +37,6 @@ export interface AdminOrderDetails {
   parcels: ParcelView[];
   /** The names of the order's marketplace items, as the forwarding table shows them. */
   marketplaceItems: string;
-}
-
-/** The order list's filters, shared by the list, its stat cards and the export. */
-export interface OrderFilters {
-  q?: string | undefined;
-  statuses?: readonly OrderStatus[] | undefined;
-  channel?: OrderChannel | undefined;
-  /** UTC days, inclusive (`2026-11-05`). */
-  from?: string | undefined;
-  to?: string | undefined;
-  archived?: boolean | undefined;
-}
-
-const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const dayAfter = (day: string) => new Date(startOfDay(day).getTime() + 24 * 60 * 60 * 1000);
-
-/** Placed on or after `from` and on or before `to` (whole UTC days), on a timestamp column. */
-function dayRange(
-  column: typeof orders.createdAt | typeof orderStatusHistory.at,
-  from?: string,
-  to?: string,
-) {
-  return [...(from ? [gte(column, startOfDay(from))] : []), ...(to ? [lt(column, dayAfter(to))] : [])];
-}
-
-function orderSearch(q: string | undefined): SQL | undefined {
-  const text = q?.trim();
-  if (!text) return undefined;
-  const pattern = containsPattern(text);
-  return or(
-    ilike(orders.orderNumber, pattern),
-    ilike(orders.customerName, pattern),
-    ilike(orders.customerEmail, pattern),
-  );
-}
-
-function whereOf(filters: OrderFilters): SQL | undefined {
-  return and(
-    filters.archived ? isNotNull(orders.archivedAt) : isNull(orders.archivedAt),
-    orderSearch(filters.q),
-    filters.statuses && filters.statuses.length > 0
-      ? inArray(orders.status, [...filters.statuses])
-      : undefined,
-    filters.channel ? eq(orders.channel, filters.channel) : undefined,
-    ...dayRange(orders.createdAt, filters.from, filters.to),
-  );
 }
 
 /**
@@ -174,136 +112,6 @@ export async function readAdminOrder(db: Database, ref: string): Promise<AdminOr
   const found = await findAdminOrder(db, ref);
   if (!found) throw new Error(`order ${ref} cannot be read back`);
   return found;
-}
-
-export interface OrderStats {
-  total: number;
-  pending: number;
-  shipped: number;
-  /** USD minor units: paid orders' totals less their refunds, each converted at its own order's rate. */
-  revenueMinor: number;
-}
-
-/**
- * The stat cards of a search, counted and summed by the database in one pass over the orders it finds (the
- * trigram indexes find them): counts per stored rate are added up, and each rate's paid sum is converted once into
- * USD with that rate.
- */
-async function searchedOrderStats(db: Database, filters: OrderFilters): Promise<OrderStats> {
-  const byRate = await db
-    .select({
-      rate: orders.rate,
-      total: count(),
-      pending: sql<number>`count(*) filter (where ${inArray(orders.status, [...AWAITING_SHIPMENT])})`.mapWith(
-        Number,
-      ),
-      shipped: sql<number>`count(*) filter (where ${eq(orders.status, 'Shipped')})`.mapWith(Number),
-      paidMinor: sql<
-        string | null
-      >`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0)) filter (where ${orders.isPaid})`,
-    })
-    .from(orders)
-    .where(whereOf(filters))
-    .groupBy(orders.rate);
-  return byRate.reduce<OrderStats>(
-    (stats, row) => ({
-      total: stats.total + row.total,
-      pending: stats.pending + row.pending,
-      shipped: stats.shipped + row.shipped,
-      revenueMinor:
-        stats.revenueMinor +
-        (row.paidMinor === null ? 0 : convertMinor(Number(row.paidMinor), row.rate, BASE_RATE)),
-    }),
-    { total: 0, pending: 0, shipped: 0, revenueMinor: 0 },
-  );
-}
-
-/** Every order was placed after this; the cards without a start date count from here. */
-const EARLIEST = new Date('1970-01-01T00:00:00.000Z');
-/** The cards without an end date count every order placed from their start on, today's too. */
-const ONWARDS = new Date('9999-12-31T00:00:00.000Z');
-
-const cardFigures = (db: Database, now: Date, span: { from: Date; to: Date }) =>
-  figures(db, now, {
-    counts: { metric: 'order_count', ...span },
-    paid: { metric: 'order_net', ...span },
-  });
-type CardFigures = Awaited<ReturnType<typeof cardFigures>>;
-
-/**
- * The finished days' card figures per span, kept per database while the days' sums stay the same (the
- * summaries' generation): at a million orders a span of years is tens of thousands of summary rows, and staff ask
- * the same few spans (no dates, the last 90 days) over and over.
- */
-const keptCardFigures = new WeakMap<Database, { generation: number; spans: Map<string, CardFigures> }>();
-const KEPT_SPANS = 50;
-
-/** The cards' figures over whole UTC days [from, to): the finished days' from their sums, today's on from the rows. */
-async function cardFiguresOver(
-  db: Database,
-  now: Date,
-  span: { from: Date; to: Date },
-): Promise<CardFigures[]> {
-  const today = startOfDay(now.toISOString().slice(0, 10));
-  const finished = { from: span.from, to: new Date(Math.min(span.to.getTime(), today.getTime())) };
-  const live = { from: new Date(Math.max(span.from.getTime(), today.getTime())), to: span.to };
-  // The generation is read before the sums it vouches for, so sums kept under it are never older than it.
-  const [generation, fromRows] = await Promise.all([
-    summariesGeneration(db),
-    live.from < live.to ? cardFigures(db, now, live) : null,
-  ]);
-  const found = fromRows ? [fromRows] : [];
-  if (finished.from >= finished.to) return found;
-  let kept = keptCardFigures.get(db);
-  if (!kept || kept.generation !== generation || kept.spans.size >= KEPT_SPANS) {
-    kept = { generation, spans: new Map() };
-    keptCardFigures.set(db, kept);
-  }
-  const key = `${finished.from.toISOString()}/${finished.to.toISOString()}`;
-  let sums = kept.spans.get(key);
-  if (!sums) {
-    sums = await cardFigures(db, now, finished);
-    kept.spans.set(key, sums);
-  }
-  return [...found, sums];
-}
-
-/** Whether the orders of a key `<archived 0/1>|<status>|<channel>` (stats.summaries.ts) are among the filtered. */
-function keyMatches(key: string, filters: OrderFilters): boolean {
-  const [archived, status, channel] = key.split('|');
-  return (
-    archived === (filters.archived ? '1' : '0') &&
-    (!filters.statuses?.length || filters.statuses.some((wanted) => wanted === status)) &&
-    (!filters.channel || filters.channel === channel)
-  );
-}
-
-/**
- * The stat cards over the filtered orders. A search is counted over the orders it finds; any other filter adds up
- * the per-day sums of its keys over its whole UTC days (today's orders counted from the rows), whatever the
- * store's size. Counts are added up, and each stored rate's paid sum is converted once into USD with that rate,
- * so both ways give the same figures.
- */
-export async function orderStats(db: Database, filters: OrderFilters, now = new Date()): Promise<OrderStats> {
-  if (orderSearch(filters.q)) return searchedOrderStats(db, filters);
-  await refreshSummaries(db, now);
-  const found = await cardFiguresOver(db, now, {
-    from: filters.from ? startOfDay(filters.from) : EARLIEST,
-    to: filters.to ? dayAfter(filters.to) : ONWARDS,
-  });
-  const stats: OrderStats = { total: 0, pending: 0, shipped: 0, revenueMinor: 0 };
-  for (const row of found.flatMap((part) => part.counts)) {
-    if (!keyMatches(row.key, filters)) continue;
-    const status = row.key.split('|')[1];
-    stats.total += row.value;
-    if (AWAITING_SHIPMENT.some((awaiting) => awaiting === status)) stats.pending += row.value;
-    if (status === 'Shipped') stats.shipped += row.value;
-  }
-  // Added up per rate first, as the search's `group by rate` does, then each rate's sum converted once.
-  stats.revenueMinor = usdMinorOf(
-    found.flatMap((part) => part.paid).filter((row) => keyMatches(row.key, filters)),
-  );
-  return stats;
 }
 
 /**

@@ -1,0 +1,134 @@
+// The staff order list's stat cards: a search's counted over the orders it finds, any other filter's added up from
+// the per-day sums (stats.summaries.ts) with today's orders read from the rows.
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { AWAITING_SHIPMENT } from '../order-lifecycle/index.ts';
+import { figures, refreshSummaries, summariesGeneration, usdMinorOf } from '../stats/index.ts';
+import { dayAfter, type OrderFilters, orderSearch, startOfDay, whereOf } from './orders.admin.filters.ts';
+
+export interface OrderStats {
+  total: number;
+  pending: number;
+  shipped: number;
+  /** USD minor units: paid orders' totals less their refunds, each converted at its own order's rate. */
+  revenueMinor: number;
+}
+
+/**
+ * The stat cards of a search, counted and summed by the database in one pass over the orders it finds (the
+ * trigram indexes find them): counts per stored rate are added up, and each rate's paid sum is converted once into
+ * USD with that rate.
+ */
+async function searchedOrderStats(db: Database, filters: OrderFilters): Promise<OrderStats> {
+  const byRate = await db
+    .select({
+      rate: orders.rate,
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${inArray(orders.status, [...AWAITING_SHIPMENT])})`.mapWith(
+        Number,
+      ),
+      shipped: sql<number>`count(*) filter (where ${eq(orders.status, 'Shipped')})`.mapWith(Number),
+      paidMinor: sql<
+        string | null
+      >`sum(greatest(${orders.totalMinor} - ${orders.refundedMinor}, 0)) filter (where ${orders.isPaid})`,
+    })
+    .from(orders)
+    .where(whereOf(filters))
+    .groupBy(orders.rate);
+  const add = (key: 'total' | 'pending' | 'shipped') => byRate.reduce((sum, row) => sum + row[key], 0);
+  return {
+    total: add('total'),
+    pending: add('pending'),
+    shipped: add('shipped'),
+    revenueMinor: usdMinorOf(byRate.map((row) => ({ rate: row.rate, value: Number(row.paidMinor ?? 0) }))),
+  };
+}
+
+/** Every order was placed after this; the cards without a start date count from here. */
+const EARLIEST = new Date('1970-01-01T00:00:00.000Z');
+/** The cards without an end date count every order placed from their start on, today's too. */
+const ONWARDS = new Date('9999-12-31T00:00:00.000Z');
+
+const cardFigures = (db: Database, now: Date, span: { from: Date; to: Date }) =>
+  figures(db, now, {
+    counts: { metric: 'order_count', ...span },
+    paid: { metric: 'order_net', ...span },
+  });
+type CardFigures = Awaited<ReturnType<typeof cardFigures>>;
+
+/**
+ * The finished days' card figures per span, kept per database while the days' sums stay the same (the
+ * summaries' generation): at a million orders a span of years is tens of thousands of summary rows, and staff ask
+ * the same few spans (no dates, the last 90 days) over and over.
+ */
+const keptCardFigures = new WeakMap<Database, { generation: number; spans: Map<string, CardFigures> }>();
+const KEPT_SPANS = 50;
+
+/** The cards' figures over whole UTC days [from, to): the finished days' from their sums, today's on from the rows. */
+async function cardFiguresOver(
+  db: Database,
+  now: Date,
+  span: { from: Date; to: Date },
+): Promise<CardFigures[]> {
+  const today = startOfDay(now.toISOString().slice(0, 10));
+  const finished = { from: span.from, to: new Date(Math.min(span.to.getTime(), today.getTime())) };
+  const live = { from: new Date(Math.max(span.from.getTime(), today.getTime())), to: span.to };
+  // The generation is read before the sums it vouches for, so sums kept under it are never older than it.
+  const [generation, fromRows] = await Promise.all([
+    summariesGeneration(db),
+    live.from < live.to ? cardFigures(db, now, live) : null,
+  ]);
+  const found = fromRows ? [fromRows] : [];
+  if (finished.from >= finished.to) return found;
+  let kept = keptCardFigures.get(db);
+  if (!kept || kept.generation !== generation || kept.spans.size >= KEPT_SPANS) {
+    kept = { generation, spans: new Map() };
+    keptCardFigures.set(db, kept);
+  }
+  const key = `${finished.from.toISOString()}/${finished.to.toISOString()}`;
+  let sums = kept.spans.get(key);
+  if (!sums) {
+    sums = await cardFigures(db, now, finished);
+    kept.spans.set(key, sums);
+  }
+  return [...found, sums];
+}
+
+/** Whether the orders of a key `<archived 0/1>|<status>|<channel>` (stats.summaries.ts) are among the filtered. */
+function keyMatches(key: string, filters: OrderFilters): boolean {
+  const [archived, status, channel] = key.split('|');
+  return (
+    archived === (filters.archived ? '1' : '0') &&
+    (!filters.statuses?.length || filters.statuses.some((wanted) => wanted === status)) &&
+    (!filters.channel || filters.channel === channel)
+  );
+}
+
+/**
+ * The stat cards over the filtered orders. A search is counted over the orders it finds; any other filter adds up
+ * the per-day sums of its keys over its whole UTC days (today's orders counted from the rows), whatever the
+ * store's size. Counts are added up, and each stored rate's paid sum is converted once into USD with that rate,
+ * so both ways give the same figures.
+ */
+export async function orderStats(db: Database, filters: OrderFilters, now = new Date()): Promise<OrderStats> {
+  if (orderSearch(filters.q)) return searchedOrderStats(db, filters);
+  await refreshSummaries(db, now);
+  const found = await cardFiguresOver(db, now, {
+    from: filters.from ? startOfDay(filters.from) : EARLIEST,
+    to: filters.to ? dayAfter(filters.to) : ONWARDS,
+  });
+  const stats: OrderStats = { total: 0, pending: 0, shipped: 0, revenueMinor: 0 };
+  for (const row of found.flatMap((part) => part.counts)) {
+    if (!keyMatches(row.key, filters)) continue;
+    const status = row.key.split('|')[1];
+    stats.total += row.value;
+    if (AWAITING_SHIPMENT.some((awaiting) => awaiting === status)) stats.pending += row.value;
+    if (status === 'Shipped') stats.shipped += row.value;
+  }
+  // Added up per rate first, as the search's `group by rate` does, then each rate's sum converted once.
+  stats.revenueMinor = usdMinorOf(
+    found.flatMap((part) => part.paid).filter((row) => keyMatches(row.key, filters)),
+  );
+  return stats;
+}
