@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
+import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 import { control } from './dropship-helpers.ts';
 import { shopperSignsIn, staffSignsIn } from './journey-helpers.ts';
 
@@ -54,6 +55,7 @@ test('a bank-transfer order is paid, forwarded, shipped with tracking and partly
       .click();
     const shipping = shopper.getByRole('region', { name: 'Shipping & Purchase' });
     await shipping.getByRole('button', { name: 'Add to Cart' }).click();
+    await closeAddedToast(shopper);
     await shopper.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
     await shopper.getByRole('button', { name: 'Proceed to Checkout' }).click();
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 
 const store = 'http://localhost:5174';
 
@@ -55,6 +56,7 @@ test('in BDT the card, product page, cart, checkout and order show the figure th
 
   const shipping = page.getByRole('region', { name: 'Shipping & Purchase' });
   await shipping.getByRole('button', { name: 'Add to Cart' }).click();
+  await closeAddedToast(page);
   await page.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
   const line = page.getByRole('listitem', { name: PRODUCT.name });
   expect(minor(await textOf(page, / each$/, line))).toBe(pagePrice);

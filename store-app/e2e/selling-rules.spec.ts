@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
+import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 
 const admin = 'http://localhost:5173';
 const store = 'http://localhost:5174';
@@ -123,6 +124,7 @@ test('staff raise Bangladesh prices and make a 10% coupon; a shopper there pays 
         .getByRole('region', { name: 'Shipping & Purchase' })
         .getByRole('button', { name: 'Add to Cart' })
         .click();
+      await closeAddedToast(shopperPage);
       await shopperPage.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
       await shopperPage.getByRole('button', { name: 'Proceed to Checkout' }).click();
       const items = shopperPage.getByRole('region', { name: 'Items' });

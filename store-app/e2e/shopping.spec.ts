@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 import { emptyKeptCart } from './journey-helpers';
 
 const store = 'http://localhost:5174';
@@ -168,7 +169,7 @@ test('a shopper browses, picks options and delivery, wishes, buys and finds the 
         .textContent()) ?? '';
     expect(chargedFee).toMatch(/^(Free shipping|\$\d+\.\d\d)$/);
     await shipping.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page.getByText('Product added to cart!')).toBeVisible();
+    await closeAddedToast(page);
     await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   });
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
+import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 
 const { admin, store, panel, api } = shopAddresses('vendor-app');
 
@@ -198,6 +199,7 @@ test('a shop applies to sell, is approved, lists a product with a coupon; a shop
       .getByRole('region', { name: 'Shipping & Purchase' })
       .getByRole('button', { name: 'Add to Cart' })
       .click();
+    await closeAddedToast(shopper);
     await shopper.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
     await shopper.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await shopper.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase());
