@@ -9,7 +9,7 @@
 //
 // Settings (environment): BENCH_PRODUCTS, BENCH_ORDERS (10k / 100k / 1m or a number), BENCH_ACTIVITY and
 // BENCH_VISITS (default: the orders' size), BENCH_DB (postgres,pglite), BENCH_SECONDS per measurement (10),
-// BENCH_ROUNDS (3: ceiling, scenario, ceiling, scenario, ... medians), BENCH_ONLY (shopper,staff,orders),
+// BENCH_ROUNDS (3: ceiling, scenario, ceiling, scenario, ... medians), BENCH_ONLY (shopper,staff,orders,rates),
 // BENCH_DATA_DIR (kept loaded data, default .tmp/bench), BENCH_PG_PORT (55499), BENCH_DATABASE_URL (use that
 // PostgreSQL server instead of starting one), BENCH_NO_BUILD=1 (use server/dist as it is), BENCH_NO_DOCS=1.
 //
@@ -25,6 +25,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DATA_VERSION, loadSteps } from './scale-data.mjs';
+import { rateChangeCheck } from './scale-rates.mjs';
 import { ADJECTIVES, EXTRAS, NOUNS } from './scale-words.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -52,7 +53,7 @@ function settings() {
     databases: (env.BENCH_DB ?? (products <= 100_000 ? 'postgres,pglite' : 'postgres')).split(','),
     seconds: Number(env.BENCH_SECONDS ?? 10),
     rounds: Number(env.BENCH_ROUNDS ?? 3),
-    only: (env.BENCH_ONLY ?? 'shopper,staff,orders').split(','),
+    only: (env.BENCH_ONLY ?? 'shopper,staff,orders,rates').split(','),
     dataDir: resolve(env.BENCH_DATA_DIR ?? join(root, '.tmp', 'bench')),
     pgPort: Number(env.BENCH_PG_PORT ?? 55499),
     databaseUrl: env.BENCH_DATABASE_URL ?? null,
@@ -189,6 +190,10 @@ async function benchDatabase(s, target, passwordHash) {
         results.push(await orderScenario(s, target, base, ceiling.port, shoppers.slice(0, clients)));
       }
       results.push(await sellOutCheck(target, api.port, shoppers));
+    }
+    // The API and the probe share the database, so the rate change is measured on PostgreSQL only.
+    if (s.only.includes('rates') && target.kind === 'postgres') {
+      results.push(await rateChangeCheck({ target, port: api.port, token: staffToken, send }));
     }
   } finally {
     await ceiling?.stop();
@@ -915,7 +920,7 @@ function sectionMarkdown(s, section, machine) {
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of section.results) {
-    if (r.key === 'sellout') {
+    if (r.key === 'sellout' || r.key === 'rates') {
       lines.push(`| ${r.name} | ${r.clients} | | | | | | | | ${r.verdict} | ${r.pass ? 'pass' : 'fail'} |`);
       continue;
     }

@@ -61,7 +61,7 @@ import {
   type HostedPaymentProvider,
   hostedProvidersFrom,
 } from './modules/payments/index.ts';
-import { currencyRatesJob } from './modules/pricing/index.ts';
+import { currencyRatesJob, priceSortKeeper, priceSortKeysJob } from './modules/pricing/index.ts';
 import { supplierHealthJob } from './modules/suppliers/index.ts';
 import { createService } from './service.ts';
 
@@ -293,6 +293,10 @@ export async function buildApp({
   );
   // Requests to addresses staff can set; refusals are logged with their reason, never shown.
   const outbound = createOutboundClient({ allow: config.outboundAllowHosts, log: app.log });
+  // Rate writes leave their currency's price sort keys to rework; a start goes over what a stopped pass left.
+  const priceSortKeys = priceSortKeeper(db.db, app.log);
+  app.addHook('onReady', async () => priceSortKeys.poke());
+  app.addHook('onClose', async () => priceSortKeys.settled());
   if (config.backgroundJobs) {
     let jobs: JobQueue | null = null;
     // Without SMTP_URL messages stay in the outbox (the staff screens show what was queued).
@@ -317,7 +321,13 @@ export async function buildApp({
           }),
           ...(mail ? [deliverMailJob({ db: db.db, transport: mail, from: config.mail.from })] : []),
           marketplaceSyncJob({ db: db.db, marketplace }),
-          currencyRatesJob({ db: db.db, url: config.currencyRatesUrl, outbound }),
+          currencyRatesJob({
+            db: db.db,
+            url: config.currencyRatesUrl,
+            outbound,
+            ratesWritten: () => priceSortKeys.poke(),
+          }),
+          priceSortKeysJob({ db: db.db }),
           courierTrackingJob({
             db: db.db,
             secrets,
@@ -351,6 +361,7 @@ export async function buildApp({
       catalogueCache,
       redis: sharedRedis,
       outbound,
+      priceSortKeys,
     }),
     securityHandlers: createSecurityHandlers({ db: db.db, tokens, cache: signInCache }),
   });

@@ -42,6 +42,7 @@ import { createOrderStatusHandlers } from './modules/orders/orders.status.handle
 import { createPaymentReportHandlers } from './modules/payment-reports/payment-reports.handlers.ts';
 import type { PaymentGateways } from './modules/payments/index.ts';
 import { createPaymentHandlers } from './modules/payments/payments.handlers.ts';
+import type { PriceSortKeeper } from './modules/pricing/index.ts';
 import { createPricingHandlers } from './modules/pricing/pricing.handlers.ts';
 import { createProductHandlers } from './modules/products/products.handlers.ts';
 import { createRecommendationHandlers } from './modules/recommendations/recommendations.handlers.ts';
@@ -80,6 +81,8 @@ export interface ServiceDeps {
   redis?: Pick<Redis, 'ping'> | null;
   /** The guarded client for addresses staff can set (courier, rates provider); one without a log when absent. */
   outbound?: OutboundClient;
+  /** Reworks products' price sort keys after a rate write; none in tests that build the service alone. */
+  priceSortKeys?: PriceSortKeeper;
 }
 
 /** Creating operations a client may retry: they honour `Idempotency-Key` (the contract declares the header). */
@@ -128,7 +131,12 @@ export function createService(deps: ServiceDeps): Record<OperationId, OperationH
     ...createMarketplaceHandlers({ db, marketplace }),
     ...createMarketplaceIntegrationHandlers({ db, marketplace, config }),
     ...createCourierHandlers({ db, secrets, outbound }),
-    ...createPricingHandlers({ db, ratesUrl: config.currencyRatesUrl, outbound }),
+    ...createPricingHandlers({
+      db,
+      ratesUrl: config.currencyRatesUrl,
+      outbound,
+      ...(deps.priceSortKeys ? { priceSortKeys: deps.priceSortKeys } : {}),
+    }),
     ...createMediaHandlers({ db, config, ...(deps.media ? { media: deps.media } : {}) }),
     ...createMarketingHandlers({ db }),
     ...createOrderHandlers({

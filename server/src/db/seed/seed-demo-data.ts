@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
-import { readPricingRules, repriceImported } from '../../modules/pricing/pricing.repository.ts';
+import { readPricingRules, refreshPriceSortKeys, repriceImported } from '../../modules/pricing/index.ts';
 import { insertNormalizedProduct } from '../../modules/products/products.repository.ts';
 import { loadRates } from '../../money/money.ts';
 import type { Database } from '../client.ts';
@@ -140,6 +140,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       update product_skus s set supplier_price_minor = s.sale_price_minor
       from products p where p.id = s.product_id and p.source = 'aliexpress'`);
     await repriceImported(tx, await readPricingRules(tx), await loadRates(tx));
+    // Products written after their rates already sort right: the rates' marks are cleared, not left to a start.
+    await refreshPriceSortKeys(tx);
     // Priced as they were imported: repricing's "updated now" would date them by the clock, not by `now`.
     await tx.execute(sql`update products set updated_at = created_at where source = 'aliexpress'`);
     const storePrices = new Map(

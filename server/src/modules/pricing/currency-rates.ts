@@ -92,13 +92,17 @@ export function currencyRatesJob(deps: {
   db: Database;
   url: string | null;
   outbound: OutboundClient;
+  /** Called once new rates are stored. */
+  ratesWritten?: () => void;
 }): JobDefinition {
   return {
     name: REFRESH_CURRENCY_RATES,
     cron: '15 4 * * *',
     run: async () => {
       if ((await readPricingRules(deps.db)).currencyMode !== 'auto') return { skipped: 'manual mode' };
-      return refreshRates(deps.db, deps.url, deps.outbound);
+      const result = await refreshRates(deps.db, deps.url, deps.outbound);
+      deps.ratesWritten?.();
+      return result;
     },
   };
 }

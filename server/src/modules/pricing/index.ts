@@ -1,6 +1,13 @@
 // The pricing module's entry for other code; its handlers are wired in service.ts.
 export { currencyRatesJob } from './currency-rates.ts';
 export {
+  PRICE_SORT_KEYS,
+  type PriceSortKeeper,
+  priceSortKeeper,
+  priceSortKeysJob,
+  refreshPriceSortKeys,
+} from './price-sort-keys.ts';
+export {
   BelowMarginFloor,
   contextFromRules,
   keepCostsAndOverrides,

@@ -10,6 +10,7 @@ import type { OutboundClient } from '../../http/outbound.ts';
 import { BASE_CURRENCY, loadRates, toAmount, toMinor } from '../../money/money.ts';
 import { staffActivity, withActivity } from '../activity/index.ts';
 import { CurrencyProviderError, refreshRates } from './currency-rates.ts';
+import type { PriceSortKeeper } from './price-sort-keys.ts';
 import {
   listCountryRules,
   listOverrides,
@@ -39,8 +40,10 @@ export function createPricingHandlers(deps: {
   db: Database;
   ratesUrl?: string | null;
   outbound: OutboundClient;
+  priceSortKeys?: PriceSortKeeper;
 }) {
   const { db } = deps;
+  const ratesWritten = () => deps.priceSortKeys?.poke();
   const settings = async (repriced = 0) => ({
     success: true as const,
     data: {
@@ -199,6 +202,7 @@ export function createPricingHandlers(deps: {
             details: { rate: updated.rate },
           }),
       );
+      ratesWritten();
       return {
         success: true,
         data: {
@@ -222,6 +226,7 @@ export function createPricingHandlers(deps: {
             details: { ...details },
           }),
         );
+        ratesWritten();
         return {
           success: true,
           message:

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyRates, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
+import { refreshPriceSortKeys } from '../pricing/index.ts';
 import { type ProductFilters, SHOPPER_STATUSES } from './products.filters.ts';
 import { CLOSE_MATCH_MAX, listProducts, type ProductSort, SHOPPER_COUNT_CAP } from './products.listing.ts';
 
@@ -91,6 +92,7 @@ describe('the catalogue at scale', () => {
     expect(await usd('wireless earbuds lite')).toBe(1000);
     // BDT weakens: the BDT product is now cheaper in USD than the USD one at 10.00.
     await t.db.update(currencyRates).set({ rate: '243' }).where(eq(currencyRates.code, 'BDT'));
+    await refreshPriceSortKeys(t.db);
     expect(await usd('wireless earbuds lite')).toBe(500);
     for (const sort of ['price_asc', 'price_desc'] as const)
       expect(await ids({}, sort)).toEqual(await oldOrder(sort));
@@ -108,10 +110,12 @@ describe('the catalogue at scale', () => {
     await t.db.update(products).set({ currency: 'USD' }).where(eq(products.title, 'wireless earbuds lite'));
     expect(await usd('wireless earbuds lite')).toBe(121_500);
     await t.db.update(products).set({ currency: 'BDT' }).where(eq(products.title, 'wireless earbuds lite'));
-    // Without a rate a price counts as USD, as it did; a new rate reprices at once.
+    // Without a rate a price counts as USD, as it did; a new rate reprices on the next pass.
     await t.db.delete(currencyRates).where(eq(currencyRates.code, 'BDT'));
+    await refreshPriceSortKeys(t.db);
     expect(await usd('wireless earbuds lite')).toBe(121_500);
     await t.db.insert(currencyRates).values({ code: 'BDT', rate: '121.5', symbol: '৳' });
+    await refreshPriceSortKeys(t.db);
     expect(await usd('wireless earbuds lite')).toBe(1000);
     for (const sort of ['price_asc', 'price_desc'] as const)
       expect(await ids({}, sort)).toEqual(await oldOrder(sort));

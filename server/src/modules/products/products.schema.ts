@@ -56,8 +56,8 @@ export const products = pgTable(
     /**
      * `price_minor` in USD minor units (divided by its currency's rate, 1 without one), unrounded so products
      * sort as they did when this was worked out per query. Kept by triggers (drizzle/0022) on every write of a
-     * product's price or currency and of a rate, so the price sorts read an index instead of converting each row.
-     * A rate change rewrites every product in that currency (77 s for 250,000 at 1M products).
+     * product's price or currency, so the price sorts read an index instead of converting each row. A rate change
+     * reworks its currency's products afterwards in short batches (pricing's price-sort-keys.ts).
      */
     priceUsdMinor: numeric('price_usd_minor').notNull().default('0'),
     originalPriceMinor: integer('original_price_minor'),
@@ -111,6 +111,8 @@ export const products = pgTable(
     index('products_source_idx').on(t.source),
     index('products_created_at_idx').on(t.createdAt),
     index('products_price_idx').on(t.priceMinor),
+    // A currency's products in id order: a rate change reworks their price sort keys in keyset batches.
+    index('products_currency_id_idx').on(t.currency, t.id),
     index('products_store_idx').on(t.storeId),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_product_id_idx').on(t.productId),
