@@ -12,10 +12,10 @@ const advance = (ms: number) => {
   }
 };
 
-const renderHost = () =>
+const renderHost = (props: { belowHeader?: number } = {}) =>
   render(
     <MantineProvider theme={theme}>
-      <AppNotifications />
+      <AppNotifications {...props} />
     </MantineProvider>,
   );
 
@@ -86,5 +86,17 @@ describe('AppNotifications', () => {
     });
     const message = screen.getByText('Saved');
     expect(message.closest('[data-position]')).toHaveAttribute('data-position', 'top-right');
+  });
+
+  it("opens toasts under the app's header, so they never cover its links", () => {
+    renderHost({ belowHeader: 64 });
+    act(() => {
+      toast.success('Saved');
+    });
+    const host = screen.getByText('Saved').closest<HTMLElement>('[data-position]');
+    expect(host).toHaveAttribute('data-position', 'top-right');
+    expect(host).toHaveClass('app-notifications');
+    // notifications.css places the top-right container that far down; the journeys check where it lands.
+    expect(host?.style.getPropertyValue('--app-header-height')).toBe('64px');
   });
 });

@@ -3,6 +3,7 @@ import { AppNotifications } from '@shop/ui/notifications';
 import { theme } from '@shop/ui/theme';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { ADMIN_HEADER_HEIGHT } from '../components/shell/header-height';
 import type { createAppRouter } from './router';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'shop-admin-color-scheme' });
@@ -13,7 +14,7 @@ type AppProps = { router: ReturnType<typeof createAppRouter>; queryClient: Query
 export function App({ router, queryClient }: AppProps) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
-      <AppNotifications />
+      <AppNotifications belowHeader={ADMIN_HEADER_HEIGHT} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, useMatches } from '@mantine/core';
 import { accessibleCssVariables, theme } from '@shop/ui/theme';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -6,6 +6,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { settingsColorSchemeManager } from '../features/settings/settings-store';
 import { toastHost } from '../lib/toast';
 import type { createAppRouter } from './router';
+import { SITE_HEADER_HEIGHT } from './shell/header-height';
 
 // See lib/toast.ts: the toast host is fetched and mounted with the first toast.
 const AppNotifications = lazy(() =>
@@ -40,9 +41,11 @@ export function App({ router, queryClient, env = 'default' }: AppProps) {
 // A component of its own, so the first toast re-renders only it, not the whole app.
 function DeferredNotifications() {
   const wanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted, toastHost.wanted);
+  // The header gains its categories row from `sm` up; the toasts open under whichever height it has.
+  const belowHeader = useMatches(SITE_HEADER_HEIGHT);
   return wanted ? (
     <Suspense fallback={null}>
-      <AppNotifications />
+      <AppNotifications belowHeader={belowHeader} />
     </Suspense>
   ) : null;
 }

@@ -4,6 +4,7 @@ import { theme } from '@shop/ui/theme';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { createAppRouter } from './router';
+import { VENDOR_HEADER_HEIGHT } from './shell/header-height';
 
 type AppProps = {
   router: ReturnType<typeof createAppRouter>;
@@ -16,7 +17,7 @@ type AppProps = {
 export function App({ router, queryClient, env = 'default' }: AppProps) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <AppNotifications />
+      <AppNotifications belowHeader={VENDOR_HEADER_HEIGHT} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -4,6 +4,7 @@ import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { ADMIN_HEADER_HEIGHT } from './header-height';
 import { LogoutButton } from './logout-button';
 import { MobileOverlay } from './mobile-overlay';
 import { requirementOf } from './nav-groups';
@@ -14,7 +15,6 @@ import { useStaffMember } from './staff-member';
 
 // Spec 1 §9: sidebar width 64 units (Tailwind's w-64, 256px).
 const NAVBAR_WIDTH = 256;
-const HEADER_HEIGHT = 64;
 
 type AdminShellProps = { displayName: string; onLogout: () => void; children: ReactNode };
 
@@ -40,7 +40,7 @@ export function AdminShell({ displayName, onLogout, children }: AdminShellProps)
       <Box style={isDesktop ? undefined : { display: 'none' }} inert={!isDesktop}>
         <SkipLink />
         <AppShell
-          header={{ height: HEADER_HEIGHT }}
+          header={{ height: ADMIN_HEADER_HEIGHT }}
           navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md' }}
           padding="lg"
         >

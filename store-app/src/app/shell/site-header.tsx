@@ -9,6 +9,7 @@ import { useLazyDisclosure } from '../../lib/use-lazy-disclosure';
 import { AccountMenu } from './account-menu';
 import { CartButton } from './cart-button';
 import { CATEGORIES } from './categories';
+import { SITE_HEADER_NAV, SITE_HEADER_ROW } from './header-height';
 import { SearchBox } from './search-box';
 
 // The drawer and the dialogs (with Mantine's modal, focus trap and scroll lock) are fetched on first open,
@@ -40,7 +41,7 @@ export function SiteHeader() {
       style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Container size="xl">
-        <Group h={64} gap="md" wrap="nowrap" justify="space-between">
+        <Group h={SITE_HEADER_ROW} gap="md" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap">
             <Burger
               opened={menu.opened}
@@ -77,7 +78,7 @@ export function SiteHeader() {
             <CartButton />
           </Group>
         </Group>
-        <Group component="nav" aria-label={t('categories')} gap="lg" h={40} visibleFrom="sm">
+        <Group component="nav" aria-label={t('categories')} gap="lg" h={SITE_HEADER_NAV} visibleFrom="sm">
           {CATEGORIES.map((category) => (
             <AnchorLink key={category} to="/search/$id" params={{ id: category }} c="dimmed" fz="sm">
               {t(`common:category.${category}`)}

@@ -16,6 +16,7 @@ import { Link, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router
 import type { ReactNode } from 'react';
 import { $api, api } from '../../lib/api';
 import { vendorSession } from '../../lib/session';
+import { VENDOR_HEADER_HEIGHT } from './header-height';
 
 type NavEntry = {
   label: string;
@@ -63,7 +64,7 @@ export function VendorLayout() {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: VENDOR_HEADER_HEIGHT }}
       navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       footer={{ height: 40 }}
       padding="md"
