@@ -296,7 +296,7 @@ export async function buildApp({
   // Rate writes leave their currency's price sort keys to rework; a start goes over what a stopped pass left.
   const priceSortKeys = priceSortKeeper(db.db, app.log);
   app.addHook('onReady', async () => priceSortKeys.poke());
-  app.addHook('onClose', async () => priceSortKeys.settled());
+  app.addHook('onClose', async () => priceSortKeys.stop());
   if (config.backgroundJobs) {
     let jobs: JobQueue | null = null;
     // Without SMTP_URL messages stay in the outbox (the staff screens show what was queued).

@@ -87,6 +87,16 @@ describe("a rate change and its products' price sort keys", () => {
     expect(await marks()).toEqual([]);
   });
 
+  it('stops between batches when the server closes, and leaves the mark for the next pass', async () => {
+    await setRate('0.9');
+    let asked = 0;
+    expect(await refreshPriceSortKeys(t.db, 1, () => ++asked > 2)).toBe(2);
+    expect(await marks()).toEqual(['GBP']);
+    await refreshPriceSortKeys(t.db);
+    close(await keys(), expected(0.9));
+    expect(await marks()).toEqual([]);
+  });
+
   it('marks both currencies when a rate is added or removed, and a product without a rate sorts as USD', async () => {
     await t.db.delete(currencyRates).where(eq(currencyRates.code, 'GBP'));
     expect(await marks()).toEqual(['GBP']);

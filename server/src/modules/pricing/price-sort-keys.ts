@@ -12,8 +12,15 @@ import type { JobDefinition } from '../../jobs/job-queue.ts';
 /** Products a transaction: short enough that a shopper buying one waits a fraction of a second at most. */
 export const PRICE_SORT_BATCH = 500;
 
-/** Reworks every marked currency's products, then clears each mark unless a rate moved again meanwhile. */
-export async function refreshPriceSortKeys(db: Database, batch = PRICE_SORT_BATCH): Promise<number> {
+/**
+ * Reworks every marked currency's products, then clears each mark unless a rate moved again meanwhile. Answers the
+ * batches run. `stopping` is asked between batches: a pass stopped there leaves its marks for the next.
+ */
+export async function refreshPriceSortKeys(
+  db: Database,
+  batch = PRICE_SORT_BATCH,
+  stopping: () => boolean = () => false,
+): Promise<number> {
   let rewritten = 0;
   for (;;) {
     // As text: the mark is to the microsecond, a JavaScript date only to the millisecond.
@@ -28,6 +35,7 @@ export async function refreshPriceSortKeys(db: Database, batch = PRICE_SORT_BATC
     for (const { code, markedAt } of marked) {
       let after: string | null = null;
       do {
+        if (stopping()) return rewritten;
         const result: unknown = await db.execute(
           sql`select products_price_usd_batch(${code}, ${after}::uuid, ${batch}) as last`,
         );
@@ -52,6 +60,8 @@ export interface PriceSortKeeper {
   poke(): void;
   /** Resolves when no pass is running or due. */
   settled(): Promise<void>;
+  /** Ends the running pass after its batch (the server is closing); later pokes do nothing. */
+  stop(): Promise<void>;
 }
 
 /** One pass at a time in this process; a poke during a pass runs one more after it. */
@@ -61,20 +71,22 @@ export function priceSortKeeper(
 ): PriceSortKeeper {
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
   const pass = async () => {
     do {
       again = false;
       try {
-        await refreshPriceSortKeys(db);
+        await refreshPriceSortKeys(db, PRICE_SORT_BATCH, () => stopped);
       } catch (error) {
         // The marks stay: the next poke, the job or the next start goes over them again.
         log.error({ err: error }, 'reworking the price sort keys failed');
         return;
       }
-    } while (again);
+    } while (again && !stopped);
   };
   return {
     poke() {
+      if (stopped) return;
       if (running) {
         again = true;
         return;
@@ -84,6 +96,10 @@ export function priceSortKeeper(
       });
     },
     async settled() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
       while (running) await running;
     },
   };
