@@ -16,8 +16,8 @@ export const PAGE_ROWS = 500;
  * back (sign-in sessions, which could revive a revoked device; counted sign-ins; retry answers).
  */
 // shopper_order_totals is counted again from orders as they are restored (its triggers, migration 0029), and
-// b2c_shoppers from the accounts and those totals (migration 0041); the days' sums are summed again from the
-// restored rows, whose days their triggers mark (migration 0039).
+// b2c_shoppers from the accounts and those totals (migration 0041), with its cards' counts (0048); the days' sums
+// are summed again from the restored rows, whose days their triggers mark (migration 0039).
 export const NOT_BACKED_UP = [
   'backups',
   'sessions',
@@ -25,10 +25,13 @@ export const NOT_BACKED_UP = [
   'idempotency_keys',
   'shopper_order_totals',
   'b2c_shoppers',
+  'b2c_shopper_counts',
   'day_summaries',
   'summary_dirty_days',
   // Only ever counts up, so what was worked out from older sums is never taken for current after a restore.
   'summary_generation',
+  // Marks of rates written since the price sort keys were last worked out; restoring the rates marks them again.
+  'price_sort_stale_currencies',
 ];
 
 /** The last migration this code ships: an export records it, and only a store at that version restores it. */
