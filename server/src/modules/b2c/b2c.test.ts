@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { activityLog, b2cShoppers, customers, orders, shopperOrderTotals } from '../../db/schema.ts';
+import {
+  activityLog,
+  b2cShopperCounts,
+  b2cShoppers,
+  customers,
+  orders,
+  shopperOrderTotals,
+} from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import {
   bearer,
@@ -16,6 +23,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { GUEST_STATUS_FIXED, SHOPPER_NOT_FOUND } from './b2c.handlers.ts';
+import { SHOPPER_COUNTS_FOLD_AT } from './b2c.repository.ts';
 
 interface ShopperBody {
   _id: string;
@@ -536,5 +544,53 @@ describe('B2C Management', () => {
     expect(await kept()).toEqual(await recount());
     expect(rowOf(await list(), 'later.account@example.com')).toMatchObject({ status: 'guest' });
     expect((await list('?limit=100')).data.some((row) => row._id === later.id)).toBe(false);
+  });
+
+  it("keeps the cards' shopper counts through every change above, and folds the changes they pile up", async () => {
+    const counted = async () => {
+      const { rows } = (await t.db.execute(
+        sql`select status, count(*)::int as n from b2c_shoppers group by status`,
+      )) as unknown as { rows: Array<{ status: string; n: number }> };
+      const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+      return {
+        shoppers: of('active') + of('suspended') + of('guest'),
+        active: of('active'),
+        suspended: of('suspended'),
+        guests: of('guest'),
+      };
+    };
+    const cards = async () => {
+      const { shoppers, active, suspended, guests } = (await list()).stats;
+      return { shoppers, active, suspended, guests };
+    };
+    const changes = async () => (await t.db.select().from(b2cShopperCounts)).length;
+    const expected = await counted();
+    expect(expected.active).toBeGreaterThan(0);
+    expect(expected.guests).toBeGreaterThan(0);
+    expect(await cards()).toEqual(expected);
+
+    // A shopper opens an account, is suspended and closes it: each step moves the cards as the rows move.
+    const passing = await registerShopper(t.app, { email: 'passing.through@example.com', name: 'Passing' });
+    expect(await cards()).toEqual({
+      ...expected,
+      shoppers: expected.shoppers + 1,
+      active: expected.active + 1,
+    });
+    await t.db.update(customers).set({ status: 'Inactive' }).where(eq(customers.id, passing.id));
+    expect(await cards()).toEqual({
+      ...expected,
+      shoppers: expected.shoppers + 1,
+      suspended: expected.suspended + 1,
+    });
+    await t.db.update(customers).set({ deletedAt: new Date() }).where(eq(customers.id, passing.id));
+    expect(await cards()).toEqual(expected);
+
+    // Changes past the fold's threshold (here pairs that cancel out) are folded into one row per status.
+    await t.db.execute(sql`insert into b2c_shopper_counts (status, n)
+      select 'guest', case when g % 2 = 0 then 1 else -1 end from generate_series(1, ${SHOPPER_COUNTS_FOLD_AT + 2}) g`);
+    expect(await changes()).toBeGreaterThan(SHOPPER_COUNTS_FOLD_AT);
+    expect(await cards()).toEqual(expected);
+    expect(await changes()).toBeLessThanOrEqual(3);
+    expect(await cards()).toEqual(await counted());
   });
 });
