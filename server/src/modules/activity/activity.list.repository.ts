@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { appendedCounts } from '../../db/appended-counts.ts';
 import type { Database } from '../../db/client.ts';
-import { activityLog } from '../../db/schema.ts';
+import { activityCounts, activityLog } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
 // Reading the log lives apart from writing it (activity.repository.ts), which every module imports: this file's imports stay out of
@@ -88,14 +89,31 @@ export async function listActivity(
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .as('activity_log');
-  const [rows, [counted]] = await Promise.all([
+  const unfiltered =
+    !filters.q?.trim() &&
+    !filters.adminId &&
+    !filters.action &&
+    !filters.status &&
+    !(filters.start && filters.end);
+  const [rows, total] = await Promise.all([
     db
       .select({ entry: activityLog, sessionSeconds })
       .from(pageRows)
       .orderBy(...newestFirst),
-    db.select({ total: count() }).from(activityLog).where(where),
+    // Every staff entry: the kept counts (activity_counts) instead of a count of the whole log.
+    unfiltered
+      ? appendedCounts(db, {
+          table: activityCounts,
+          key: activityCounts.actorType,
+          n: activityCounts.n,
+        }).then((counts) => counts.get('admin') ?? 0)
+      : db
+          .select({ total: count() })
+          .from(activityLog)
+          .where(where)
+          .then(([counted]) => counted?.total ?? 0),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows, total };
 }
 
 /** The newest `max` filtered entries for the CSV export, and how many match in all. */

@@ -412,6 +412,46 @@ describe('activity log API', () => {
       expect(sessionReads).toBe(3);
     });
 
+    it('counts every staff entry when nothing is filtered, from the kept counts, as the log holds them', async () => {
+      const staffEntries = async () => {
+        const [row] = await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(activityLog)
+          .where(eq(activityLog.actorType, 'admin'));
+        return row?.n ?? 0;
+      };
+      const total = async () => (await list('')).meta.total;
+      expect(await total()).toBe(await staffEntries());
+      // Entries added together, a shopper's among them, then one removed: the total follows the staff's only.
+      const added = await t.db
+        .insert(activityLog)
+        .values([
+          aliceEntry({ at: new Date('2025-04-01T10:00:00Z'), target: 'product:counted-1' }),
+          aliceEntry({ at: new Date('2025-04-01T10:01:00Z'), target: 'product:counted-2' }),
+          { ...aliceEntry({ at: new Date('2025-04-01T10:02:00Z') }), actorType: 'customer', actorId: null },
+        ])
+        .returning({ id: activityLog.id });
+      expect(await total()).toBe(await staffEntries());
+      await t.db.delete(activityLog).where(eq(activityLog.id, added[0]?.id ?? ''));
+      expect(await total()).toBe(await staffEntries());
+      // A restore empties the log with TRUNCATE before writing it again: the counts start from none with it.
+      await t.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`truncate activity_log cascade`);
+          const [kept] = (
+            (await tx.execute(sql`select coalesce(sum(n), 0)::int as n from activity_counts`)) as unknown as {
+              rows: Array<{ n: number }>;
+            }
+          ).rows;
+          expect(kept?.n).toBe(0);
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!String(error).includes('Rollback')) throw error;
+        });
+      expect(await total()).toBe(await staffEntries());
+    });
+
     it('filters by admin, action and status, and never lists a shopper’s own acts', async () => {
       const failed = await list('status=failed&action=order.status');
       expect(failed.data.map((entry) => [entry.admin, entry.status, entry.details])).toEqual([

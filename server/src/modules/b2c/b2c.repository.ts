@@ -1,4 +1,5 @@
 import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { appendedCounts } from '../../db/appended-counts.ts';
 import type { Database } from '../../db/client.ts';
 import { b2cShopperCounts, b2cShoppers, orders } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -147,31 +148,19 @@ export interface ShopperStats {
   b2cRevenueMinor: number;
 }
 
-/** Changes the shopper counts may pile up to before a read folds them into one row per status. */
-export const SHOPPER_COUNTS_FOLD_AT = 1_000;
-
-/**
- * Shoppers per status, added up from the changes the triggers append (b2c_shopper_counts): a few rows, where
- * counting b2c_shoppers read every shopper (154 ms a page at a million). Past SHOPPER_COUNTS_FOLD_AT changes the
- * read folds them; a fold deletes what it adds up in the same statement, so one running beside it, or a change
- * appended meanwhile, is neither lost nor counted twice.
- */
+/** Shoppers per status, from the changes the triggers append to b2c_shopper_counts (migration 0048): a few rows,
+ * where counting b2c_shoppers read every shopper (154 ms a page at a million). */
 async function shoppersByStatus(db: Database): Promise<Record<'active' | 'suspended' | 'guest', number>> {
-  const rows = await db
-    .select({
-      status: b2cShopperCounts.status,
-      n: sql<number>`coalesce(sum(${b2cShopperCounts.n}), 0)`.mapWith(Number),
-      changes: count(),
-    })
-    .from(b2cShopperCounts)
-    .groupBy(b2cShopperCounts.status);
-  if (rows.reduce((sum, row) => sum + row.changes, 0) > SHOPPER_COUNTS_FOLD_AT) {
-    await db.execute(sql`
-      with folded as (delete from b2c_shopper_counts returning status, n)
-      insert into b2c_shopper_counts (status, n) select status, sum(n)::int from folded group by status`);
-  }
-  const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
-  return { active: of('active'), suspended: of('suspended'), guest: of('guest') };
+  const counts = await appendedCounts(db, {
+    table: b2cShopperCounts,
+    key: b2cShopperCounts.status,
+    n: b2cShopperCounts.n,
+  });
+  return {
+    active: counts.get('active') ?? 0,
+    suspended: counts.get('suspended') ?? 0,
+    guest: counts.get('guest') ?? 0,
+  };
 }
 
 /** Every moment from `from` on (the cards' spans end now). */

@@ -56,7 +56,7 @@ export const b2cShoppers = pgTable(
 /**
  * B2C Management's shopper cards (how many shoppers of each status), kept as changes: statement triggers on
  * b2c_shoppers add one row per status a statement moved (migration 0048), and a read adds them up, folding them
- * into one row per status once they pile up (b2c.repository.ts). Appended rather than updated in place, so
+ * into one row per status once they pile up (db/appended-counts.ts). Appended rather than updated in place, so
  * shoppers created together (guest checkouts) never wait on one another's counter row. Rebuilt with b2c_shoppers,
  * so exports leave it out.
  */

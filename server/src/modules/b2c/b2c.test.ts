@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPENDED_COUNTS_FOLD_AT } from '../../db/appended-counts.ts';
 import type { Database } from '../../db/client.ts';
 import {
   activityLog,
@@ -23,7 +24,6 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { GUEST_STATUS_FIXED, SHOPPER_NOT_FOUND } from './b2c.handlers.ts';
-import { SHOPPER_COUNTS_FOLD_AT } from './b2c.repository.ts';
 
 interface ShopperBody {
   _id: string;
@@ -587,8 +587,8 @@ describe('B2C Management', () => {
 
     // Changes past the fold's threshold (here pairs that cancel out) are folded into one row per status.
     await t.db.execute(sql`insert into b2c_shopper_counts (status, n)
-      select 'guest', case when g % 2 = 0 then 1 else -1 end from generate_series(1, ${SHOPPER_COUNTS_FOLD_AT + 2}) g`);
-    expect(await changes()).toBeGreaterThan(SHOPPER_COUNTS_FOLD_AT);
+      select 'guest', case when g % 2 = 0 then 1 else -1 end from generate_series(1, ${APPENDED_COUNTS_FOLD_AT + 2}) g`);
+    expect(await changes()).toBeGreaterThan(APPENDED_COUNTS_FOLD_AT);
     expect(await cards()).toEqual(expected);
     expect(await changes()).toBeLessThanOrEqual(3);
     expect(await cards()).toEqual(await counted());

@@ -30,6 +30,8 @@ export const NOT_BACKED_UP = [
   'summary_dirty_days',
   // Only ever counts up, so what was worked out from older sums is never taken for current after a restore.
   'summary_generation',
+  // Counted again as the log's entries are restored (its triggers, migration 0049; the restore's TRUNCATE resets it).
+  'activity_counts',
   // Marks of rates written since the price sort keys were last worked out; restoring the rates marks them again.
   'price_sort_stale_currencies',
 ];
