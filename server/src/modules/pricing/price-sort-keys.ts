@@ -21,7 +21,7 @@ export async function refreshPriceSortKeys(
   batch = PRICE_SORT_BATCH,
   stopping: () => boolean = () => false,
 ): Promise<number> {
-  let rewritten = 0;
+  let batches = 0;
   for (;;) {
     // As text: the mark is to the microsecond, a JavaScript date only to the millisecond.
     const marked = await db
@@ -31,16 +31,16 @@ export async function refreshPriceSortKeys(
       })
       .from(priceSortStaleCurrencies)
       .orderBy(priceSortStaleCurrencies.markedAt);
-    if (marked.length === 0) return rewritten;
+    if (marked.length === 0) return batches;
     for (const { code, markedAt } of marked) {
       let after: string | null = null;
       do {
-        if (stopping()) return rewritten;
+        if (stopping()) return batches;
         const result: unknown = await db.execute(
           sql`select products_price_usd_batch(${code}, ${after}::uuid, ${batch}) as last`,
         );
         after = (result as { rows: Array<{ last: string | null }> }).rows[0]?.last ?? null;
-        if (after) rewritten += 1;
+        if (after) batches += 1;
       } while (after);
       // A rate written during the pass moved the mark: the loop above goes over the currency again.
       await db
