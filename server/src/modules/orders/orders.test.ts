@@ -197,7 +197,9 @@ describe('shopper orders', () => {
       expect(stored?.paymentRef).toMatch(/^ch_/);
       // Nothing else holds any part of the card. The reference and the ids are random hex, which may hold the digits
       // by chance (an order id 42424d7c-… did once), so they are left out of the look.
-      expect(JSON.stringify({ ...stored, id: null, customerId: null, paymentRef: null })).not.toContain('4242');
+      expect(JSON.stringify({ ...stored, id: null, customerId: null, paymentRef: null })).not.toContain(
+        '4242',
+      );
       expect(await skuStock(product.id, 'EB-BLACK')).toBe(18);
       const [productRow] = await t.db.select().from(products).where(eq(products.id, product.id));
       expect(productRow).toMatchObject({ stock: 18, status: 'published', salesCount: 2 });
