@@ -1,7 +1,6 @@
 // The pricing module's entry for other code; its handlers are wired in service.ts.
 export { currencyRatesJob } from './currency-rates.ts';
 export {
-  PRICE_SORT_KEYS,
   type PriceSortKeeper,
   priceSortKeeper,
   priceSortKeysJob,

@@ -58,8 +58,6 @@ export async function refreshPriceSortKeys(
 export interface PriceSortKeeper {
   /** Starts a pass after a rate write (or another pass once the running one ends). */
   poke(): void;
-  /** Resolves when no pass is running or due. */
-  settled(): Promise<void>;
   /** Ends the running pass after its batch (the server is closing); later pokes do nothing. */
   stop(): Promise<void>;
 }
@@ -94,9 +92,6 @@ export function priceSortKeeper(
       running = pass().finally(() => {
         running = null;
       });
-    },
-    async settled() {
-      while (running) await running;
     },
     async stop() {
       stopped = true;
