@@ -2,9 +2,9 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
 import { control, productNamed, staffApi } from './dropship-helpers.ts';
-import { staffSignsIn } from './journey-helpers.ts';
+import { shopperSignsIn, staffSignsIn } from './journey-helpers.ts';
 
-const { admin, store, api } = shopAddresses('admin-app');
+const { admin, store } = shopAddresses('admin-app');
 
 /**
  * Two imported marketplace items (server/fixtures/marketplace) from different AliExpress stores, so an order of
@@ -14,32 +14,6 @@ const MOUSE = { search: 'Wireless Mouse', name: /^Wireless Mouse Bluetooth Recha
 const UTENSILS = { search: 'Silicone Kitchen Utensils', name: /^Silicone Kitchen Utensils Set/ };
 
 type Parcel = { id: string; number: number; status: string; aeOrderId: string | null };
-
-/**
- * Signs the demo shopper in from the store's defaults (Bangladesh, USD, English) with an empty kept cart, whatever
- * an earlier journey left on the account.
- */
-async function shopperSignsIn(page: Page) {
-  const login = await page.request.post(`${api}/user/login`, {
-    data: { email: 'shopper@example.com', password: 'shopper123' },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
-  for (const [path, data] of [
-    ['/user/settings', { shipToCountry: 'BD', currency: 'USD', language: 'en', theme: 'light' }],
-    ['/cart', { items: [] }],
-  ] as const) {
-    const saved = await page.request.put(`${api}${path}`, { headers, data });
-    expect(saved.ok(), `PUT ${path} answers ${saved.status()}: ${await saved.text()}`).toBe(true);
-  }
-  await page.goto(`${store}/login`);
-  await page.getByLabel(/email/i).fill('shopper@example.com');
-  await page.getByLabel(/password/i).fill('shopper123');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('You are signed in')).toBeVisible();
-  // The sign-in page moves home a moment later; going on before that could see the move land on the next page.
-  await expect(page).toHaveURL(`${store}/`);
-}
 
 test.afterEach(async ({ request }) => {
   // The other staff journeys expect supplier orders to ship as soon as they are asked about.
