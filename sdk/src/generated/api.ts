@@ -757,14 +757,14 @@ export interface paths {
          *     ids (words match by prefix; an exact `_id`, product id or SKU id also matches), and the `source`, `status`,
          *     `sort`, `category`, `brand` and `minRating` filters. `source=local` is accepted as an alias of `manual` (the
          *     catalogue screen's name for it). A page past the end answers an empty `data` with the real `meta.total`.
-         *     Shoppers' `meta.total` counts at most 10,000 matches (a larger result answers 10,000) and their pages end
+         *     Shoppers' `meta.total` counts at most 1,000 matches (a larger result answers 1,000) and their pages end
          *     there; staff counts are exact. A search whose words match fewer products than `limit` also lists, after
          *     them, up to 500 products whose titles hold words close to the searched ones (misspellings, any script); a
          *     category's name in en, bn, hi or es finds that category's products.
          *
          *     Also beyond the spec: the `minPrice`/`maxPrice` (in `currency`) and `shipsFrom` filters; `facets=true` adds
          *     `facets`, each choice's count of products over the other filters (not the facet's own), each capped at
-         *     10,000 like `meta.total`, price ranges in `currency` rounded; a search that finds nothing on its first page
+         *     1,000 like `meta.total`, price ranges in `currency` rounded; a search that finds nothing on its first page
          *     adds `didYouMean`, the search with its words replaced by the closest words of the catalogue's titles.
          */
         get: operations["listProducts"];
@@ -6438,7 +6438,7 @@ export interface components {
         };
         /**
          * @description Added beyond the spec. Each choice of a search page's filters with how many products it would list, counted
-         *     over the other filters (not the facet's own), each count capped at 10,000.
+         *     over the other filters (not the facet's own), each count capped at 1,000.
          */
         ProductFacets: {
             category: {

@@ -100,7 +100,8 @@ describe('search results', { timeout: 15_000 }, () => {
           facets: {
             category: [
               { value: 'Electronics', count: 12 },
-              { value: 'Men', count: 0 },
+              // At the API's cap: at least that many.
+              { value: 'Men', count: 1000 },
               { value: 'Women', count: 0 },
               { value: 'Home', count: 1 },
               { value: 'Beauty', count: 0 },
@@ -128,6 +129,7 @@ describe('search results', { timeout: 15_000 }, () => {
     const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
 
     expect(await within(sidebar).findByRole('checkbox', { name: 'Electronics (12)' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('checkbox', { name: 'Men (1,000+)' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('radio', { name: '4 stars & up (7)' })).toBeInTheDocument();
     const price = within(sidebar).getByRole('group', { name: 'Price' });
     // The server's ranges in the shopper's currency, in its format.

@@ -16,6 +16,8 @@ const SEARCH_CATEGORIES = [
   'Beauty',
 ] as const satisfies readonly CategoryFilter[];
 const SEARCH_BRANDS = ['Apple', 'Samsung', 'Nike', 'Adidas', 'Sony'] as const;
+/** The API counts a facet's choice to at most this many products (openapi.yaml, listProducts); at it, "1,000+". */
+export const FACET_COUNT_CAP = 1000;
 
 type SearchResultsProps = {
   term: string;
@@ -56,7 +58,12 @@ export function SearchResults({ term, filters, onFiltersChange, country, currenc
   const firstPage = results.data?.pages[0];
   const facets = firstPage?.facets;
   const withCount = (label: string, count: number | undefined) =>
-    count === undefined ? label : t('filters.withCount', { label, n: format.number(count) });
+    count === undefined
+      ? label
+      : t(count >= FACET_COUNT_CAP ? 'filters.withCountAtLeast' : 'filters.withCount', {
+          label,
+          n: format.number(count),
+        });
   const countIn = <T,>(facet: ReadonlyArray<{ value: T; count: number }> | undefined, value: T) =>
     facet?.find((choice) => choice.value === value)?.count;
 
