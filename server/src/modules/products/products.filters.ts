@@ -59,14 +59,17 @@ export function fullTextMatch(q: string): SQL | null {
 }
 
 /**
- * Misspelled words ("wirless earbds", "ওয়ারলেস"): every word of three letters or more is close to a word of the
- * title (pg_trgm's word similarity, at least CLOSE_WORD_SIMILARITY; served by products_title_trgm_idx). Shorter words
- * carry too few trigrams to tell a typo from another word, so they are left to the full-text match.
+ * The words of a search a misspelling is looked for in ("wirless earbds", "ওয়ারলেস"): those of three letters or
+ * more. Shorter words carry too few trigrams to tell a typo from another word, so they are left to the full-text
+ * match.
  */
-export function typoMatch(q: string): SQL | null {
-  const words = searchWords(q).filter((word) => [...word].length >= 3);
-  if (words.length === 0) return null;
-  return and(...words.map((word) => sql`lower(${products.title}) %> ${word}`)) ?? null;
+export function typoWords(q: string): string[] {
+  return searchWords(q).filter((word) => [...word].length >= 3);
+}
+
+/** A tsquery matching any of `lexemes` exactly, each quoted so no character of a word is read as syntax. */
+export function anyLexeme(lexemes: readonly string[]): string {
+  return lexemes.map((lexeme) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`).join(' | ');
 }
 
 // What shoppers see and buy is one rule, written over "products" by name so joins and subqueries over the

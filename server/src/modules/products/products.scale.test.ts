@@ -81,6 +81,27 @@ describe('the catalogue at scale', () => {
     }
   });
 
+  it('pages a search of few matches (sorted from its matches) in every sort as the order always was', async () => {
+    const match = sql`search_vector @@ to_tsquery('simple', 'earbuds:*')`;
+    for (const sort of SORTS) {
+      const expected = await oldOrder(sort, match);
+      expect(expected.length, sort).toBeGreaterThan(2);
+      const paged: string[] = [];
+      for (let n = 1; n <= expected.length; n += 1) {
+        const { rows } = await listProducts(t.db, shopper({ q: 'earbuds' }), {
+          page: n,
+          limit: 2,
+          sort,
+          currency: 'USD',
+          countCap: SHOPPER_COUNT_CAP,
+        });
+        paged.push(...rows.map((row) => row.id));
+        if (rows.length < 2) break;
+      }
+      expect(paged, sort).toEqual(expected);
+    }
+  });
+
   it('keeps the price sort right across currencies when a rate changes, is added or is removed', async () => {
     const usd = async (title: string) => {
       const [row] = await t.db

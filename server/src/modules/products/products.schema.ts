@@ -260,3 +260,13 @@ export const priceOverrideLogs = pgTable(
   },
   (t) => [index('price_override_logs_at_idx').on(t.at)],
 );
+
+/**
+ * Every word of any product's title, as the search's text configuration splits it (`to_tsvector('simple', …)`),
+ * kept by triggers on products (migration 0050). Misspelled searches look their words up here by trigrams
+ * (`title_words_trgm_idx`), among thousands of words rather than across a million titles. Words of removed or
+ * hidden products stay: every use checks what the products shoppers may see hold.
+ */
+export const titleWords = pgTable('title_words', {
+  word: text('word').primaryKey(),
+});

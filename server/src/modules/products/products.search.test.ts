@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyRates, productSkus, products } from '../../db/schema.ts';
+import { currencyRates, productSkus, products, titleWords } from '../../db/schema.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
@@ -272,6 +272,54 @@ describe('search: typos, translations, facets, suggestions, did you mean', () =>
     expect((await suggest('q=e&limit=2')).length).toBeLessThanOrEqual(2);
     const bad = await t.app.inject({ method: 'GET', url: '/api/product/suggestions?q=&lang=fr' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps the words of every title, from one insert of many and from a new title, for misspelled searches', async () => {
+    const wordsNow = async () =>
+      new Set((await t.db.select({ word: titleWords.word }).from(titleWords)).map((row) => row.word));
+    // Every word of three letters or more of the catalogue above, lower case, in its own script.
+    const before = await wordsNow();
+    for (const word of ['wireless', 'earbuds', 'ওয়্যারলেস', 'ceramic', 'coffee', 'mug', 'hidden', 'for'])
+      expect(before, word).toContain(word);
+    expect([...before].some((word) => [...word].length < 3)).toBe(false);
+
+    // An import adds many products in one statement: their words arrive together.
+    const [lantern, kettle] = await t.db
+      .insert(products)
+      .values(
+        ['Zephyrine Lantern', 'Obsidian Kettle'].map((title, n) => ({
+          productId: `WORDS-${n}`,
+          source: 'manual' as const,
+          status: 'published' as const,
+          title,
+          currency: 'USD',
+          priceMinor: 10_00,
+          stock: 3,
+          images: [],
+        })),
+      )
+      .returning({ id: products.id });
+    expect(await wordsNow()).toEqual(new Set([...before, 'zephyrine', 'lantern', 'obsidian', 'kettle']));
+    expect(await names('currency=USD&q=zephyrin%20lantrn')).toEqual(['Zephyrine Lantern']);
+
+    // Renamed: the new title's words are found misspelled at once; a stock change alone adds nothing.
+    await t.db
+      .update(products)
+      .set({ title: 'Marmalade Teapot' })
+      .where(eq(products.id, kettle?.id ?? ''));
+    await t.db
+      .update(products)
+      .set({ stock: 9 })
+      .where(eq(products.id, lantern?.id ?? ''));
+    expect(await wordsNow()).toEqual(
+      new Set([...before, 'zephyrine', 'lantern', 'obsidian', 'kettle', 'marmalade', 'teapot']),
+    );
+    expect(await names('currency=USD&q=marmalad')).toEqual(['Marmalade Teapot']);
+    // The old title's word stays among the words, but no product holds it any more: no match, no proposal.
+    const old = await list('currency=USD&q=obsidan');
+    expect(old.meta.total).toBe(0);
+    expect(old.didYouMean).toBeUndefined();
+    await t.db.delete(products).where(inArray(products.id, [lantern?.id ?? '', kettle?.id ?? '']));
   });
 
   it('proposes the closest words when a search finds nothing, from what shoppers may see', async () => {

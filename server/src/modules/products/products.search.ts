@@ -2,7 +2,7 @@
 // words of the catalogue when it finds nothing.
 import { and, gte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, titleWords } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor, roundRangeEdge } from '../../money/money.ts';
 import { CATEGORY_FILTERS, type CategoryFilter } from './products.categories.ts';
 import { CATEGORY_NAMES, folded, type SearchLanguage } from './products.category-names.ts';
@@ -323,11 +323,14 @@ export async function searchSuggestions(
   return [...categories, ...titles];
 }
 
+/** At most this many of the catalogue's words are weighed for each word of a search that found nothing. */
+const PROPOSAL_CANDIDATES = 10;
+
 /**
- * "Did you mean": the search with each word of three letters or more that no title holds replaced by the closest
- * word of the titles shoppers may see under the other filters (pg_trgm word similarity at least SUGGEST_SIMILARITY,
- * looser than the list's close matches, which found nothing),
- * or null when no word has a closer one.
+ * "Did you mean": the search with each word of three letters or more replaced by the closest word of the
+ * catalogue's titles (title_words, pg_trgm word similarity at least SUGGEST_SIMILARITY, looser than the list's
+ * close matches, which found nothing) that a product shoppers may see under the other filters holds, or null when
+ * no word has a closer one.
  */
 export async function closestSearch(db: Database, filters: ProductFilters): Promise<string | null> {
   const words = searchWords(filters.q ?? '');
@@ -344,26 +347,18 @@ export async function closestSearch(db: Database, filters: ProductFilters): Prom
         closest.push(word);
         continue;
       }
-      // Titles holding a word close to it (products_title_trgm_idx), then their closest word.
-      const titles = await tx
-        .select({ title: products.title })
-        .from(products)
-        .where(sql`${others ?? sql`true`} and lower(${products.title}) %> ${word}`)
-        .limit(30);
-      const candidates = [...new Set(titles.flatMap((row) => searchWords(row.title)))].filter(
-        (candidate) => [...candidate].length >= 3,
-      );
-      if (candidates.length === 0) {
-        closest.push(word);
-        continue;
-      }
-      const [best] = await rowsOf<{ word: string; score: number }>(
+      // Words of hidden or removed products stay in title_words: a word counts only if a visible product holds it.
+      const [best] = await rowsOf<{ word: string }>(
         tx,
-        sql`select w as word, word_similarity(${word}, w) as score
-          from unnest(${`{${candidates.map((c) => `"${c}"`).join(',')}}`}::text[]) w
-          order by score desc, similarity(w, ${word}) desc, w limit 1`,
+        sql`select c.word from (
+            select w.word, word_similarity(${word}, w.word) as score, similarity(w.word, ${word}) as near
+            from ${titleWords} w where w.word %> ${word}
+            order by score desc, near desc, w.word limit ${PROPOSAL_CANDIDATES}) c
+          where exists (select 1 from ${products}
+            where ${others ?? sql`true`} and ${products.searchVector} @@ plainto_tsquery('simple', c.word))
+          order by c.score desc, c.near desc, c.word limit 1`,
       );
-      if (best && Number(best.score) >= Number(SUGGEST_SIMILARITY) && best.word !== word) {
+      if (best && best.word !== word) {
         closest.push(best.word);
         changed = true;
       } else closest.push(word);
