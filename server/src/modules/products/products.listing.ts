@@ -1,7 +1,7 @@
 // The catalogue as lists read it: a page in one of the sorts (their indexes), the close matches that widen a
 // search, capped counts, and an export's rows.
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { products, titleWords } from '../../db/schema.ts';
 import {
   anyLexeme,
@@ -34,6 +34,29 @@ export const CLOSE_MATCH_MAX = 500;
 const CLOSE_WORDS_PER_WORD = 20;
 
 /**
+ * A tsquery holding, for every word, one of the catalogue's words close to it (title_words by trigrams, at the
+ * transaction's `pg_trgm.word_similarity_threshold`, the `perWord` closest), or null when a word has none.
+ */
+export async function closeWordsQuery(
+  tx: Transaction,
+  words: readonly string[],
+  perWord: number,
+): Promise<string | null> {
+  const alternatives: string[] = [];
+  for (const word of words) {
+    const close = await tx
+      .select({ word: titleWords.word })
+      .from(titleWords)
+      .where(sql`${titleWords.word} %> ${word}`)
+      .orderBy(sql`word_similarity(${word}, ${titleWords.word}) desc`, titleWords.word)
+      .limit(perWord);
+    if (close.length === 0) return null;
+    alternatives.push(`(${anyLexeme(close.map((row) => row.word))})`);
+  }
+  return alternatives.join(' & ');
+}
+
+/**
  * The ids of up to `max` products close to a search's words under the other filters: for each searched word of
  * three letters or more, the catalogue's words close to it (title_words, by trigrams), and then the products
  * holding one of those for every such word, by the full-text index. Looking the words up among the catalogue's
@@ -48,24 +71,15 @@ export async function closeMatchIds(db: Database, filters: ProductFilters, max: 
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${CLOSE_WORD_SIMILARITY}, true)`,
     );
-    const alternatives: string[] = [];
-    for (const word of words) {
-      const close = await tx
-        .select({ word: titleWords.word })
-        .from(titleWords)
-        .where(sql`${titleWords.word} %> ${word}`)
-        .orderBy(sql`word_similarity(${word}, ${titleWords.word}) desc`, titleWords.word)
-        .limit(CLOSE_WORDS_PER_WORD);
-      if (close.length === 0) return [];
-      alternatives.push(`(${anyLexeme(close.map((row) => row.word))})`);
-    }
+    const alternatives = await closeWordsQuery(tx, words, CLOSE_WORDS_PER_WORD);
+    if (alternatives === null) return [];
     const rows = await tx
       .select({ id: products.id })
       .from(products)
       .where(
         and(
           productConditions({ ...filters, q: undefined }),
-          sql`${products.searchVector} @@ ${alternatives.join(' & ')}::tsquery`,
+          sql`${products.searchVector} @@ ${alternatives}::tsquery`,
         ),
       )
       .limit(max);

@@ -16,7 +16,7 @@ import {
   searchWords,
   shipsFromMatch,
 } from './products.filters.ts';
-import { CLOSE_MATCH_MAX, closeMatchIds } from './products.listing.ts';
+import { CLOSE_MATCH_MAX, closeMatchIds, closeWordsQuery } from './products.listing.ts';
 
 /** Where the price ranges start, in USD minor units; shown in the shopper's currency, rounded. */
 const PRICE_EDGES_USD = [10_00, 25_00, 50_00, 100_00, 250_00];
@@ -296,19 +296,16 @@ export async function searchSuggestions(
       await tx.execute(
         sql`select set_config('pg_trgm.word_similarity_threshold', ${SUGGEST_SIMILARITY}, true)`,
       );
-      const closeTo = sql.join(
-        words.map((word) => sql`lower(${products.title}) %> ${word}`),
-        sql` and `,
-      );
-      const closeness = sql.join(
-        words.map((word) => sql`word_similarity(${word}, lower(${products.title}))`),
-        sql` + `,
-      );
+      // Products holding words of the catalogue close to each typed word (title_words), best sellers first.
+      const closeWords = await closeWordsQuery(tx, words, SUGGEST_WORDS_PER_WORD);
+      if (closeWords === null) return [];
       return tx
         .select({ id: products.id, title: products.title })
         .from(products)
-        .where(sql`${productConditions({ visible: SHOPPER_STATUSES })} and ${closeTo}`)
-        .orderBy(sql`${closeness} desc, ${products.id}`)
+        .where(
+          sql`${productConditions({ visible: SHOPPER_STATUSES })} and ${products.searchVector} @@ ${closeWords}::tsquery`,
+        )
+        .orderBy(sql`${products.salesCount} desc, ${products.createdAt} desc, ${products.id} desc`)
         .limit(wanted);
     });
     for (const row of close) if (!found.some((known) => known.id === row.id)) found.push(row);
@@ -322,6 +319,9 @@ export async function searchSuggestions(
   }
   return [...categories, ...titles];
 }
+
+/** Misspelled suggestions hold one of this many of the catalogue's words closest to each typed word. */
+const SUGGEST_WORDS_PER_WORD = 3;
 
 /** At most this many of the catalogue's words are weighed for each word of a search that found nothing. */
 const PROPOSAL_CANDIDATES = 10;
