@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPgliteDatabase, createPostgresDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed-demo-data.ts';
-import { TEST_PUBLIC_URL } from './test-config.ts';
+import { TEST_DATA_ROOT, TEST_PUBLIC_URL } from './test-config.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -23,12 +23,20 @@ declare module 'vitest' {
  * data folder it loads, or on PostgreSQL a `CREATE DATABASE … TEMPLATE` of one of two template databases.
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The apps' data folders (test-config.ts) go in one folder per run, removed at its end: tests that build an app
+  // of their own need not remove theirs.
+  const dataRoot = mkdtempSync(join(tmpdir(), 'shop-server-run-'));
+  process.env[TEST_DATA_ROOT] = dataRoot;
+  const removeDataRoot = () => rmSync(dataRoot, { recursive: true, force: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     project.provide('pgliteTemplates', null);
     const { templates, remove } = await createPostgresTemplates(serverUrl);
     project.provide('postgresTemplates', templates);
-    return remove;
+    return async () => {
+      await remove();
+      removeDataRoot();
+    };
   }
   project.provide('postgresTemplates', null);
   const folder = mkdtempSync(join(tmpdir(), 'shop-server-tests-'));
@@ -43,7 +51,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   await handle.close();
 
   project.provide('pgliteTemplates', { migrated, seeded });
-  return async () => rmSync(folder, { recursive: true, force: true });
+  return async () => {
+    rmSync(folder, { recursive: true, force: true });
+    removeDataRoot();
+  };
 }
 
 async function createPostgresTemplates(serverUrl: string) {

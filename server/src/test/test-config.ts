@@ -11,6 +11,9 @@ import {
   DEFAULT_VENDOR_URL,
 } from '../config.ts';
 
+/** Names the folder a test run's data folders are made in (set by the global setup for its workers). */
+export const TEST_DATA_ROOT = 'SHOP_TEST_DATA_ROOT';
+
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 export const TEST_TOKEN_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -19,7 +22,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'shop-server-data-')),
+    // Inside the run's folder (global-setup.ts), which goes when the run ends, whoever built the app on it.
+    dataDir: mkdtempSync(join(process.env[TEST_DATA_ROOT] ?? tmpdir(), 'shop-server-data-')),
     databaseUrl: null,
     tokenSecret: TEST_TOKEN_SECRET,
     tokenTtlSeconds: { ...DEFAULT_TOKEN_TTL_SECONDS },

@@ -265,9 +265,10 @@ describe.skipIf(!runnable)('idempotency keys through faults (PostgreSQL)', () =>
     let database: TestDatabase;
     let app: App;
     let child: ChildProcess | null = null;
-    const dataDir = mkdtempSync(join(tmpdir(), 'shop-killed-api-'));
+    let dataDir = '';
 
     beforeAll(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'shop-killed-api-'));
       database = await createTestDatabase();
       // The instance that takes over after the kill, on the same database, as a second instance would.
       app = await buildApp({ config: testConfig({ idempotencyLeaseMs: LEASE_MS }), db: database.handle });
@@ -277,7 +278,7 @@ describe.skipIf(!runnable)('idempotency keys through faults (PostgreSQL)', () =>
       child?.kill('SIGKILL');
       await app?.close();
       await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('lets the retries answer the orders that exist or place them once', async () => {
