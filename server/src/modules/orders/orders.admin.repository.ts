@@ -124,18 +124,48 @@ export async function listAdminOrders(
   query: { page: number; limit: number; sort: OrderSort },
   now = new Date(),
 ): Promise<{ rows: AdminOrderDetails[]; total: number; stats: OrderStats }> {
-  const [rows, stats] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(whereOf(filters))
-      .orderBy(...orderByOf(query.sort))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    orderStats(db, filters, now),
-  ]);
+  const where = whereOf(filters);
+  const offset = (query.page - 1) * query.limit;
+  if (!filters.q?.trim()) {
+    const [rows, stats] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...orderByOf(query.sort))
+        .limit(query.limit)
+        .offset(offset),
+      orderStats(db, filters, now),
+    ]);
+    return { rows: await withAdminDetails(db, rows), total: stats.total, stats };
+  }
+  // A search is counted first. Few matches are found first (the trigram indexes) and sorted after, behind
+  // `offset 0`, which keeps the planner from walking the sort's index instead: at a million orders it took a rare
+  // name for a common one and walked the dates' index through the table (4.8 s on average, 9.3 s at worst).
+  // Named "orders", so the sort's columns read from it.
+  const stats = await orderStats(db, filters, now);
+  const few = stats.total < FEW_MATCHES;
+  const pageIds = db
+    .select({ id: sql<string>`"orders"."id"` })
+    .from(few ? sql`(select * from ${orders} where ${where} offset 0) as "orders"` : orders)
+    .where(few ? undefined : where)
+    .orderBy(...orderByOf(query.sort))
+    .limit(query.limit)
+    .offset(offset);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, pageIds))
+    .orderBy(...orderByOf(query.sort));
   return { rows: await withAdminDetails(db, rows), total: stats.total, stats };
 }
+
+/**
+ * A search that matches fewer orders than this has its page sorted from its matches (listAdminOrders): its stat
+ * cards have just read those rows, so reading them again costs about as much, where walking the sort's index past
+ * rows that do not match has no bound.
+ */
+const FEW_MATCHES = 10_000;
 
 /** An order as one row of the export: the order and how many units it holds. */
 export interface ExportedOrderRow {
