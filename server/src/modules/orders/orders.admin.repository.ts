@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { matchesFirst } from '../../db/matches-first.ts';
 import {
   orderForwardings,
   orderItems,
@@ -139,15 +140,13 @@ export async function listAdminOrders(
     ]);
     return { rows: await withAdminDetails(db, rows), total: stats.total, stats };
   }
-  // A search is counted first. Few matches are found first (the trigram indexes) and sorted after, behind
-  // `offset 0`, which keeps the planner from walking the sort's index instead: at a million orders it took a rare
-  // name for a common one and walked the dates' index through the table (4.8 s on average, 9.3 s at worst).
-  // Named "orders", so the sort's columns read from it.
+  // A search is counted first, and few matches are found first (matchesFirst): at a million orders the dates'
+  // index was walked through the table for a rare name (4.8 s on average, 9.3 s at worst).
   const stats = await orderStats(db, filters, now);
   const few = stats.total < FEW_MATCHES;
   const pageIds = db
     .select({ id: sql<string>`"orders"."id"` })
-    .from(few ? sql`(select * from ${orders} where ${where} offset 0) as "orders"` : orders)
+    .from(few ? matchesFirst(orders, where) : orders)
     .where(few ? undefined : where)
     .orderBy(...orderByOf(query.sort))
     .limit(query.limit)

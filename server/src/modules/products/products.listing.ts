@@ -2,6 +2,7 @@
 // search, capped counts, and an export's rows.
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { matchesFirst } from '../../db/matches-first.ts';
 import { products, titleWords } from '../../db/schema.ts';
 import {
   anyLexeme,
@@ -160,13 +161,11 @@ export async function listProducts(
   const offset = (page.page - 1) * page.limit;
   // The page's ids first (an index scan with a limit), then their columns: the list's subqueries run for the
   // page's rows only, not for each row the offset skips.
-  // Few matches are found first (the search's indexes) and sorted after, behind `offset 0`, which keeps the
-  // planner from walking the sort's index instead: it guesses how many products hold a word in a category as if
-  // the two were unrelated, and for "dress" in Home & Kitchen walked a million entries (10 s) to fill a page.
-  // Named "products", so the sort's and the page's columns read from it.
+  // Few matches are found first (matchesFirst): for "dress" in Home & Kitchen the sort's index was walked through
+  // a million entries (10 s) to fill a page.
   const pageIds = db
     .select({ id: sql<string>`"products"."id"` })
-    .from(few ? sql`(select * from ${products} where ${where} offset 0) as "products"` : products)
+    .from(few ? matchesFirst(products, where) : products)
     .where(few ? undefined : where)
     .orderBy(...order)
     .limit(cap === undefined ? page.limit : Math.min(page.limit, cap - offset))

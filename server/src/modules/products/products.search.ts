@@ -15,6 +15,7 @@ import {
   SHOPPER_STATUSES,
   searchWords,
   shipsFromMatch,
+  typoWords,
 } from './products.filters.ts';
 import { CLOSE_MATCH_MAX, closeMatchIds, closeWordsQuery } from './products.listing.ts';
 
@@ -290,7 +291,7 @@ export async function searchSuggestions(
     .where(productConditions(visible))
     .orderBy(sql`${products.salesCount} desc, ${products.createdAt} desc, ${products.id} desc`)
     .limit(wanted);
-  const words = searchWords(q).filter((word) => [...word].length >= 3);
+  const words = typoWords(q);
   if (found.length < wanted && words.length > 0) {
     const close = await db.transaction(async (tx) => {
       await tx.execute(
@@ -333,8 +334,8 @@ const PROPOSAL_CANDIDATES = 10;
  * no word has a closer one.
  */
 export async function closestSearch(db: Database, filters: ProductFilters): Promise<string | null> {
+  if (typoWords(filters.q ?? '').length === 0) return null;
   const words = searchWords(filters.q ?? '');
-  if (!words.some((word) => [...word].length >= 3)) return null;
   const others = productConditions({ ...filters, q: undefined });
   return db.transaction(async (tx) => {
     await tx.execute(

@@ -17,7 +17,7 @@ const SEARCH_CATEGORIES = [
 ] as const satisfies readonly CategoryFilter[];
 const SEARCH_BRANDS = ['Apple', 'Samsung', 'Nike', 'Adidas', 'Sony'] as const;
 /** The API counts a facet's choice to at most this many products (openapi.yaml, listProducts); at it, "1,000+". */
-export const FACET_COUNT_CAP = 1000;
+const FACET_COUNT_CAP = 1000;
 
 type SearchResultsProps = {
   term: string;
