@@ -27,6 +27,15 @@ export interface ProductFilters {
   deliversTo?: string | undefined;
   /** Statuses the caller may see; every status when absent (staff). */
   visible?: readonly ProductStatus[] | undefined;
+  /** The search `q` with its words resolved to the catalogue's (withSearchTerms); used only while `q` is the same. */
+  terms?: SearchTerms | undefined;
+}
+
+/** A search as tsquery text: words matched exactly (the catalogue's words a searched word starts) and by prefix. */
+export interface SearchTerms {
+  q: string;
+  exact: string | null;
+  prefix: string | null;
 }
 
 /**
@@ -52,8 +61,18 @@ export function searchWords(q: string): string[] {
   return words.slice(0, 12).map((word) => word.slice(0, 100));
 }
 
-/** The search's words found in the product's text, each by prefix; null when the search has no word. */
-export function fullTextMatch(q: string): SQL | null {
+/**
+ * The search's words found in the product's text, each by prefix, or as `terms` resolved them (the same products);
+ * null when the search has no word.
+ */
+export function fullTextMatch(q: string, terms?: SearchTerms): SQL | null {
+  if (terms && terms.q === q) {
+    const parts = [
+      terms.prefix === null ? null : sql`to_tsquery('simple', ${terms.prefix})`,
+      terms.exact === null ? null : sql`${terms.exact}::tsquery`,
+    ].filter((part) => part !== null);
+    if (parts.length > 0) return sql`${products.searchVector} @@ (${sql.join(parts, sql` && `)})`;
+  }
   const query = searchQuery(q);
   return query === null ? null : sql`${products.searchVector} @@ to_tsquery('simple', ${query})`;
 }
@@ -154,7 +173,7 @@ export function productConditions(
   const q = filters.q?.trim();
   if (q) {
     const matches = [
-      fullTextMatch(q),
+      fullTextMatch(q, filters.terms),
       // An exact _id matches too (its text form is not a word the search knows).
       isUuid(q) ? eq(products.id, q.toLowerCase()) : null,
       // A category's name in the shopper's language ("ইলেকট্রনিক্স") finds that category's products.

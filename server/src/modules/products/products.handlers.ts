@@ -36,6 +36,7 @@ import {
 } from './products.repository.ts';
 import { catalogueStaff } from './products.rules.ts';
 import { closestSearch, type ProductFacets, productFacets, searchSuggestions } from './products.search.ts';
+import { withSearchTerms } from './products.search-terms.ts';
 import {
   conversionWith,
   convertedAmount,
@@ -201,10 +202,10 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const rangeRate = needsRate ? (await loadRates(db, [currency])).get(currency) : undefined;
       if (needsRate && rangeRate === undefined)
         throw badRequest(`The currency ${currency} is not supported.`);
-      const filters: ProductFilters = {
+      const filters: ProductFilters = await withSearchTerms(db, {
         ...filtersOf(query, staff),
         price: rangeRate === undefined ? undefined : priceRangeOf(query, rangeRate),
-      };
+      });
       const result = await listProducts(
         db,
         filters,

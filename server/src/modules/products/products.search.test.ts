@@ -299,7 +299,10 @@ describe('search: typos, translations, facets, suggestions, did you mean', () =>
         })),
       )
       .returning({ id: products.id });
-    expect(await wordsNow()).toEqual(new Set([...before, 'zephyrine', 'lantern', 'obsidian', 'kettle']));
+    // Their ids' words too ("WORDS-0"), which a search can start as well.
+    expect(await wordsNow()).toEqual(
+      new Set([...before, 'zephyrine', 'lantern', 'obsidian', 'kettle', 'words']),
+    );
     expect(await names('currency=USD&q=zephyrin%20lantrn')).toEqual(['Zephyrine Lantern']);
 
     // Renamed: the new title's words are found misspelled at once; a stock change alone adds nothing.
@@ -312,7 +315,7 @@ describe('search: typos, translations, facets, suggestions, did you mean', () =>
       .set({ stock: 9 })
       .where(eq(products.id, lantern?.id ?? ''));
     expect(await wordsNow()).toEqual(
-      new Set([...before, 'zephyrine', 'lantern', 'obsidian', 'kettle', 'marmalade', 'teapot']),
+      new Set([...before, 'zephyrine', 'lantern', 'obsidian', 'kettle', 'words', 'marmalade', 'teapot']),
     );
     expect(await names('currency=USD&q=marmalad')).toEqual(['Marmalade Teapot']);
     // The old title's word stays among the words, but no product holds it any more: no match, no proposal.
