@@ -1,0 +1,2 @@
+DROP INDEX "products_search_idx";--> statement-breakpoint
+CREATE INDEX "products_search_categories_idx" ON "products" USING gin ("search_vector","categories");
