@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPgliteDatabase, createPostgresDatabase } from '../db/client.ts';
+import { createPgliteDatabase, createPostgresDatabase, PGLITE_EXTENSIONS } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed-demo-data.ts';
 import { TEST_DATA_ROOT, TEST_PUBLIC_URL } from './test-config.ts';
 
@@ -40,14 +41,22 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   }
   project.provide('postgresTemplates', null);
   const folder = mkdtempSync(join(tmpdir(), 'shop-server-tests-'));
-  const handle = createPgliteDatabase();
+  // Every test file unpacks one of these folders, so they are kept small: write-ahead log segments of 1 MB instead
+  // of 16, and a checkpoint before each copy (45 and 48 MB to 36 and 39 MB; a test database starts sooner).
+  const handle = createPgliteDatabase({
+    client: new PGlite({ extensions: PGLITE_EXTENSIONS, initDbStartParams: ['--wal-segsize=1'] }),
+  });
   await handle.migrate();
   const pglite = handle.client;
+  const dump = async (file: string) => {
+    await pglite.exec('checkpoint');
+    writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  };
   const migrated = join(folder, 'migrated.tar');
-  writeFileSync(migrated, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  await dump(migrated);
   await seedDemoData(handle.db, { publicUrl: TEST_PUBLIC_URL });
   const seeded = join(folder, 'seeded.tar');
-  writeFileSync(seeded, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  await dump(seeded);
   await handle.close();
 
   project.provide('pgliteTemplates', { migrated, seeded });
