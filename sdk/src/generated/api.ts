@@ -754,8 +754,8 @@ export interface paths {
          *     'Invalid product data'.
          *
          *     Added beyond the spec: paging (`page`, `limit`, answered in `meta`), search `q` over title, SKU ids, tags and
-         *     ids (words match by prefix, though a word of letters alone never matches a piece of the `_id`; an exact
-         *     `_id`, product id or SKU id also matches), and the `source`, `status`,
+         *     ids (words match by prefix, though a word of letters may not match a piece of the `_id`; an exact `_id`,
+         *     product id or SKU id also matches), and the `source`, `status`,
          *     `sort`, `category`, `brand` and `minRating` filters. `source=local` is accepted as an alias of `manual` (the
          *     catalogue screen's name for it). A page past the end answers an empty `data` with the real `meta.total`.
          *     Shoppers' `meta.total` counts at most 1,000 matches (a larger result answers 1,000) and their pages end
