@@ -17,5 +17,6 @@ export {
   upsertImportedProduct,
 } from './products.repository.ts';
 export { catalogueStaff } from './products.rules.ts';
+export { withSearchTerms } from './products.search-terms.ts';
 export { conversionFor, productDetail, toListItem } from './products.view.ts';
 export { createFromForm, updateFromForm } from './products.write.ts';

@@ -16,6 +16,7 @@ import {
   productDetail,
   toListItem,
   updateFromForm,
+  withSearchTerms,
 } from '../products/index.ts';
 import {
   type ApprovalDecision,
@@ -88,7 +89,7 @@ export function createVendorProductHandlers(deps: { db: Database }) {
       const { page = 1, limit = 10, q, status, approval } = request.query;
       const result = await listProducts(
         db,
-        { q, status, approval, source: 'vendor', store: vendor.id },
+        await withSearchTerms(db, { q, status, approval, source: 'vendor', store: vendor.id }),
         { page, limit, sort: 'newest', currency: 'USD' },
       );
       // Each product in its own currency: the vendor prices in it, and no rate is guessed.
