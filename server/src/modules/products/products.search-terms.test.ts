@@ -6,6 +6,7 @@ import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { categoriesNamed } from './products.category-names.ts';
 import { type ProductFilters, productConditions, SHOPPER_STATUSES, searchWords } from './products.filters.ts';
 import { listProducts, type ProductSort } from './products.listing.ts';
+import { searchSuggestions } from './products.search.ts';
 import { withSearchTerms } from './products.search-terms.ts';
 
 // A searched word becomes the catalogue's words that start with it (title_words), matched exactly by the full-text
@@ -93,6 +94,16 @@ describe('search terms: searched words as the catalogue’s words', () => {
         );
       }
     }
+  });
+
+  it('suggests, as a shopper types, the products holding words that start with what was typed', async () => {
+    const titles = async (typed: string) =>
+      (await searchSuggestions(t.db, typed, 'en', 8)).map((suggestion) => suggestion.text);
+    // A tag's word, a model number's start and two words being typed: all looked up as the catalogue's words, and
+    // suggested before the close (misspelled) matches that follow when there are few.
+    expect((await titles('quixo'))[0]).toBe('Pocket Radio iphone15 Holder');
+    expect((await titles('pocket iphon'))[0]).toBe('Pocket Radio iphone15 Holder');
+    expect(await titles('radio holder')).toContain('Pocket Radio iphone15 Holder');
   });
 
   it('keeps the words of tags and ids that start with a letter, and follows a change of tags', async () => {

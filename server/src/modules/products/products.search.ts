@@ -18,6 +18,7 @@ import {
   typoWords,
 } from './products.filters.ts';
 import { CLOSE_MATCH_MAX, closeMatchIds, closeWordsQuery } from './products.listing.ts';
+import { withSearchTerms } from './products.search-terms.ts';
 
 /** Where the price ranges start, in USD minor units; shown in the shopper's currency, rounded. */
 const PRICE_EDGES_USD = [10_00, 25_00, 50_00, 100_00, 250_00];
@@ -284,7 +285,8 @@ export async function searchSuggestions(
     .slice(0, 2)
     .map((category) => ({ kind: 'category', text: CATEGORY_NAMES[language][category], category }));
   const wanted = max - categories.length;
-  const visible = { q, visible: SHOPPER_STATUSES } satisfies ProductFilters;
+  // The typed words as the catalogue's words that start with them (products.search-terms.ts).
+  const visible = await withSearchTerms(db, { q, visible: SHOPPER_STATUSES });
   const found = await db
     .select({ id: products.id, title: products.title })
     .from(products)
