@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, products, wishlistEntries } from '../../db/schema.ts';
+import { activityLog, currencyRates, products, wishlistEntries } from '../../db/schema.ts';
 import { convertMinor, toDecimalText } from '../../money/money.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, demoAdminToken, loginStaff } from '../../test/sessions.ts';
@@ -199,6 +199,30 @@ describe('the catalogue API', () => {
       const id = await idOf('1005006637251902');
       expect((await list(`q=${id}`)).json<ListBody>().data.map((p) => p._id)).toEqual([id]);
       expect((await list('q=%22%3A*%26!')).json<ListBody>().meta.total).toBe(0);
+    });
+
+    it('answers a search past its last page with no products and its total, in a currency it has a rate for', async () => {
+      // A search is counted first, so its page reads the asked currency's rate with the rows, or alone past the end.
+      const past = await list('q=originals&page=99&limit=10&currency=BDT');
+      expect(past.statusCode).toBe(200);
+      assertMatchesContract('listProducts', past);
+      expect(past.json<ListBody>()).toMatchObject({ data: [], meta: { page: 99, total: 2 } });
+
+      const [eur] = await t.db.select().from(currencyRates).where(eq(currencyRates.code, 'EUR'));
+      if (!eur) throw new Error('the demo data has no EUR rate');
+      await t.db.delete(currencyRates).where(eq(currencyRates.code, 'EUR'));
+      try {
+        for (const query of ['q=originals&currency=EUR', 'q=originals&page=99&currency=EUR']) {
+          const refused = await list(query);
+          expect(refused.statusCode, query).toBe(400);
+          expect(refused.json()).toMatchObject({
+            success: false,
+            message: 'The currency EUR is not supported.',
+          });
+        }
+      } finally {
+        await t.db.insert(currencyRates).values(eur);
+      }
     });
 
     it('filters by storefront category, brand and rating', async () => {
