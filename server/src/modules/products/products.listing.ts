@@ -125,8 +125,7 @@ export const SHOPPER_COUNT_CAP = 1_000;
 
 /**
  * One page of products and how many match over all pages, answered by the database in two queries (the count
- * also reads the asked currency's rate), or in one when the count is known (a search's, counted first, or one
- * kept for a moment): every further round trip costs more than the work it does.
+ * also reads the asked currency's rate): every further round trip costs more than the work it does.
  */
 export async function listProducts(
   db: Database,
@@ -171,46 +170,26 @@ export async function listProducts(
     .orderBy(...order)
     .limit(cap === undefined ? page.limit : Math.min(page.limit, cap - offset))
     .offset(offset);
-  const pastCap = cap !== undefined && offset >= cap;
-  if (total !== undefined) {
-    // The count is known: the asked currency's rate comes with the page's rows, in one round trip; only a page past
-    // the end reads it alone.
-    const page = pastCap
-      ? []
-      : await db
-          .select({ ...listColumns, askedRate })
-          .from(products)
-          .where(inArray(products.id, pageIds))
-          .orderBy(...order);
-    const [first] = page;
-    const rate = first
-      ? first.askedRate
-      : ((await db.select({ askedRate }).from(sql`(select 1) as one`))[0]?.askedRate ?? null);
-    return {
-      rows: page.map(({ askedRate: _asked, ...row }) => row),
-      total,
-      askedRate: rate,
-      widened: closeMatches.length > 0,
-    };
-  }
   const [rows, [counted]] = await Promise.all([
-    pastCap
+    cap !== undefined && offset >= cap
       ? []
       : db
           .select(listColumns)
           .from(products)
           .where(inArray(products.id, pageIds))
           .orderBy(...order),
-    cap !== undefined
-      ? db.select({ total: sql<number>`least(count(*), ${cap})::int`, askedRate }).from(
-          db
-            .select({ one: sql<number>`1`.as('one') })
-            .from(products)
-            .where(where)
-            .limit(cap + 1)
-            .as('matches'),
-        )
-      : db.select({ total: sql<number>`count(*)::int`, askedRate }).from(products).where(where),
+    total !== undefined
+      ? db.select({ total: sql<number>`${total}::int`, askedRate }).from(sql`(select 1) as one`)
+      : cap !== undefined
+        ? db.select({ total: sql<number>`least(count(*), ${cap})::int`, askedRate }).from(
+            db
+              .select({ one: sql<number>`1`.as('one') })
+              .from(products)
+              .where(where)
+              .limit(cap + 1)
+              .as('matches'),
+          )
+        : db.select({ total: sql<number>`count(*)::int`, askedRate }).from(products).where(where),
   ]);
   return {
     rows,
