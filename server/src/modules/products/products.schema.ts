@@ -266,8 +266,8 @@ export const priceOverrideLogs = pgTable(
 
 /**
  * The catalogue's words, as the search's text configuration splits them (`to_tsvector('simple', …)`): every word of
- * three letters or more of a title, and those of the marketplace ids and search terms (tags, SKU ids) that do not
- * start with a digit; kept by triggers on products (migrations 0050, 0051). Misspelled searches look their words up
+ * three letters or more of a title, and those of the marketplace ids and search terms (tags, SKU ids) that start
+ * with a letter; kept by triggers on products (migrations 0050, 0051). Misspelled searches look their words up
  * here by trigrams (`title_words_trgm_idx`), among thousands of words rather than across a million titles, and a
  * searched word becomes the words starting with it (`title_words_prefix_idx`, products.search-terms.ts). Words of
  * removed or hidden products stay: every use checks what the products shoppers may see hold.

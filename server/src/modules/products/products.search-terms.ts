@@ -43,7 +43,7 @@ export async function withSearchTerms(db: Database, filters: ProductFilters): Pr
   const prefixed: string[] = [];
   for (const word of words) {
     const starting = found.filter((row) => row.prefix === word).map((row) => row.word);
-    if (looked.includes(word) && starting.length > 0 && starting.length <= WORDS_PER_PREFIX) {
+    if (starting.length > 0 && starting.length <= WORDS_PER_PREFIX) {
       exact.push(`(${anyLexeme(starting)})`);
     } else prefixed.push(`${word}:*`);
   }

@@ -202,7 +202,7 @@ describe('the catalogue API', () => {
     });
 
     it('answers a search past its last page with no products and its total, in a currency it has a rate for', async () => {
-      // A search is counted first, so its page reads the asked currency's rate with the rows, or alone past the end.
+      // A search is counted first, so its page is read with the count already known: the rate must still come along.
       const past = await list('q=originals&page=99&limit=10&currency=BDT');
       expect(past.statusCode).toBe(200);
       assertMatchesContract('listProducts', past);
