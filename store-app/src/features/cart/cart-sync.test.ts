@@ -4,7 +4,7 @@ import { addToCart, cartStore, updateCartQuantity } from '../../lib/cart-store';
 import { customerSession } from '../../lib/session';
 import { json, stubApi } from '../../test/network';
 import { customerToken } from '../../test/tokens';
-import { adoptRecoveredCart, startCartSync } from './cart-sync';
+import { adoptRecoveredCart, SAVE_DELAY_MS, startCartSync } from './cart-sync';
 
 const earbuds = { id: 'p1', name: 'Earbuds', price: 1, image: 'earbuds.jpg', sku_id: 's1' };
 
@@ -94,6 +94,38 @@ describe('the cart kept with the account', () => {
         },
       ]),
     );
+  });
+
+  it('counts an item added during a slow join once: nothing is saved until the carts are joined', async () => {
+    // The server keeps one cart: a save replaces it, a merge adds to it (as the API does).
+    let server: ReturnType<typeof serverLine>[] = [];
+    let mergeArrived: () => void = () => {};
+    const merging = new Promise<void>((resolve) => (mergeArrived = resolve));
+    const { requests } = stubApi({
+      'GET /cart': () => cartAnswer(server),
+      'POST /cart/merge': async (request) => {
+        mergeArrived();
+        const { items } = (await request.json()) as RequestBody<'mergeCart'>;
+        // Slower than a save's delay, as under load.
+        await new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS + 400));
+        for (const item of items) server.push(serverLine(item.product, item.quantity));
+        return cartAnswer(server);
+      },
+      'PUT /cart': async (request) => {
+        const { items } = (await request.json()) as RequestBody<'replaceCart'>;
+        server = items.map((item) => serverLine(item.product, item.quantity));
+        return cartAnswer(server);
+      },
+    });
+    stop = startCartSync(customerSession);
+    customerSession.signIn(customerToken());
+    await merging;
+    addToCart(earbuds);
+    await vi.waitFor(() => expect(server).toHaveLength(1), { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS + 200));
+    expect(cartStore.get().items.map((item) => [item.id, item.quantity])).toEqual([['p1', 1]]);
+    expect(server.map((line) => [line.product, line.quantity])).toEqual([['p1', 1]]);
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
 
   it('saves later changes once they settle, without prices', async () => {

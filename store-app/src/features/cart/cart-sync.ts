@@ -54,6 +54,8 @@ function beyond(device: CartItem[], server: CartItem[]): CartItem[] {
 export function startCartSync(session: CustomerSession): () => void {
   let syncedFor: string | null = null;
   let applying = false;
+  // While the carts are joined nothing is saved: a save landing before the merge would be merged again.
+  let joins = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const currency = () => settingsStore.get().currency;
@@ -69,22 +71,27 @@ export function startCartSync(session: CustomerSession): () => void {
 
   async function join(username: string) {
     const device = cartStore.get().items;
+    joins += 1;
+    let joined: CartItem[];
     try {
       const owner = readOwner();
-      const joined =
+      joined =
         owner === username || owner === FROM_SERVER
           ? await mergeServerCart(beyond(device, await fetchServerCart(currency())), currency())
           : await mergeServerCart(device, currency());
-      if (session.getUser()?.username !== username) return;
-      writeOwner(username);
-      // What the shopper added while the carts were being joined (on a page that had just opened) is added to
-      // the joined cart, not lost under it; adding it saves it as any later change is saved.
-      const meanwhile = beyond(cartStore.get().items, device);
-      apply(joined);
-      for (const item of meanwhile) addToCart(item);
     } catch (error) {
       console.warn('Could not bring the cart together with the account', error);
+      return;
+    } finally {
+      joins -= 1;
     }
+    if (session.getUser()?.username !== username) return;
+    writeOwner(username);
+    // What the shopper added while the carts were being joined (on a page that had just opened) is added to
+    // the joined cart, not lost under it; adding it saves it as any later change is saved.
+    const meanwhile = beyond(cartStore.get().items, device);
+    apply(joined);
+    for (const item of meanwhile) addToCart(item);
   }
 
   function onSession() {
@@ -97,7 +104,7 @@ export function startCartSync(session: CustomerSession): () => void {
 
   const stopSession = session.subscribe(onSession);
   const stopCart = cartStore.subscribe(() => {
-    if (applying || !session.isSignedIn() || syncedFor === null) return;
+    if (applying || joins > 0 || !session.isSignedIn() || syncedFor === null) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       saveServerCart(cartStore.get().items, currency()).catch((error: unknown) =>
