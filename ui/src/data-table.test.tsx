@@ -71,6 +71,22 @@ describe('DataTable', () => {
     expect(screen.getByText('Showing 11 to 20 of 23 results')).toBeInTheDocument();
   });
 
+  it('says "10000+" when the server counted only part of the matches, and pages through what it counted', () => {
+    renderWithTheme(
+      <DataTable
+        features={features}
+        columns={columns}
+        data={allItems.slice(0, 10)}
+        rowCount={10_000}
+        rowCountCapped
+        pagination={{ pageIndex: 0, pageSize: 10 }}
+        onPaginationChange={() => {}}
+      />,
+    );
+    expect(screen.getByText('Showing 1 to 10 of 10000+ results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1000' })).toBeInTheDocument();
+  });
+
   it('shows the empty state slot when there are no rows', () => {
     renderWithTheme(
       <DataTable

@@ -23,6 +23,8 @@ export interface DataTableProps<TFeatures extends PagedFeatures, TData extends R
   data: ReadonlyArray<TData>;
   /** Total number of rows on the server (across every page). */
   rowCount: number;
+  /** More rows match than the server counted: `rowCount` is a lower bound, shown as "10000+". */
+  rowCountCapped?: boolean;
   /** Page state owned by the caller (kept in the URL); `pageIndex` is zero-based. */
   pagination: PaginationState;
   onPaginationChange: (pagination: PaginationState) => void;
@@ -40,6 +42,7 @@ export function DataTable<TFeatures extends PagedFeatures, TData extends RowData
   columns,
   data,
   rowCount,
+  rowCountCapped = false,
   pagination,
   onPaginationChange,
   loading = false,
@@ -117,6 +120,7 @@ export function DataTable<TFeatures extends PagedFeatures, TData extends RowData
       <PaginationFooter
         pagination={pagination}
         rowCount={rowCount}
+        rowCountCapped={rowCountCapped}
         disabled={loading}
         onPageIndexChange={(pageIndex) => onPaginationChange({ ...pagination, pageIndex })}
       />
@@ -127,11 +131,18 @@ export function DataTable<TFeatures extends PagedFeatures, TData extends RowData
 interface PaginationFooterProps {
   pagination: PaginationState;
   rowCount: number;
+  rowCountCapped: boolean;
   disabled: boolean;
   onPageIndexChange: (pageIndex: number) => void;
 }
 
-function PaginationFooter({ pagination, rowCount, disabled, onPageIndexChange }: PaginationFooterProps) {
+function PaginationFooter({
+  pagination,
+  rowCount,
+  rowCountCapped,
+  disabled,
+  onPageIndexChange,
+}: PaginationFooterProps) {
   const { pageIndex, pageSize } = pagination;
   const pageCount = Math.max(1, Math.ceil(rowCount / pageSize));
   const page = pageIndex + 1;
@@ -142,7 +153,8 @@ function PaginationFooter({ pagination, rowCount, disabled, onPageIndexChange }:
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text size="sm" c="dimmed">
-        Showing {from} to {to} of {rowCount} results
+        Showing {from} to {to} of {rowCount}
+        {rowCountCapped ? '+' : ''} results
       </Text>
       <Group gap={4} component="nav" aria-label="Pagination">
         <Button

@@ -5957,8 +5957,10 @@ export interface components {
         PageMeta: {
             page: number;
             limit: number;
-            /** @description Number of items over all pages. */
+            /** @description Number of items over all pages; with `capped`, how many were counted (10000). */
             total: number;
+            /** @description True when more items match than were counted: the staff lists of activity, B2C shoppers and orders count a filter's matches up to 10000 and `total` is then a lower bound (the screens say "10,000+"). Absent or false when `total` is exact. */
+            capped?: boolean;
         };
         /** @enum {string} */
         ErrorCode: "BAD_REQUEST" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNPROCESSABLE" | "PAYMENT_DECLINED" | "TOO_MANY_REQUESTS" | "NOT_IMPLEMENTED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
@@ -7635,12 +7637,13 @@ export interface components {
         };
         /** @enum {string} */
         PaymentStatus: "Paid" | "Unpaid" | "Refunded" | "Partially Refunded";
-        /** @description The order list's stat cards over the filtered orders; revenue in USD at each order's own rate. */
+        /** @description The order list's stat cards over the filtered orders; revenue in USD at each order's own rate. A search matching more than 10000 orders is not summed: `capped` is true, `total` is 10000 and the other figures are null. */
         OrderStats: {
             total: number;
-            pending: number;
-            shipped: number;
-            revenue: number;
+            capped: boolean;
+            pending: number | null;
+            shipped: number | null;
+            revenue: number | null;
             currency: string;
         };
         OrderStatusLog: {
@@ -15464,10 +15467,12 @@ export interface operations {
                      *       "meta": {
                      *         "page": 1,
                      *         "limit": 20,
-                     *         "total": 23
+                     *         "total": 23,
+                     *         "capped": false
                      *       },
                      *       "stats": {
                      *         "total": 23,
+                     *         "capped": false,
                      *         "pending": 4,
                      *         "shipped": 6,
                      *         "revenue": 1287.4,

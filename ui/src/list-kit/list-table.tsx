@@ -30,12 +30,14 @@ type PagedFeatures = TableFeatures & { rowPaginationFeature: typeof rowPaginatio
 export interface ListTableProps<TFeatures extends PagedFeatures, TData extends RowData>
   extends Omit<
     DataTableProps<TFeatures, TData>,
-    'pagination' | 'onPaginationChange' | 'rowCount' | 'loading' | 'getRowId'
+    'pagination' | 'onPaginationChange' | 'rowCount' | 'rowCountCapped' | 'loading' | 'getRowId'
   > {
   /** The list's query: its rows, whether it is loading, and its failure with a way to ask again. */
   query: ListQuery;
   /** Every row matching the URL's filters, across pages. */
   total: number;
+  /** The server counted `total` of more matches (the answer's `meta.capped`): the footer says "10000+". */
+  totalCapped?: boolean | undefined;
   /** The URL's page, 1-based. */
   page: number;
   pageSize: number;
@@ -56,6 +58,7 @@ export interface ListTableProps<TFeatures extends PagedFeatures, TData extends R
 export function ListTable<TFeatures extends PagedFeatures, TData extends RowData>({
   query,
   total,
+  totalCapped = false,
   page,
   pageSize,
   onPageChange,
@@ -91,6 +94,7 @@ export function ListTable<TFeatures extends PagedFeatures, TData extends RowData
             data={data}
             getRowId={getRowId}
             rowCount={total}
+            rowCountCapped={totalCapped}
             pagination={{ pageIndex: page - 1, pageSize }}
             onPaginationChange={({ pageIndex }) => onPageChange(pageIndex + 1)}
             loading={query.isPending}

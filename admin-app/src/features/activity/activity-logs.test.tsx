@@ -84,6 +84,15 @@ describe('Activity Logs', { timeout: 15_000 }, () => {
     adminSession.login(makeAdminToken());
   });
 
+  it('says 10000+ when the server counted only part of a filter’s matches', async () => {
+    stubActivity(() => ({
+      ...envelope([makeEntry(1)], 10_000),
+      meta: { page: 1, limit: 10, total: 10_000, capped: true },
+    }));
+    renderApp(`/manage-admin/admin/activity?admin=${ALICE}`);
+    expect(await screen.findByText('Showing 1 to 10 of 10000+ results')).toBeInTheDocument();
+  });
+
   it('lists the entries ten a page and asks for the next page through the URL', async () => {
     const api = stubActivity((url) =>
       envelope(

@@ -64,6 +64,16 @@ describe('B2C Management', { timeout: 15_000 }, () => {
     adminSession.login(makeAdminToken());
   });
 
+  it('says 10000+ when the server counted only part of a search’s matches', async () => {
+    const crowd = {
+      ...listEnvelope([makeShopper(1)], 10_000),
+      meta: { page: 1, limit: 10, total: 10_000, capped: true },
+    };
+    stubApi({ [LIST]: () => jsonResponse(200, crowd) });
+    renderApp('/manage-admin/b2c?q=shopper');
+    expect(await screen.findByText('Showing 1 to 10 of 10000+ results')).toBeInTheDocument();
+  });
+
   it('shows the summary cards and the shoppers of page 1 of 10', async () => {
     const api = stubApi({ [LIST]: () => jsonResponse(200, listEnvelope([makeShopper(1), guest], 23)) });
     renderApp('/manage-admin/b2c');

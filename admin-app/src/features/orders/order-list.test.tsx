@@ -38,6 +38,32 @@ describe('Order list', { timeout: 15_000 }, () => {
     expect(query).toEqual({ page: '1', limit: '10', sort: 'newest' });
   });
 
+  it('shows a search matching more orders than the server sums as 10,000+, asking for a narrower search', async () => {
+    const capped = {
+      total: 10_000,
+      capped: true,
+      pending: null,
+      shipped: null,
+      revenue: null,
+      currency: 'USD',
+    };
+    stubApi({ [LIST]: () => jsonResponse(200, orderListEnvelope([makeOrder(1)], 10_000, capped)) });
+    renderApp('/manage-admin/orders?q=ORD');
+
+    const counts = within(await screen.findByRole('region', { name: 'Order counts' }));
+    expect(
+      await within(counts.getByRole('group', { name: 'Total Orders' })).findByText('10,000+'),
+    ).toBeInTheDocument();
+    for (const card of ['Pending', 'Shipped', 'Revenue'])
+      expect(within(counts.getByRole('group', { name: card })).getByText('—')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'More than 10,000 orders match this search: narrow it to see pending, shipped and revenue.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 10 of 10000+ results')).toBeInTheDocument();
+  });
+
   it('shows id, customer, date, items, total in the order currency, payment and status of each order', async () => {
     stubApi({ [LIST]: () => jsonResponse(200, orderListEnvelope([makeOrder(1)])) });
     renderApp('/manage-admin/orders');

@@ -58,11 +58,11 @@ export function createActivityHandlers(deps: { db: Database }) {
     listActivity: operation('listActivity', async (request) => {
       requireStaff(request);
       const { page = 1, limit = 10, ...query } = request.query;
-      const [{ rows, total }, facets] = await Promise.all([
+      const [{ rows, total, capped }, facets] = await Promise.all([
         listActivity(db, filtersOf(query), { page, limit }),
         activityFacets(db),
       ]);
-      return { success: true, data: rows.map(toActivityLog), meta: { page, limit, total }, facets };
+      return { success: true, data: rows.map(toActivityLog), meta: { page, limit, total, capped }, facets };
     }),
 
     exportActivity: exportHandler,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { appendedCounts } from '../../db/appended-counts.ts';
+import { cappedCount } from '../../db/capped-count.ts';
 import type { Database } from '../../db/client.ts';
 import { activityCounts, activityLog } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -72,12 +73,16 @@ const sessionSeconds = sql<number | null>`(
 
 const newestFirst = [desc(activityLog.at), desc(activityLog.id)];
 
-/** One page of the filtered entries, newest first, and how many match. */
+/**
+ * One page of the filtered entries, newest first, and how many match: a filter's matches counted up to COUNT_CAP
+ * (`capped` past it) unless `exact` is asked.
+ */
 export async function listActivity(
   db: Database,
   filters: ActivityFilters,
   page: { page: number; limit: number },
-): Promise<{ rows: ActivityRow[]; total: number }> {
+  { exact = false }: { exact?: boolean } = {},
+): Promise<{ rows: ActivityRow[]; total: number; capped: boolean }> {
   const where = whereOf(filters);
   // The page is picked first, under the table's own name, and only its rows look up their session: in the page's
   // own select list the lookup also ran for every row the offset skipped.
@@ -95,7 +100,7 @@ export async function listActivity(
     !filters.action &&
     !filters.status &&
     !(filters.start && filters.end);
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ entry: activityLog, sessionSeconds })
       .from(pageRows)
@@ -106,14 +111,16 @@ export async function listActivity(
           table: activityCounts,
           key: activityCounts.actorType,
           n: activityCounts.n,
-        }).then((counts) => counts.get('admin') ?? 0)
-      : db
-          .select({ total: count() })
-          .from(activityLog)
-          .where(where)
-          .then(([counted]) => counted?.total ?? 0),
+        }).then((counts) => ({ total: counts.get('admin') ?? 0, capped: false }))
+      : exact
+        ? db
+            .select({ total: count() })
+            .from(activityLog)
+            .where(where)
+            .then(([found]) => ({ total: found?.total ?? 0, capped: false }))
+        : cappedCount(db, activityLog, where),
   ]);
-  return { rows, total };
+  return { rows, ...counted };
 }
 
 /** The newest `max` filtered entries for the CSV export, and how many match in all. */
@@ -122,7 +129,7 @@ export async function exportActivity(
   filters: ActivityFilters,
   max: number,
 ): Promise<{ rows: ActivityRow[]; total: number }> {
-  return listActivity(db, filters, { page: 1, limit: max });
+  return listActivity(db, filters, { page: 1, limit: max }, { exact: true });
 }
 
 export interface ActivityFacets {

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../db/capped-count.ts';
 import type { Transaction } from '../../db/client.ts';
 import { activityLog, sessions } from '../../db/schema.ts';
 import type { OperationId } from '../../http/contract-types.ts';
@@ -29,7 +30,7 @@ interface ActivityBody {
 
 interface ListBody {
   data: ActivityBody[];
-  meta: { page: number; limit: number; total: number };
+  meta: { page: number; limit: number; total: number; capped?: boolean };
   facets: { admins: Array<{ _id: string; name: string; email: string }>; actions: string[] };
 }
 
@@ -231,14 +232,14 @@ describe('activity log API', () => {
   describe('GET /admin/activity', () => {
     it('pages Alice’s entries ten at a time, newest first', async () => {
       const first = await list(`admin=${alice.id}`);
-      expect(first.meta).toEqual({ page: 1, limit: 10, total: 13 });
+      expect(first.meta).toEqual({ page: 1, limit: 10, total: 13, capped: false });
       expect(first.data).toHaveLength(10);
       expect(first.data.map((entry) => entry.target)).toEqual([
         'product:blue',
         ...Array.from({ length: 9 }, (_, index) => `product:p${12 - index}`),
       ]);
       const second = await list(`admin=${alice.id}&page=2`);
-      expect(second.meta).toEqual({ page: 2, limit: 10, total: 13 });
+      expect(second.meta).toEqual({ page: 2, limit: 10, total: 13, capped: false });
       expect(second.data.map((entry) => entry.target)).toEqual(['product:p3', 'product:p2', 'product:p1']);
       expect(second.data[2]).toEqual({
         id: expect.any(String),
@@ -450,6 +451,44 @@ describe('activity log API', () => {
           if (!String(error).includes('Rollback')) throw error;
         });
       expect(await total()).toBe(await staffEntries());
+    });
+
+    it('counts a filter’s matches up to 10,000 and says there are more; the export counts them all', async () => {
+      const carol = await createStaff(t.db, {
+        email: 'carol.counted@example.org',
+        password: 'unused-pass-1',
+      });
+      const more = COUNT_CAP + 1;
+      // A year of Carol's entries, three of them deletions, written in one statement.
+      await t.db.execute(sql`insert into activity_log (actor_type, actor_id, actor_name, actor_email, action, at)
+        select 'admin', ${carol.id}, 'Carol Counted', ${carol.email},
+          case when g <= 3 then 'product.delete' else 'product.update' end,
+          timestamptz '2024-01-01 00:00:00+00' + g * interval '1 minute'
+        from generate_series(1, ${more}) g`);
+
+      const all = await list(`admin=${carol.id}`);
+      expect(all.meta).toEqual({ page: 1, limit: 10, total: COUNT_CAP, capped: true });
+      // The page itself is the newest ten, as ever.
+      expect(all.data.map((entry) => entry.timestamp)).toEqual(
+        Array.from({ length: 10 }, (_, i) =>
+          new Date(Date.UTC(2024, 0, 1) + (more - i) * 60_000).toISOString(),
+        ),
+      );
+      expect((await list('q=Carol%20Counted')).meta).toMatchObject({ total: COUNT_CAP, capped: true });
+      expect((await list(`admin=${carol.id}&action=product.delete`)).meta).toEqual({
+        page: 1,
+        limit: 10,
+        total: 3,
+        capped: false,
+      });
+      const exported = await call(`/admin/activity/export?admin=${carol.id}`);
+      expect(exported.headers['x-total-count']).toBe(String(more));
+
+      // At the cap exactly, the count is exact again.
+      await t.db.execute(sql`delete from activity_log where actor_id = ${carol.id} and action = 'product.delete'
+        and at < timestamptz '2024-01-01 00:02:00+00'`);
+      expect((await list(`admin=${carol.id}`)).meta).toMatchObject({ total: COUNT_CAP, capped: false });
+      await t.db.execute(sql`delete from activity_log where actor_id = ${carol.id}`);
     });
 
     it('filters by admin, action and status, and never lists a shopper’s own acts', async () => {

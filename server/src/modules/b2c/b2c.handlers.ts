@@ -39,7 +39,7 @@ export function createB2cHandlers(deps: { db: Database; now?: () => Date }) {
       // Without a search, the cards' count of the status (or of everyone) is the list's total: one count of
       // every shopper instead of two.
       const searched = Boolean(q?.trim());
-      const [{ rows, total }, stats] = await Promise.all([
+      const [{ rows, total, capped }, stats] = await Promise.all([
         listShoppers(db, { q, status }, { offset: (page - 1) * limit, limit }, { counted: searched }),
         shopperStats(db, now()),
       ]);
@@ -48,7 +48,7 @@ export function createB2cHandlers(deps: { db: Database; now?: () => Date }) {
       return {
         success: true,
         data: rows.map(toShopper),
-        meta: { page, limit, total: total ?? (status ? byStatus[status] : counts.shoppers) },
+        meta: { page, limit, total: total ?? (status ? byStatus[status] : counts.shoppers), capped },
         stats: { ...counts, b2cRevenue: toAmount(b2cRevenueMinor), currency: 'USD' as const },
       };
     }),

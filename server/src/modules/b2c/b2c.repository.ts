@@ -1,5 +1,6 @@
-import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { appendedCounts } from '../../db/appended-counts.ts';
+import { cappedCount } from '../../db/capped-count.ts';
 import type { Database } from '../../db/client.ts';
 import { b2cShopperCounts, b2cShoppers, orders } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -86,13 +87,16 @@ async function spentBy(
   return spent;
 }
 
-/** A page of shoppers and how many match; `counted: false` leaves the count out (null) for a caller that has it. */
+/**
+ * A page of shoppers and how many match, counted up to COUNT_CAP (`capped` past it); `counted: false` leaves the
+ * count out (null) for a caller that has it.
+ */
 export async function listShoppers(
   db: Database,
   filters: ShopperFilters,
   page: { offset: number; limit: number },
   { counted = true }: { counted?: boolean } = {},
-): Promise<{ rows: ShopperRow[]; total: number | null }> {
+): Promise<{ rows: ShopperRow[]; total: number | null; capped: boolean }> {
   const conditions: SQL[] = [];
   const q = filters.q?.trim();
   if (q) {
@@ -105,7 +109,7 @@ export async function listShoppers(
   if (filters.id !== undefined) conditions.push(eq(b2cShoppers.id, filters.id));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-  const [rows, [total]] = await Promise.all([
+  const [rows, matched] = await Promise.all([
     db
       .select(shopperColumns)
       .from(b2cShoppers)
@@ -114,7 +118,7 @@ export async function listShoppers(
       .orderBy(sql`${b2cShoppers.activityAt} desc nulls last`, b2cShoppers.id)
       .limit(page.limit)
       .offset(page.offset),
-    counted ? db.select({ total: count() }).from(b2cShoppers).where(where) : [null],
+    counted ? cappedCount(db, b2cShoppers, where) : null,
   ]);
   const spent = await spentBy(db, rows);
   return {
@@ -124,7 +128,8 @@ export async function listShoppers(
       lastOrder: toDate(row.lastOrder),
       joined: toDate(row.joined),
     })),
-    total: counted ? (total?.total ?? 0) : null,
+    total: matched?.total ?? null,
+    capped: matched?.capped ?? false,
   };
 }
 

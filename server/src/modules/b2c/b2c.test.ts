@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPENDED_COUNTS_FOLD_AT } from '../../db/appended-counts.ts';
+import { COUNT_CAP } from '../../db/capped-count.ts';
 import type { Database } from '../../db/client.ts';
 import {
   activityLog,
@@ -339,10 +340,36 @@ describe('B2C Management', () => {
     // A search counts its own matches.
     expect(found.meta.total).toBe(1);
     const second = await list('?page=2&limit=1');
-    expect(second.meta).toEqual({ page: 2, limit: 1, total: all.meta.total });
+    expect(second.meta).toEqual({ page: 2, limit: 1, total: all.meta.total, capped: false });
     expect(second.data.map((row) => row._id)).toEqual([all.data[1]?._id]);
     // Most recent activity first: Rahim's last order, a day ago, is older than every account.
     expect(all.data.at(-1)?._id).toBe('rahim.guest@example.com');
+  });
+
+  it('counts a search matching more than 10,000 shoppers up to 10,000 and says there are more', async () => {
+    // 10,001 guests as the list keeps them, written past the triggers that count shoppers by status (and removed
+    // the same way, so the cards stay as they were).
+    const quietly = (statement: ReturnType<typeof sql>) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(statement);
+      });
+    await quietly(sql`insert into b2c_shoppers (id, name, email, status, invited, orders, last_order_at)
+      select 'crowd' || g || '@example.net', 'Crowd Guest ' || g, 'crowd' || g || '@example.net', 'guest', false, 1,
+        timestamptz '2025-02-01 00:00:00+00' + g * interval '1 minute'
+      from generate_series(1, ${COUNT_CAP + 1}) g`);
+    const crowd = await list('?q=crowd%20guest&limit=5');
+    expect(crowd.meta).toEqual({ page: 1, limit: 5, total: COUNT_CAP, capped: true });
+    expect(crowd.data.map((row) => row.name)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `Crowd Guest ${COUNT_CAP + 1 - i}`),
+    );
+    expect((await list('?q=crowd%20guest%2010001')).meta).toEqual({
+      page: 1,
+      limit: 20,
+      total: 1,
+      capped: false,
+    });
+    await quietly(sql`delete from b2c_shoppers where name like 'Crowd Guest %'`);
   });
 
   it('refuses odd list parameters', async () => {

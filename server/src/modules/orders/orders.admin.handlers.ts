@@ -112,12 +112,13 @@ export function createAdminOrderHandlers(deps: { db: Database }) {
       return {
         success: true,
         data: rows.map(toAdminOrder),
-        meta: { page, limit, total },
+        meta: { page, limit, total, capped: stats.capped },
         stats: {
           total: stats.total,
+          capped: stats.capped,
           pending: stats.pending,
           shipped: stats.shipped,
-          revenue: toAmount(stats.revenueMinor),
+          revenue: stats.revenueMinor === null ? null : toAmount(stats.revenueMinor),
           currency: 'USD',
         },
       };

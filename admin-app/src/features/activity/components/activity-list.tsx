@@ -56,6 +56,7 @@ export function ActivityList({ search, onSearchChange }: ActivityListProps) {
         data={rows}
         getRowId={(row) => row.id}
         total={reversed ? 0 : (list.data?.meta.total ?? 0)}
+        totalCapped={!reversed && list.data?.meta.capped}
         page={search.page}
         pageSize={ACTIVITY_PAGE_SIZE}
         onPageChange={setPage}

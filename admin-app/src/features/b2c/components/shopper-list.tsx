@@ -99,6 +99,7 @@ export function ShopperList({ search, onSearchChange }: ShopperListProps) {
         data={rows}
         getRowId={(row) => row._id}
         total={list.data?.meta.total ?? 0}
+        totalCapped={list.data?.meta.capped}
         page={search.page}
         pageSize={SHOPPER_PAGE_SIZE}
         onPageChange={setPage}

@@ -104,6 +104,7 @@ export function OrderList({ search, onSearchChange }: OrderListProps) {
         data={rows}
         getRowId={(row) => row._id}
         total={total}
+        totalCapped={list.data?.meta.capped}
         page={search.page}
         pageSize={ORDER_PAGE_SIZE}
         onPageChange={setPage}

@@ -74,8 +74,15 @@ export function makeOrder(n: number, overrides: Partial<AdminOrder> = {}): Admin
 export const orderListEnvelope = (
   orders: AdminOrder[],
   total = orders.length,
-  stats: Schemas['OrderStats'] = { total: 42, pending: 7, shipped: 12, revenue: 1234.5, currency: 'USD' },
-) => ({ success: true, data: orders, meta: { page: 1, limit: 10, total }, stats });
+  stats: Schemas['OrderStats'] = {
+    total: 42,
+    capped: false,
+    pending: 7,
+    shipped: 12,
+    revenue: 1234.5,
+    currency: 'USD',
+  },
+) => ({ success: true, data: orders, meta: { page: 1, limit: 10, total, capped: stats.capped }, stats });
 
 export const pageEnvelope = <T>(items: T[], total = items.length) => ({
   success: true,
