@@ -118,7 +118,7 @@ export async function listActivity(
             .from(activityLog)
             .where(where)
             .then(([found]) => ({ total: found?.total ?? 0, capped: false }))
-        : cappedCount(db, activityLog, where),
+        : cappedCount(db, activityLog, where, { searched: Boolean(filters.q?.trim()) }),
   ]);
   return { rows, ...counted };
 }

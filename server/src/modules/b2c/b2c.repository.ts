@@ -118,7 +118,7 @@ export async function listShoppers(
       .orderBy(sql`${b2cShoppers.activityAt} desc nulls last`, b2cShoppers.id)
       .limit(page.limit)
       .offset(page.offset),
-    counted ? cappedCount(db, b2cShoppers, where) : null,
+    counted ? cappedCount(db, b2cShoppers, where, { searched: Boolean(q) }) : null,
   ]);
   const spent = await spentBy(db, rows);
   return {
