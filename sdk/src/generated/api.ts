@@ -6164,11 +6164,11 @@ export interface components {
             recoveredOrders: components["schemas"]["RecoveredOrders"];
             /** @description Totals of orders paid since midnight (UTC), converted into USD with each order's stored rate. */
             salesToday: number;
-            /** @description Totals of orders paid over the last 7 days, in USD. */
+            /** @description Totals of orders paid over the last 7 days (today and the 6 days before it, UTC), in USD: the last 7 days of `revenueVsRefund` added up. */
             salesWeek: number;
-            /** @description Totals of orders paid over the last 30 days, in USD. */
+            /** @description Totals of orders paid over the last 30 days (today and the 29 days before it, UTC), in USD: the revenue of `revenueVsRefund` added up. */
             salesMonth: number;
-            /** @description Orders over the last 30 days by channel. */
+            /** @description Orders over the last 30 days (today and the 29 days before it, UTC) by channel. */
             orders: {
                 b2c: number;
                 d2c: number;
@@ -8527,7 +8527,7 @@ export interface components {
             active: number;
             suspended: number;
             guests: number;
-            /** @description B2C orders placed in the last 30 days, in every status. */
+            /** @description B2C orders placed in the last 30 days (today and the 29 days before it, UTC), in every status. */
             b2cOrders: number;
             /** @description What the paid B2C orders of the last 30 days brought in, less refunds. */
             b2cRevenue: number;
@@ -8571,7 +8571,7 @@ export interface components {
             factories: number;
             active: number;
             suspended: number;
-            /** @description D2C orders placed in the last 30 days, in every status. */
+            /** @description D2C orders placed in the last 30 days (today and the 29 days before it, UTC), in every status. */
             d2cOrders: number;
             /** @description What the paid D2C orders of the last 30 days brought in, less refunds. */
             d2cRevenue: number;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { b2cShopperCounts, b2cShoppers, orders } from '../../db/schema.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
-import { figures, refreshSummaries, usdMinorOf } from '../stats/index.ts';
+import { figures, lastDaysStart, refreshSummaries, usdMinorOf } from '../stats/index.ts';
 
 // B2C Management's shoppers: accounts, and guests (an email orders were placed under without an account).
 // Orders placed without an account under a live account's email count for that account, so one person is one row.
@@ -31,8 +31,6 @@ export interface ShopperFilters {
   status?: ShopperStatus | undefined;
   id?: string | undefined;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An order's email as guests are grouped by it (and as customers.email is stored). */
 const guestEmail = sql<string>`lower(trim("orders"."customer_email"))`;
@@ -172,11 +170,12 @@ async function shoppersByStatus(db: Database): Promise<Record<'active' | 'suspen
 const ONWARDS = new Date('9999-12-31T00:00:00.000Z');
 
 /**
- * The summary cards: shoppers by status, and the B2C orders of the last 30 days with their paid revenue, from the
- * days' sums (stats) and the rows of the hours outside whole days.
+ * The summary cards: shoppers by status, and the B2C orders of the last 30 days (today and the 29 before it, UTC)
+ * with their paid revenue, from the days' sums (stats) and today's rows.
  */
 export async function shopperStats(db: Database, now: Date): Promise<ShopperStats> {
-  const since = { from: new Date(now.getTime() - 30 * DAY_MS), to: ONWARDS };
+  // The last 30 days ending today, as the dashboard and Analytics count them.
+  const since = { from: lastDaysStart(now, 30), to: ONWARDS };
   const [people, recent] = await Promise.all([
     shoppersByStatus(db),
     refreshSummaries(db, now).then(() =>

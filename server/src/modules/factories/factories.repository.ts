@@ -4,6 +4,7 @@ import { type activityLog, orderItems, orders, products, stores } from '../../db
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
 import { insertActivity } from '../activity/index.ts';
+import { lastDaysStart } from '../stats/index.ts';
 
 // Domestic D2C Management: factories are stores of the kind 'factory'; their products are those whose store is
 // the factory, and their orders the orders holding at least one of those products.
@@ -35,7 +36,6 @@ export interface FactoryFilters {
 
 /** Orders that were sold and stay sold: a cancelled or failed order's items were not. */
 const CLOSED_STATUSES = ['Cancelled', 'Failed'] as const;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isFactory = eq(stores.kind, 'factory');
 
@@ -144,9 +144,12 @@ export interface FactoryStats {
   d2cRevenueMinor: number;
 }
 
-/** The summary cards: factories by status, and the D2C orders of the last 30 days with their paid revenue. */
+/**
+ * The summary cards: factories by status, and the D2C orders of the last 30 days (today and the 29 before it, UTC,
+ * as the dashboard counts them) with their paid revenue.
+ */
 export async function factoryStats(db: Database, now: Date): Promise<FactoryStats> {
-  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const since = lastDaysStart(now, 30);
   const recentD2c = and(eq(orders.channel, 'd2c'), gte(orders.createdAt, since));
   const [[counted], [placed], byRate] = await Promise.all([
     db

@@ -1,3 +1,9 @@
 // The stats module's entry for other code; its handlers are wired in service.ts.
 export { conversionPercent } from './stats.repository.ts';
-export { figures, refreshSummaries, summariesGeneration, usdMinorOf } from './stats.summaries.ts';
+export {
+  figures,
+  lastDaysStart,
+  refreshSummaries,
+  summariesGeneration,
+  usdMinorOf,
+} from './stats.summaries.ts';

@@ -17,6 +17,7 @@ import { countDisputesWaitingOver, countUnreadSupportMessages } from '../dispute
 import { securityAlerts } from '../security/index.ts';
 import {
   figures,
+  lastDaysStart,
   refreshSummaries,
   splitSpan,
   summariesGeneration,
@@ -131,10 +132,11 @@ async function topProducts(db: Database, now: Date, from: Date) {
 
 export async function overview(db: Database, now: Date): Promise<Overview> {
   const today = startOfUtcDay(now);
-  const weekStart = new Date(now.getTime() - 7 * DAY_MS);
-  const monthStart = new Date(now.getTime() - 30 * DAY_MS);
-  // The chart's 30 days end today, so its first day starts 29 midnights back.
-  const chartStart = new Date(today.getTime() - 29 * DAY_MS);
+  // The week and the month are the last 7 and 30 days ending today, as the chart's 30 days are: the month's sales
+  // are the chart's revenue added up.
+  const weekStart = lastDaysStart(now, 7);
+  const monthStart = lastDaysStart(now, 30);
+  const chartStart = monthStart;
   await refreshSummaries(db, now);
   const since = (from: Date, byDay = false) => ({ from, to: ONWARDS, byDay });
   const [figured, top] = await Promise.all([

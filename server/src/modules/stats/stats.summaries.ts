@@ -31,6 +31,15 @@ export type SummedMetric =
   | 'order_net';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Midnight UTC that starts "the last `days` days": today and the `days - 1` days before it, as Analytics' ranges
+ * and the dashboard's chart count them. A span from it holds whole days and today's hours, never the tail of a
+ * day that began before it (a rolling 7 × 24 hours read about a whole day of orders from the rows on every visit).
+ */
+export function lastDaysStart(now: Date, days: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
+}
 const midnight = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 

@@ -387,6 +387,47 @@ describe('the dashboard figures', () => {
     });
   });
 
+  it('counts the week and the month as the last 7 and 30 days ending today, as the chart does', async () => {
+    const before = (await get('/api/stats/overview')).json().data;
+    const midnightsBack = (days: number) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - days * DAY);
+    // Paid at the first moment of the week's first day (six midnights back) and just before it; the same at the
+    // month's (29 back): 1, 2, 4 and 8 USD.
+    const paid = [
+      { at: midnightsBack(6), minor: 1_00 },
+      { at: new Date(midnightsBack(6).getTime() - 1000), minor: 2_00 },
+      { at: midnightsBack(29), minor: 4_00 },
+      { at: new Date(midnightsBack(29).getTime() - 1000), minor: 8_00 },
+    ];
+    await t.db.insert(orders).values(
+      paid.map(({ at, minor }, index) => ({
+        orderNumber: `ORD-EDGE-${index}`,
+        customerName: 'Edge Buyer',
+        customerEmail: 'edge@example.com',
+        itemsMinor: minor,
+        shippingMinor: 0,
+        taxMinor: 0,
+        totalMinor: minor,
+        paymentMethod: 'Credit Card',
+        shipAddress: '1 Test Road',
+        shipCountry: 'BD',
+        isPaid: true,
+        paidAt: at,
+        createdAt: at,
+      })),
+    );
+    const after = (await get('/api/stats/overview')).json().data;
+    await t.db.delete(orders).where(eq(orders.customerName, 'Edge Buyer'));
+
+    const cents = (amount: number) => Math.round(amount * 100);
+    expect(cents(after.salesWeek)).toBe(cents(before.salesWeek) + 1_00);
+    expect(cents(after.salesMonth)).toBe(cents(before.salesMonth) + 1_00 + 2_00 + 4_00);
+    // The month's sales are the chart's revenue added up, and the week's its last seven days.
+    const revenue = (after.revenueVsRefund as Array<{ revenue: number }>).map((day) => cents(day.revenue));
+    expect(revenue.reduce((sum, day) => sum + day, 0)).toBe(cents(after.salesMonth));
+    expect(revenue.slice(-7).reduce((sum, day) => sum + day, 0)).toBe(cents(after.salesWeek));
+  });
+
   it('never shows a conversion above 100%', () => {
     expect(conversionPercent(2, 3)).toBe(66.67);
     expect(conversionPercent(5, 3)).toBe(100);
