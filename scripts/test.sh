@@ -58,10 +58,17 @@ together \
   "lint (Biome, oxlint, module boundaries)" "npx biome check . && npx oxlint --deny-warnings . && npm run -s lint:boundaries" \
   "${build_apps[@]}"
 
-for pkg in sdk ui conversations product-form server admin-app store-app vendor-app; do
+# The four small packages' suites and the scripts' take a few seconds each, most of it starting vitest: side by side.
+export REPORTS && export -f vitest_pkg
+together \
+  "unit and integration tests: sdk" "vitest_pkg sdk sdk" \
+  "unit and integration tests: ui" "vitest_pkg ui ui" \
+  "unit and integration tests: conversations" "vitest_pkg conversations conversations" \
+  "unit and integration tests: product-form" "vitest_pkg product-form product-form" \
+  "unit tests: scripts (npm start's waiting)" "vitest_pkg scripts scripts"
+for pkg in server admin-app store-app vendor-app; do
   step "unit and integration tests: $pkg" vitest_pkg "$pkg" "$pkg"
 done
-step "unit tests: scripts (npm start's waiting)" vitest_pkg scripts scripts
 
 if [ -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/initdb" ]; then
   step "server tests on PostgreSQL 15" scripts/with-postgres.sh bash -c "cd server && npx vitest run --config vitest.postgres.config.ts --reporter=default --reporter=json --outputFile.json=../$REPORTS/server-postgres.json"
