@@ -31,6 +31,8 @@ export type SummedMetric =
   | 'order_net';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const midnight = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
 /**
  * Midnight UTC that starts "the last `days` days": today and the `days - 1` days before it, as Analytics' ranges
@@ -38,10 +40,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
  * day that began before it (a rolling 7 × 24 hours read about a whole day of orders from the rows on every visit).
  */
 export function lastDaysStart(now: Date, days: number): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
+  return new Date(midnight(now).getTime() - (days - 1) * DAY_MS);
 }
-const midnight = (date: Date) =>
-  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
 /** A span [from, to) as the finished whole days inside it and the hours around them read from the rows. */
 export interface SplitSpan {
