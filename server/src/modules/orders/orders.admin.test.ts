@@ -26,6 +26,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AWAITING_SHIPMENT } from '../order-lifecycle/index.ts';
 import { insertTestOrder } from '../refunds/refunds.fixtures.ts';
+import { WALK_BOUND } from './orders.admin.repository.ts';
 import { insertTestProduct } from './orders.fixtures.ts';
 
 interface AdminOrderBody {
@@ -396,7 +397,22 @@ describe('staff order API', () => {
         revenue: 300,
         currency: 'USD',
       });
-      await withoutTriggers(sql`delete from orders where customer_name = 'Crowd Copy'`);
+
+      // Past the walk's bound before the first match, oldest first: the page is sorted from the matches instead.
+      await withoutTriggers(sql`insert into orders (${copied}, order_number, customer_name, status, created_at)
+        select ${copied}, 'ORD-EARLIER-' || g, 'Earlier Copy', 'Placed'::order_status,
+          timestamptz '2024-02-01 00:00:00+00' + g * interval '1 minute'
+        from orders, generate_series(1, ${WALK_BOUND + 1}) g where orders.id = ${ids.a}`);
+      const past = await list(`q=${encodeURIComponent('ORD-CROWD')}&sort=oldest&limit=2&page=2`);
+      expect(past.data.map((order) => order.id)).toEqual(['ORD-CROWD-3', 'ORD-CROWD-4']);
+      // Equal totals, newest first: found by the walk, ordered by its keys.
+      const byTotal = await list(`q=${encodeURIComponent('crowd copy')}&sort=total_desc&limit=3`);
+      expect(byTotal.data.map((order) => order.id)).toEqual([
+        `ORD-CROWD-${copies}`,
+        `ORD-CROWD-${copies - 1}`,
+        `ORD-CROWD-${copies - 2}`,
+      ]);
+      await withoutTriggers(sql`delete from orders where customer_name in ('Crowd Copy', 'Earlier Copy')`);
     });
 
     it('refuses a date range that runs backwards, an unknown status and a page size above 100', async () => {
