@@ -73,9 +73,10 @@ function sortKeysOf(sort: OrderSort): Array<{ key: SQLWrapper; descending: boole
   }
 }
 
-function orderByOf(sort: OrderSort) {
-  return sortKeysOf(sort).map(({ key, descending }) => (descending ? desc(key) : asc(key)));
-}
+const orderedBy = (keys: Array<{ key: SQLWrapper; descending: boolean }>) =>
+  keys.map(({ key, descending }) => (descending ? desc(key) : asc(key)));
+
+const orderByOf = (sort: OrderSort) => orderedBy(sortKeysOf(sort));
 
 async function withAdminDetails(db: Database, rows: OrderRow[]): Promise<AdminOrderDetails[]> {
   if (rows.length === 0) return [];
@@ -215,10 +216,9 @@ async function manyMatchesPage(
     .from(walked)
     .where(sql`walked.hit`)
     .orderBy(
-      ...keys.map(({ descending }, i) => {
-        const column = sql`walked.${sql.identifier(`k${i}`)}`;
-        return descending ? desc(column) : asc(column);
-      }),
+      ...orderedBy(
+        keys.map(({ descending }, i) => ({ key: sql`walked.${sql.identifier(`k${i}`)}`, descending })),
+      ),
     )
     .limit(query.limit)
     .offset(offset);

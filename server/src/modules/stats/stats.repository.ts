@@ -136,7 +136,6 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
   // are the chart's revenue added up.
   const weekStart = lastDaysStart(now, 7);
   const monthStart = lastDaysStart(now, 30);
-  const chartStart = monthStart;
   await refreshSummaries(db, now);
   const since = (from: Date, byDay = false) => ({ from, to: ONWARDS, byDay });
   const [figured, top] = await Promise.all([
@@ -146,9 +145,9 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
       salesWeek: { metric: 'paid', ...since(weekStart) },
       salesMonth: { metric: 'paid', ...since(monthStart) },
       channels: { metric: 'channel', ...since(monthStart) },
-      revenueByDay: { metric: 'paid', ...since(chartStart, true) },
+      revenueByDay: { metric: 'paid', ...since(monthStart, true) },
       // Refunds as staff record them, by the day they were recorded, at the rate of the order they pay back.
-      refundByDay: { metric: 'refund', ...since(chartStart, true) },
+      refundByDay: { metric: 'refund', ...since(monthStart, true) },
       countries: { metric: 'country', ...since(monthStart) },
       visitorsToday: { metric: 'visitors', ...since(today) },
       pageviewsToday: { metric: 'pageviews', ...since(today) },
@@ -174,7 +173,7 @@ export async function overview(db: Database, now: Date): Promise<Overview> {
   const revenueByDay = usdByDay(figured.revenueByDay);
   const refundByDay = usdByDay(figured.refundByDay);
   const revenueVsRefund = Array.from({ length: 30 }, (_, i) => {
-    const date = utcDate(new Date(chartStart.getTime() + i * DAY_MS));
+    const date = utcDate(new Date(monthStart.getTime() + i * DAY_MS));
     return {
       date,
       revenue: toAmount(revenueByDay.get(date) ?? 0),
