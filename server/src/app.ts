@@ -6,7 +6,6 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import fastifyOpenapiGlue from 'fastify-openapi-glue';
 import { Redis } from 'ioredis';
 import { parse as parseYaml } from 'yaml';
 import { SERVER_DIR } from './locations.ts';
@@ -19,6 +18,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resealStoredSecrets } from './db/reseal-secrets.ts';
 import { registerApiCounter } from './http/api-counter.ts';
+import { registerContract } from './http/contract-routes.ts';
 import { clientErrorResponse, frameworkErrorBody, registerErrorHandling } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
@@ -147,7 +147,7 @@ export async function buildApp({
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.decorateRequest('auth', null);
-  // fastify-openapi-glue attaches the security check as a preHandler, which runs after body validation.
+  // The contract's routes carry their security check as a preHandler (fastify-openapi-glue), which runs after body validation.
   // Moving it to preValidation answers 401/403 before 400, so callers without a token learn nothing about inputs.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(API_PREFIX) && route.preHandler && !route.preValidation) {
@@ -343,27 +343,29 @@ export async function buildApp({
     });
   }
 
-  await app.register(fastifyOpenapiGlue, {
+  await registerContract(app, {
     // The router clones the document before resolving its references, so the parsed one is never changed.
     specification: contract(),
     prefix: API_PREFIX,
-    serviceHandlers: createService({
-      config,
-      database: db,
-      tokens,
-      throttle,
-      media,
-      marketplace,
-      payments: createPaymentGateways(
-        createPaymentProvider({ provider: 'offline' }),
-        hostedPayments ?? hostedProvidersFrom(config.payments),
-      ),
-      catalogueCache,
-      redis: sharedRedis,
-      outbound,
-      priceSortKeys,
-    }),
-    securityHandlers: createSecurityHandlers({ db: db.db, tokens, cache: signInCache }),
+    handlers: {
+      service: createService({
+        config,
+        database: db,
+        tokens,
+        throttle,
+        media,
+        marketplace,
+        payments: createPaymentGateways(
+          createPaymentProvider({ provider: 'offline' }),
+          hostedPayments ?? hostedProvidersFrom(config.payments),
+        ),
+        catalogueCache,
+        redis: sharedRedis,
+        outbound,
+        priceSortKeys,
+      }),
+      security: createSecurityHandlers({ db: db.db, tokens, cache: signInCache }),
+    },
   });
 
   return app;
