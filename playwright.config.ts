@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { ALIEXPRESS_STAND_IN, hostResolverRule, JOURNEY_PROJECTS } from './scripts/e2e/shops.ts';
+import {
+  ALIEXPRESS_STAND_IN,
+  hostResolverRule,
+  JOURNEY_PROJECTS,
+  OAUTH_CLIENT,
+  SHOPS_ENV,
+  SSLCOMMERZ,
+  STRIPE,
+} from './scripts/e2e/shops.ts';
 
 // Journeys run in Debian's Chromium against the real API and the built apps, on fresh embedded databases
 // seeded with the demo data (`scripts/find-chromium.sh` finds or installs the browser). Each app's journeys are a
@@ -14,17 +22,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const OAUTH_CLIENT = { GOOGLE_CLIENT_ID: 'shop-e2e-client', GOOGLE_CLIENT_SECRET: 'shop-e2e-client-secret' };
-// SSLCommerz's local stand-in takes the journeys' payments in Bangladesh, as the real one would.
-const SSLCOMMERZ = {
-  SSLCOMMERZ_STORE_ID: 'shope2e0000000001',
-  SSLCOMMERZ_STORE_PASSWORD: 'shope2e0000000001@ssl',
-};
-// Stripe's stand-in takes cards on its Checkout page, 3-D Secure included, and signs its webhooks to the API.
-const STRIPE = {
-  STRIPE_SECRET_KEY: 'sk_test_shop_e2e_secret',
-  STRIPE_WEBHOOK_SECRET: 'whsec_shop_e2e_webhook_secret',
-};
 
 export default defineConfig({
   fullyParallel: false,
@@ -114,18 +111,7 @@ export default defineConfig({
     },
     {
       command: 'node --import tsx scripts/e2e/start-shops.mts',
-      env: {
-        LOG_LEVEL: 'warn',
-        GOOGLE_ISSUER: 'http://127.0.0.1:5199',
-        ...OAUTH_CLIENT,
-        ...SSLCOMMERZ,
-        SSLCOMMERZ_API_URL: 'http://127.0.0.1:5197',
-        ...STRIPE,
-        STRIPE_API_URL: 'http://127.0.0.1:5195',
-        SMTP_URL: 'smtp://127.0.0.1:5193',
-        // A left cart's first reminder after six seconds rather than an hour, so the journey can wait for it.
-        CART_RECOVERY_DELAY_MINUTES: '0.1',
-      },
+      env: SHOPS_ENV,
       wait: { stdout: /The journey shops are running/ },
       // A fresh database is migrated and seeded first, and a slow, busy machine can take minutes.
       timeout: 300_000,

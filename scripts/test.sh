@@ -50,14 +50,24 @@ step "SDK types match the contract" npm run -s check:generated -w sdk
 step "contract lint (Redocly)" npx redocly lint openapi.yaml --format=stylish
 CHROMIUM_PATH="$(scripts/find-chromium.sh)" && export CHROMIUM_PATH || CHROMIUM_PATH=""
 # Each of these leaves one core idle for part of its run (depcruise and Rollup on one thread), and none of them
-# has a time limit, so on two cores they share the machine without making a test flaky.
+# has a time limit, so on two cores they share the machine without making a test flaky. Two demo databases are
+# migrated and seeded here too (about 8 and 10 s on one core), so the steps that need them only copy them: the
+# server suite's PGlite templates (SHOP_PGLITE_TEMPLATES, server/src/test/global-setup.ts) and the journeys' shops'
+# data (SHOP_E2E_SEEDED, scripts/e2e/start-shops.mts).
 build_apps=()
-[ -n "$CHROMIUM_PATH" ] && build_apps=("build the apps" "npx turbo run build --only --output-logs=errors-only \
-  --filter=@shop/admin-app --filter=@shop/store-app --filter=@shop/vendor-app")
+if [ -n "$CHROMIUM_PATH" ]; then
+  export SHOP_E2E_SEEDED="$PWD/.tmp/e2e-seeded"
+  build_apps=("build the apps" "npx turbo run build --only --output-logs=errors-only \
+    --filter=@shop/admin-app --filter=@shop/store-app --filter=@shop/vendor-app" \
+    "the journeys' demo data" "node --import tsx scripts/e2e/start-shops.mts --seed-into $SHOP_E2E_SEEDED")
+fi
+export SHOP_PGLITE_TEMPLATES="$PWD/.tmp/pglite-templates"
+rm -rf "$SHOP_PGLITE_TEMPLATES"
 together \
   "typecheck" "npx turbo run typecheck --only --output-logs=errors-only" \
   "lint (Biome, oxlint, module boundaries)" "npx biome check . && npx oxlint --deny-warnings . && npm run -s lint:boundaries" \
-  "${build_apps[@]}"
+  "${build_apps[@]}" \
+  "the server suite's PGlite templates" "node --import tsx server/src/test/build-pglite-templates.ts $SHOP_PGLITE_TEMPLATES"
 
 # The four small packages' suites and the scripts' take a few seconds each, most of it starting vitest: side by side.
 export REPORTS && export -f vitest_pkg
@@ -84,9 +94,9 @@ done
 
 if [ -n "$CHROMIUM_PATH" ]; then
   # One project per app, each with a shop of its own, two at a time (playwright.config.ts); a journey that passes
-  # only on its retry counts as flaky and fails the run (scripts/summarize-reports.mjs). The shops take about half
-  # a minute to start (the first one migrated and seeded on one core), so the vendor panel's suite (about 15 s) runs
-  # beside that start and is done before the first journey.
+  # only on its retry counts as flaky and fails the run (scripts/summarize-reports.mjs). The shops take about ten
+  # seconds to start from the seeded data, on about one core, so the vendor panel's suite (about 15 s) runs beside
+  # that start and the first journeys.
   together \
     "unit and integration tests: vendor-app" "vitest_pkg vendor-app vendor-app" \
     "browser journeys (Playwright, Chromium)" "npx playwright test"

@@ -44,6 +44,36 @@ export const SHOPS: readonly Shop[] = [
   { app: 'vendor-app', host: '127.0.0.3', dataDir: '.tmp/e2e-data/vendor-app' },
 ];
 
+/** The OpenID Connect client the shops and Google's stand-in share. */
+export const OAUTH_CLIENT = {
+  GOOGLE_CLIENT_ID: 'shop-e2e-client',
+  GOOGLE_CLIENT_SECRET: 'shop-e2e-client-secret',
+};
+/** SSLCommerz's local stand-in takes the journeys' payments in Bangladesh, as the real one would. */
+export const SSLCOMMERZ = {
+  SSLCOMMERZ_STORE_ID: 'shope2e0000000001',
+  SSLCOMMERZ_STORE_PASSWORD: 'shope2e0000000001@ssl',
+};
+/** Stripe's stand-in takes cards on its Checkout page, 3-D Secure included, and signs its webhooks to the API. */
+export const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_shop_e2e_secret',
+  STRIPE_WEBHOOK_SECRET: 'whsec_shop_e2e_webhook_secret',
+};
+
+/** The settings every shop's API starts with (start-shops.mts): the stand-ins' addresses and keys. */
+export const SHOPS_ENV = {
+  LOG_LEVEL: 'warn',
+  GOOGLE_ISSUER: 'http://127.0.0.1:5199',
+  ...OAUTH_CLIENT,
+  ...SSLCOMMERZ,
+  SSLCOMMERZ_API_URL: 'http://127.0.0.1:5197',
+  ...STRIPE,
+  STRIPE_API_URL: 'http://127.0.0.1:5195',
+  SMTP_URL: 'smtp://127.0.0.1:5193',
+  // A left cart's first reminder after six seconds rather than an hour, so the journey can wait for it.
+  CART_RECOVERY_DELAY_MINUTES: '0.1',
+};
+
 export const API_PORT = 3000;
 export const APP_PORTS = { 'admin-app': 5173, 'store-app': 5174, 'vendor-app': 5175 } as const;
 

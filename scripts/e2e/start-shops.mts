@@ -2,10 +2,13 @@
 // running" once every API and app answers. The demo data is migrated and seeded once, in the first shop's folder,
 // and copied to the others: seeding is the costly part of a start, and the machine has two cores.
 // Run as `node --import tsx scripts/e2e/start-shops.mts` with the API's settings (stand-ins, keys) in the environment.
+// With `--seed-into FOLDER` it only seeds, into FOLDER, with the shops' settings (SHOPS_ENV), and stops:
+// scripts/test.sh does that while the type checks and the linters run, and the journeys' start then copies FOLDER
+// (SHOP_E2E_SEEDED) into every shop instead of seeding.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_PORT, APP_PORTS, SHOPS, type Shop } from './shops.ts';
+import { API_PORT, APP_PORTS, SHOPS, SHOPS_ENV, type Shop } from './shops.ts';
 
 const children = new Set<ChildProcess>();
 let stopping = false;
@@ -33,11 +36,11 @@ function start(label: string, args: string[], env: Record<string, string>): Chil
   return child;
 }
 
-const startApi = (shop: Shop) =>
+const startApi = (shop: Shop, dataDir = shop.dataDir) =>
   start(`the ${shop.app} shop's API`, ['--enable-source-maps', 'server/dist/main.js'], {
     HOST: shop.host,
     PORT: String(API_PORT),
-    DATA_DIR: shop.dataDir,
+    DATA_DIR: dataDir,
     ...shop.apiEnv,
   });
 
@@ -60,18 +63,38 @@ if (spawnSync(process.execPath, ['server/scripts/build.mjs'], { stdio: 'inherit'
   console.error('The server did not build.');
   process.exit(1);
 }
-rmSync('.tmp/e2e-data', { recursive: true, force: true });
 const [first, ...others] = SHOPS;
 if (!first) throw new Error('no journey shops');
 
-// The first start migrates and seeds; stopping it closes the database cleanly before it is copied.
-const seeding = startApi(first);
-await waitFor([healthOf(first)]);
-await new Promise<void>((resolve) => {
-  seeding.once('exit', () => resolve());
-  seeding.kill('SIGTERM');
-});
-for (const shop of others) cpSync(first.dataDir, shop.dataDir, { recursive: true });
+/** The first shop's start migrates and seeds; stopping it closes the database cleanly before it is copied. */
+async function seed(shop: Shop, dataDir: string): Promise<void> {
+  const seeding = startApi(shop, dataDir);
+  await waitFor([healthOf(shop)]);
+  await new Promise<void>((resolve) => {
+    seeding.once('exit', () => resolve());
+    seeding.kill('SIGTERM');
+  });
+}
+
+const seedInto = process.argv.indexOf('--seed-into');
+if (seedInto !== -1) {
+  const folder = process.argv[seedInto + 1];
+  if (!folder) throw new Error('usage: start-shops.mts --seed-into FOLDER');
+  Object.assign(process.env, SHOPS_ENV);
+  rmSync(folder, { recursive: true, force: true });
+  await seed(first, folder);
+  console.log(`The journeys' demo data is seeded in ${folder}`);
+  process.exit(0);
+}
+
+rmSync('.tmp/e2e-data', { recursive: true, force: true });
+const seeded = process.env.SHOP_E2E_SEEDED;
+if (seeded && existsSync(seeded)) {
+  for (const shop of SHOPS) cpSync(seeded, shop.dataDir, { recursive: true });
+} else {
+  await seed(first, first.dataDir);
+  for (const shop of others) cpSync(first.dataDir, shop.dataDir, { recursive: true });
+}
 
 for (const shop of SHOPS) {
   startApi(shop);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -40,7 +40,33 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     };
   }
   project.provide('postgresTemplates', null);
+  // scripts/test.sh builds them while the type checks and the linters run, so this run only reads them.
+  const prebuilt = process.env[PREBUILT_PGLITE_TEMPLATES];
+  if (prebuilt) {
+    const templates = pgliteTemplatesIn(prebuilt);
+    if (!Object.values(templates).every((file) => existsSync(file)))
+      throw new Error(`${PREBUILT_PGLITE_TEMPLATES}=${prebuilt} holds no PGlite templates`);
+    project.provide('pgliteTemplates', templates);
+    return async () => removeDataRoot();
+  }
   const folder = mkdtempSync(join(tmpdir(), 'shop-server-tests-'));
+  project.provide('pgliteTemplates', await buildPgliteTemplates(folder));
+  return async () => {
+    rmSync(folder, { recursive: true, force: true });
+    removeDataRoot();
+  };
+}
+
+/** Names a folder holding PGlite templates built ahead of the run (build-pglite-templates.ts). */
+export const PREBUILT_PGLITE_TEMPLATES = 'SHOP_PGLITE_TEMPLATES';
+
+const pgliteTemplatesIn = (folder: string) => ({
+  migrated: join(folder, 'migrated.tar'),
+  seeded: join(folder, 'seeded.tar'),
+});
+
+/** Writes the migrated and the seeded PGlite data folders (tar) into `folder`. */
+export async function buildPgliteTemplates(folder: string): Promise<{ migrated: string; seeded: string }> {
   // Every test file unpacks one of these folders, so they are kept small: write-ahead log segments of 1 MB instead
   // of 16, and a checkpoint before each copy (45 and 48 MB to 36 and 39 MB; a test database starts sooner).
   const handle = createPgliteDatabase({
@@ -48,22 +74,18 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   });
   await handle.migrate();
   const pglite = handle.client;
+  // Written under another name and renamed, so a file of that name is always whole.
   const dump = async (file: string) => {
     await pglite.exec('checkpoint');
-    writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    writeFileSync(`${file}.part`, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    renameSync(`${file}.part`, file);
   };
-  const migrated = join(folder, 'migrated.tar');
-  await dump(migrated);
+  const templates = pgliteTemplatesIn(folder);
+  await dump(templates.migrated);
   await seedDemoData(handle.db, { publicUrl: TEST_PUBLIC_URL });
-  const seeded = join(folder, 'seeded.tar');
-  await dump(seeded);
+  await dump(templates.seeded);
   await handle.close();
-
-  project.provide('pgliteTemplates', { migrated, seeded });
-  return async () => {
-    rmSync(folder, { recursive: true, force: true });
-    removeDataRoot();
-  };
+  return templates;
 }
 
 async function createPostgresTemplates(serverUrl: string) {
