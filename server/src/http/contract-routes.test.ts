@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { OPENAPI_PATH } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { bodyTypes } from './contract-routes.ts';
 
 // The contract's routes are made once per process and shared by every app built in it (contract-routes.ts): each
 // app must still answer from its own handlers, database and sign-ins.
@@ -48,5 +52,11 @@ describe('two apps built in one process', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(badQuery.statusCode).toBe(401);
+  });
+
+  it('read every type of body the contract takes', () => {
+    const types = [...bodyTypes(parse(readFileSync(OPENAPI_PATH, 'utf8')))];
+    expect(types).toEqual(expect.arrayContaining(['application/json', 'multipart/form-data']));
+    for (const type of types) expect(empty.app.hasContentTypeParser(type), type).toBe(true);
   });
 });

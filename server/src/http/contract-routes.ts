@@ -29,7 +29,8 @@ declare module 'fastify' {
 
 type ContractRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config' | 'preHandler' | 'handler'>;
 
-const routesBySpecification = new WeakMap<object, Promise<ContractRoute[]>>();
+// By document, then by prefix.
+const routesBySpecification = new WeakMap<object, Map<string, Promise<ContractRoute[]>>>();
 
 /**
  * The contract's routes (method, path, schemas and security check) as fastify-openapi-glue makes them, made once
@@ -38,10 +39,15 @@ const routesBySpecification = new WeakMap<object, Promise<ContractRoute[]>>();
  * are taken from a bare instance, and call the handlers of whichever app they are added to.
  */
 function contractRoutes(specification: object, prefix: string): Promise<ContractRoute[]> {
-  let routes = routesBySpecification.get(specification);
+  let byPrefix = routesBySpecification.get(specification);
+  if (!byPrefix) {
+    byPrefix = new Map();
+    routesBySpecification.set(specification, byPrefix);
+  }
+  let routes = byPrefix.get(prefix);
   if (!routes) {
     routes = listRoutes(specification, prefix);
-    routesBySpecification.set(specification, routes);
+    byPrefix.set(prefix, routes);
   }
   return routes;
 }
@@ -90,9 +96,27 @@ export async function registerContract(
   options: { specification: object; prefix: string; handlers: ContractHandlers },
 ): Promise<void> {
   app.decorate('contractHandlers', options.handlers);
+  // As the router warns where it is registered: a body type the contract names and the app cannot read.
+  for (const type of bodyTypes(options.specification)) {
+    if (!app.hasContentTypeParser(type)) app.log.warn(`ContentTypeParser for '${type}' not found`);
+  }
   const routes = await contractRoutes(options.specification, options.prefix);
   // In a context of their own, as the router adds them: they take the hooks declared before this point.
   await app.register(async (context) => {
     for (const route of routes) context.route({ ...route });
   });
+}
+
+type Operation = { requestBody?: { content?: Record<string, unknown> } };
+
+/** Every content type of a request body in the contract. */
+export function bodyTypes(specification: object): Set<string> {
+  const paths = (specification as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
+  const types = new Set<string>();
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const type of Object.keys(operation?.requestBody?.content ?? {})) types.add(type);
+    }
+  }
+  return types;
 }
