@@ -147,7 +147,8 @@ export async function buildApp({
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.decorateRequest('auth', null);
-  // The contract's routes carry their security check as a preHandler (fastify-openapi-glue), which runs after body validation.
+  // The contract's routes carry their security check as a preHandler (fastify-openapi-glue), which runs after body
+  // validation.
   // Moving it to preValidation answers 401/403 before 400, so callers without a token learn nothing about inputs.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(API_PREFIX) && route.preHandler && !route.preValidation) {
