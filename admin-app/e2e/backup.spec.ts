@@ -46,7 +46,11 @@ async function searchProducts(page: Page, text: string) {
   await search.fill(text);
   await search.press('Enter');
   await expect(page).toHaveURL((url) => url.searchParams.get('q') === text);
-  return page.getByRole('table', { name: 'Products' }).getByRole('row').filter({ hasText: text });
+  const table = page.getByRole('table', { name: 'Products' });
+  // The unfiltered page stays on screen until the search answers, and the columns then take new widths:
+  // a click in between can land where the row's button was.
+  await expect(table.locator('tbody tr').filter({ hasNotText: text })).toHaveCount(0);
+  return table.getByRole('row').filter({ hasText: text });
 }
 
 test('staff take a backup, delete a product, restore the backup and find the product again', async ({
