@@ -279,6 +279,8 @@ test('staff run the catalogue: dashboard figures, list filters and paging, impor
 
   await test.step('delete a product through the confirm dialog', async () => {
     const list = productList(page);
+    // The searched page, not the unfiltered one it replaces, whose columns are laid out differently.
+    await expect(list.showing).toHaveText('Showing 1 to 1 of 1 results');
     await list.row(createdTitle).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Delete' });
     await expect(dialog.getByText('Are you sure you want to delete this product?')).toBeVisible();
