@@ -253,8 +253,8 @@ export function loadSteps({ products, orders, activity, visits, passwordHash }) 
        drop table bench.indexes;`,
     ],
     [
-      // What the triggers set aside above would have kept, computed once, as migrations 0027, 0029, 0039 and
-      // 0041 first filled it.
+      // What the triggers set aside above would have kept, computed once, as migrations 0027, 0029, 0039, 0041
+      // and 0053 first filled it.
       'kept tables rebuilt',
       `update products p set ships_from = product_ships_from(p.id)
          where exists (select 1 from product_skus s where s.product_id = p.id
@@ -273,6 +273,13 @@ export function loadSteps({ products, orders, activity, visits, passwordHash }) 
          union select (paid_at at time zone 'UTC')::date from orders where paid_at is not null
          union select (created_at at time zone 'UTC')::date from refunds
          union select (at at time zone 'UTC')::date from site_visits
+         on conflict do nothing;
+       insert into summary_dirty_hours (hour)
+         select date_trunc('hour', at at time zone 'UTC') at time zone 'UTC' from (
+           select created_at as at from orders union all select paid_at from orders where paid_at is not null
+           union all select created_at from refunds union all select at from site_visits) changed
+         where at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' - interval '1 day'
+         group by 1
          on conflict do nothing;
        ${switchTriggers('enable')}`,
     ],

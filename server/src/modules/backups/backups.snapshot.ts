@@ -17,7 +17,7 @@ export const PAGE_ROWS = 500;
  */
 // shopper_order_totals is counted again from orders as they are restored (its triggers, migration 0029), and
 // b2c_shoppers from the accounts and those totals (migration 0041), with its cards' counts (0048); the days' sums
-// are summed again from the restored rows, whose days their triggers mark (migration 0039).
+// and hours are summed again from the restored rows, whose days and hours their triggers mark (migrations 0039, 0053).
 export const NOT_BACKED_UP = [
   'backups',
   'sessions',
@@ -28,6 +28,8 @@ export const NOT_BACKED_UP = [
   'b2c_shopper_counts',
   'day_summaries',
   'summary_dirty_days',
+  'hour_summaries',
+  'summary_dirty_hours',
   // Only ever counts up, so what was worked out from older sums is never taken for current after a restore.
   'summary_generation',
   // Counted again as the log's entries are restored (its triggers, migration 0049; the restore's TRUNCATE resets it).

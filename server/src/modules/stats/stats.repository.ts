@@ -95,7 +95,7 @@ async function topProducts(db: Database, now: Date, from: Date) {
   const { days, live } = splitSpan(from, ONWARDS, now);
   const [generation, today] = await Promise.all([
     summariesGeneration(db),
-    totalsByKey(db, 'units', { live }),
+    totalsByKey(db, 'units', { live, now }),
   ]);
   let finished: FinishedUnits = { days: '', generation, units: new Map(), leaders: [] };
   if (days) {

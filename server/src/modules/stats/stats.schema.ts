@@ -59,6 +59,31 @@ export const summaryDirtyDays = pgTable('summary_dirty_days', {
 });
 
 /**
+ * Today's finished hours summed as day_summaries sums days (the same metrics and keys, but visitors, who count once
+ * a day): the dashboard, Analytics and the order list's stat cards read today from these and only the current hour
+ * from the orders, so a visit late in a busy day does not read the whole day's orders. Hours before today are left
+ * to the days' sums and dropped when next summed. Written only by stats.summaries.ts, for hours in
+ * summary_dirty_hours.
+ */
+export const hourSummaries = pgTable(
+  'hour_summaries',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    metric: text('metric').notNull(),
+    key: text('key').notNull().default(''),
+    rate: numeric('rate', { precision: 18, scale: 6 }).notNull().default('1'),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  // A figure reads one metric over today's hours.
+  (t) => [primaryKey({ name: 'hour_summaries_pk', columns: [t.metric, t.hour, t.key, t.rate] })],
+);
+
+/** Hours (UTC, at their start) whose orders, refunds or visits changed since summed, marked with their days. */
+export const summaryDirtyHours = pgTable('summary_dirty_hours', {
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+});
+
+/**
  * One row counting how often the days' sums were summed again (refreshSummaries): what is worked out from finished
  * days alone (the month's units per product, say) holds while it stays the same.
  */

@@ -1,12 +1,14 @@
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   daySummaries,
+  hourSummaries,
   orderItems,
   orders,
   refunds,
   siteVisits,
   summaryDirtyDays,
+  summaryDirtyHours,
   summaryGeneration,
 } from '../../db/schema.ts';
 import { BASE_RATE, convertMinor } from '../../money/money.ts';
@@ -14,9 +16,11 @@ import { BASE_RATE, convertMinor } from '../../money/money.ts';
 // Figures over spans of time, read from each finished UTC day's sums (day_summaries) and, for the hours a span
 // has outside whole finished days (today, a rolling window's first day), from the rows themselves. A day whose
 // rows changed is summed again when it is next read (summary_dirty_days, kept by triggers): a year of figures
-// costs a few hundred summary rows and at most two days of orders, whatever the store's size.
+// costs a few hundred summary rows and at most two days of orders, whatever the store's size. Today's finished
+// hours are summed the same way (hour_summaries), so only the current hour is read from the rows.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export type SummedMetric =
   | 'paid'
@@ -33,6 +37,8 @@ export type SummedMetric =
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const midnight = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+const hourStart = (date: Date) => new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS);
+const hourAfter = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR_MS) * HOUR_MS);
 
 /**
  * Midnight UTC that starts "the last `days` days": today and the `days - 1` days before it, as Analytics' ranges
@@ -71,6 +77,8 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 const utcDay = (column: Parameters<typeof sql>[1]) => sql`(${column} at time zone 'UTC')::date`;
+const utcHour = (column: Parameters<typeof sql>[1]) =>
+  sql`date_trunc('hour', ${column} at time zone 'UTC') at time zone 'UTC'`;
 
 /** The staff order list's filters an order falls under, `<archived 0/1>|<status>|<channel>`: the key of
  * `order_count` and `order_net`, so the list's stat cards add up the keys its filter matches. */
@@ -87,19 +95,46 @@ export const SUMMARY_BATCH_DAYS = 31;
  * that takes its days off the list, so no day is summed twice and no statement holds locks for the whole backlog.
  * Readers arriving together share a backlog: each claims days no other is summing (SKIP LOCKED), then waits for the
  * batches still being summed, so its figures include every day changed before it came. A row changed meanwhile
- * marks its day again for the next read.
+ * marks its day again for the next read. Today's changed hours before the current one are summed the same way.
  */
 export async function refreshSummaries(db: Database, now: Date): Promise<void> {
   const today = isoDay(now);
-  const changed = () =>
+  const hour = hourStart(now);
+  const changedDays = () =>
     db.select({ day: summaryDirtyDays.day }).from(summaryDirtyDays).where(lt(summaryDirtyDays.day, today));
-  // Nearly every read finds nothing to sum: one statement, no transaction. Days another reader is summing are still
-  // listed until it commits, so they are waited for below.
-  if ((await changed().limit(1)).length === 0) return;
-  let summed = true;
-  while (summed) summed = await sumChangedDays(db, today);
-  // The batches other readers are still summing hold their days' rows: this waits for them to commit.
-  await changed().for('update');
+  const changedHours = () =>
+    db
+      .select({ hour: summaryDirtyHours.hour })
+      .from(summaryDirtyHours)
+      .where(lt(summaryDirtyHours.hour, hour));
+  // Nearly every read finds nothing to sum: one statement, no transaction. Days and hours another reader is summing
+  // are still listed until it commits, so they are waited for below.
+  const [pending] = await rowsOf<{ days: boolean; hours: boolean }>(
+    db,
+    sql`select exists (${changedDays().limit(1)}) as days, exists (${changedHours().limit(1)}) as hours`,
+  );
+  if (pending?.days) {
+    let summed = true;
+    while (summed) summed = await sumChangedDays(db, today);
+    // The batches other readers are still summing hold their days' rows: this waits for them to commit.
+    await changedDays().for('update');
+  }
+  if (pending?.hours) {
+    let summed = true;
+    while (summed) summed = await sumChangedHours(db, now);
+    await changedHours().for('update');
+  }
+}
+
+type Column = Parameters<typeof sql>[1];
+
+/** Where sums go: the days' table or the hours', each row's bucket worked out from a row's time. */
+interface Buckets {
+  table: typeof daySummaries | typeof hourSummaries;
+  column: 'day' | 'hour';
+  of: (column: Column) => SQL;
+  /** Whether a time falls in one of the buckets being summed. */
+  within: (column: Column) => SQL;
 }
 
 /** Sums one batch of changed days nobody else is summing; false when there was none. */
@@ -117,54 +152,101 @@ async function sumChangedDays(db: Database, today: string): Promise<boolean> {
     const first = new Date(`${days[0]}T00:00:00.000Z`);
     const after = new Date(new Date(`${days.at(-1)}T00:00:00.000Z`).getTime() + DAY_MS);
     const list = sql`${`{${days.join(',')}}`}::date[]`;
-    const within = (column: Parameters<typeof sql>[1]) =>
-      sql`${column} >= ${first} and ${column} < ${after} and ${utcDay(column)} = any(${list})`;
     await tx.delete(daySummaries).where(inArray(daySummaries.day, days));
-    const paidDay = utcDay(orders.paidAt);
-    const createdDay = utcDay(orders.createdAt);
-    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
-      select ${paidDay}, 'paid', '', ${orders.rate}, sum(${orders.totalMinor}) from ${orders}
-        where ${orders.isPaid} and ${within(orders.paidAt)} group by 1, ${orders.rate}`);
-    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
-      select ${createdDay}, 'placed', 'all', 1, count(*) from ${orders}
-        where ${within(orders.createdAt)} group by 1
-      union all
-      select ${createdDay}, 'placed', 'shoppers', 1, count(*) from ${orders}
-        where ${within(orders.createdAt)} and ${orders.placedByAdminId} is null group by 1
-      union all
-      select ${createdDay}, 'channel', ${orders.channel}::text, 1, count(*) from ${orders}
-        where ${within(orders.createdAt)} group by 1, ${orders.channel}
-      union all
-      select ${createdDay}, 'country', ${orders.shipCountry}, 1, count(*) from ${orders}
-        where ${within(orders.createdAt)} group by 1, ${orders.shipCountry}
-      union all
-      select ${createdDay}, 'order_count', ${orderCardKey}, 1, count(*) from ${orders}
-        where ${within(orders.createdAt)} group by 1, 3
-      union all
-      select ${createdDay}, 'order_net', ${orderCardKey}, ${orders.rate}, sum(${orderNet}) from ${orders}
-        where ${orders.isPaid} and ${within(orders.createdAt)} group by 1, 3, ${orders.rate}`);
-    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
-      select ${paidDay}, 'units', coalesce(${orderItems.productId}::text, ${orderItems.name}), 1,
-          sum(${orderItems.quantity})
-        from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
-        where ${orders.isPaid} and ${within(orders.paidAt)}
-          and ${orders.status} not in ('Cancelled', 'Failed')
-        group by 1, 3`);
-    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
-      select ${utcDay(refunds.createdAt)}, 'refund', '', ${orders.rate}, sum(${refunds.amountMinor})
-        from ${refunds} join ${orders} on ${orders.id} = ${refunds.orderId}
-        where ${within(refunds.createdAt)} group by 1, ${orders.rate}`);
-    await tx.execute(sql`insert into ${daySummaries} (day, metric, key, rate, value)
-      select ${utcDay(siteVisits.at)}, 'visitors', '', 1, count(distinct ${siteVisits.visitorId})
-        from ${siteVisits} where ${within(siteVisits.at)} group by 1
-      union all
-      select ${utcDay(siteVisits.at)}, 'pageviews', '', 1, count(*)
-        from ${siteVisits} where ${within(siteVisits.at)} group by 1`);
+    await insertSums(tx, {
+      table: daySummaries,
+      column: 'day',
+      of: utcDay,
+      within: (column) =>
+        sql`${column} >= ${first} and ${column} < ${after} and ${utcDay(column)} = any(${list})`,
+    });
     // In the same transaction: a reader sees the new generation only with the new sums.
     await tx.execute(sql`insert into ${summaryGeneration} (id, generation) values (1, 1)
       on conflict (id) do update set generation = ${summaryGeneration}.generation + 1`);
     return true;
   });
+}
+
+/**
+ * Sums today's changed hours before the current one that nobody else is summing, and drops the hours before today
+ * (the days' sums hold them); false when there was nothing to do.
+ */
+async function sumChangedHours(db: Database, now: Date): Promise<boolean> {
+  const today = midnight(now);
+  return db.transaction(async (tx) => {
+    const claimed = await rowsOf<{ hour: string | Date }>(
+      tx,
+      sql`delete from ${summaryDirtyHours} where ${summaryDirtyHours.hour} in (
+        select ${summaryDirtyHours.hour} from ${summaryDirtyHours} where ${summaryDirtyHours.hour} < ${hourStart(now)}
+        order by ${summaryDirtyHours.hour} limit 1000 for update skip locked)
+      returning ${summaryDirtyHours.hour} as hour`,
+    );
+    if (claimed.length === 0) return false;
+    await tx.delete(hourSummaries).where(lt(hourSummaries.hour, today));
+    const hours = claimed.map((row) => new Date(row.hour)).filter((hour) => hour >= today);
+    if (hours.length === 0) return true;
+    hours.sort((a, b) => a.getTime() - b.getTime());
+    const first = hours[0] as Date;
+    const after = new Date((hours.at(-1) as Date).getTime() + HOUR_MS);
+    const list = sql`${`{${hours.map((hour) => hour.toISOString()).join(',')}}`}::timestamptz[]`;
+    await tx.delete(hourSummaries).where(inArray(hourSummaries.hour, hours));
+    await insertSums(tx, {
+      table: hourSummaries,
+      column: 'hour',
+      of: utcHour,
+      within: (column) =>
+        sql`${column} >= ${first} and ${column} < ${after} and ${utcHour(column)} = any(${list})`,
+    });
+    return true;
+  });
+}
+
+/** Every metric's sums over the buckets being summed (visitors, who count once a day, by day only). */
+async function insertSums(tx: Transaction, { table, column, of, within }: Buckets): Promise<void> {
+  const into = sql`insert into ${table} (${sql.identifier(column)}, metric, key, rate, value)`;
+  const paidAt = of(orders.paidAt);
+  const createdAt = of(orders.createdAt);
+  await tx.execute(sql`${into}
+      select ${paidAt}, 'paid', '', ${orders.rate}, sum(${orders.totalMinor}) from ${orders}
+        where ${orders.isPaid} and ${within(orders.paidAt)} group by 1, ${orders.rate}`);
+  await tx.execute(sql`${into}
+      select ${createdAt}, 'placed', 'all', 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} group by 1
+      union all
+      select ${createdAt}, 'placed', 'shoppers', 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} and ${orders.placedByAdminId} is null group by 1
+      union all
+      select ${createdAt}, 'channel', ${orders.channel}::text, 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} group by 1, ${orders.channel}
+      union all
+      select ${createdAt}, 'country', ${orders.shipCountry}, 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} group by 1, ${orders.shipCountry}
+      union all
+      select ${createdAt}, 'order_count', ${orderCardKey}, 1, count(*) from ${orders}
+        where ${within(orders.createdAt)} group by 1, 3
+      union all
+      select ${createdAt}, 'order_net', ${orderCardKey}, ${orders.rate}, sum(${orderNet}) from ${orders}
+        where ${orders.isPaid} and ${within(orders.createdAt)} group by 1, 3, ${orders.rate}`);
+  await tx.execute(sql`${into}
+      select ${paidAt}, 'units', coalesce(${orderItems.productId}::text, ${orderItems.name}), 1,
+          sum(${orderItems.quantity})
+        from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+        where ${orders.isPaid} and ${within(orders.paidAt)}
+          and ${orders.status} not in ('Cancelled', 'Failed')
+        group by 1, 3`);
+  await tx.execute(sql`${into}
+      select ${of(refunds.createdAt)}, 'refund', '', ${orders.rate}, sum(${refunds.amountMinor})
+        from ${refunds} join ${orders} on ${orders.id} = ${refunds.orderId}
+        where ${within(refunds.createdAt)} group by 1, ${orders.rate}`);
+  const visitors =
+    column === 'day'
+      ? sql`select ${of(siteVisits.at)}, 'visitors', '', 1, count(distinct ${siteVisits.visitorId})
+        from ${siteVisits} where ${within(siteVisits.at)} group by 1
+      union all `
+      : sql``;
+  await tx.execute(sql`${into} ${visitors}
+      select ${of(siteVisits.at)}, 'pageviews', '', 1, count(*)
+        from ${siteVisits} where ${within(siteVisits.at)} group by 1`);
 }
 
 /** How many times the days' sums were summed again; read it before the sums it vouches for. */
@@ -204,8 +286,6 @@ function summedQuery(metric: SummedMetric, days: { from: string; to: string }, b
       and ${daySummaries.day} < ${days.to}::date
     group by 1, 2, 3`;
 }
-
-type Column = Parameters<typeof sql>[1];
 
 /** The same figure from the rows, for the hours outside whole days. */
 function countedQuery(metric: SummedMetric, span: { from: Date; to: Date }, byDay: boolean): Query {
@@ -263,6 +343,38 @@ function countedQuery(metric: SummedMetric, span: { from: Date; to: Date }, byDa
   }
 }
 
+/** The sums of today's whole hours in [from, to), per key and rate (and day when `byDay`). */
+function hourSumsQuery(metric: SummedMetric, from: Date, to: Date, byDay: boolean): Query {
+  const day = byDay ? sql`to_char(${hourSummaries.hour} at time zone 'UTC', 'YYYY-MM-DD')` : sql`''`;
+  return sql`select ${day} as day, ${hourSummaries.key} as key, ${hourSummaries.rate}::text as rate,
+      sum(${hourSummaries.value}) as value
+    from ${hourSummaries}
+    where ${hourSummaries.metric} = ${metric} and ${hourSummaries.hour} >= ${from} and ${hourSummaries.hour} < ${to}
+    group by 1, 2, 3`;
+}
+
+/**
+ * A figure over hours outside whole finished days: today's whole hours before the current one from their sums
+ * (refreshSummaries keeps them), the rest from the rows. Visitors count once a day, so always from the rows.
+ */
+function liveQuery(metric: SummedMetric, span: { from: Date; to: Date }, byDay: boolean, now: Date): Query {
+  const summedFrom = hourAfter(new Date(Math.max(span.from.getTime(), midnight(now).getTime())));
+  const summedTo = new Date(Math.min(hourStart(span.to).getTime(), hourStart(now).getTime()));
+  if (metric === 'visitors' || summedFrom >= summedTo) return countedQuery(metric, span, byDay);
+  const parts = [hourSumsQuery(metric, summedFrom, summedTo, byDay)];
+  if (span.from < summedFrom) parts.push(countedQuery(metric, { from: span.from, to: summedFrom }, byDay));
+  if (summedTo < span.to) parts.push(countedQuery(metric, { from: summedTo, to: span.to }, byDay));
+  return sql.join(
+    parts.map(
+      (
+        query,
+      ) => sql`select q.day::text as day, q.key::text as key, q.rate::text as rate, q.value::numeric as value
+        from (${query}) q`,
+    ),
+    sql` union all `,
+  );
+}
+
 /** One figure asked of `figures`: a metric over [from, to), per key and rate, and per day when `byDay`. */
 export interface FigureRequest {
   metric: SummedMetric;
@@ -291,7 +403,7 @@ export async function figures<Name extends string>(
       : [];
     const rowParts = liveSpans.map((live) =>
       rows.add(`${metric}|${live.from.toISOString()}|${live.to.toISOString()}|${byDay}`, () =>
-        countedQuery(metric, live, byDay),
+        liveQuery(metric, live, byDay, now),
       ),
     );
     wanted.set(name, { sumParts, rowParts });
@@ -318,17 +430,17 @@ export async function figures<Name extends string>(
 
 /**
  * A metric's value per key (every rate and day together), added up by the database: over whole finished days from
- * their sums, or over spans of hours from the rows.
+ * their sums, or over spans of hours (today's finished hours from their sums, the rest from the rows).
  */
 export async function totalsByKey(
   db: Database,
   metric: SummedMetric,
-  over: { days: { from: string; to: string } } | { live: Array<{ from: Date; to: Date }> },
+  over: { days: { from: string; to: string } } | { live: Array<{ from: Date; to: Date }>; now: Date },
 ): Promise<Map<string, number>> {
   const parts =
     'days' in over
       ? [summedQuery(metric, over.days, false)]
-      : over.live.map((span) => countedQuery(metric, span, false));
+      : over.live.map((span) => liveQuery(metric, span, false, over.now));
   if (parts.length === 0) return new Map();
   const union = sql.join(
     parts.map((query) => sql`select q.key::text as key, q.value::numeric as value from (${query}) q`),

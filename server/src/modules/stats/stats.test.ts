@@ -8,6 +8,7 @@ import {
   daySummaries,
   disputeMessages,
   disputes,
+  hourSummaries,
   orderForwardings,
   orderItems,
   orders,
@@ -22,7 +23,13 @@ import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { conversionPercent } from './stats.repository.ts';
-import { refreshSummaries, SUMMARY_BATCH_DAYS, summariesGeneration } from './stats.summaries.ts';
+import {
+  figures,
+  refreshSummaries,
+  SUMMARY_BATCH_DAYS,
+  type SummedRow,
+  summariesGeneration,
+} from './stats.summaries.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -599,5 +606,110 @@ describe('a backlog of changed days', () => {
     expect(await summariesGeneration(t.db)).toBe(
       generationBefore + Math.ceil(backlog.length / SUMMARY_BATCH_DAYS),
     );
+  });
+});
+
+describe("today's finished hours", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // A fixed day, whatever the clock says: the triggers mark every hour a row is in.
+  const at = (time: string) => new Date(`2026-03-10T${time}:00.000Z`);
+  const midnight = at('00:00');
+  const onwards = new Date('9999-12-31T00:00:00.000Z');
+  const paidOrder = (number: string, paidAt: Date, totalMinor: number) => ({
+    orderNumber: number,
+    customerName: 'Hourly Buyer',
+    customerEmail: 'hourly@example.com',
+    itemsMinor: totalMinor,
+    shippingMinor: 0,
+    taxMinor: 0,
+    totalMinor,
+    isPaid: true,
+    paidAt,
+    paymentMethod: 'Credit Card',
+    shipAddress: '1 Test Road',
+    shipCountry: 'BD',
+    createdAt: paidAt,
+  });
+  /** Today's sales, placed orders and sales per day, as the dashboard asks them, after the sums are refreshed. */
+  const today = async (now: Date) => {
+    await refreshSummaries(t.db, now);
+    const found = await figures(t.db, now, {
+      paid: { metric: 'paid', from: midnight, to: onwards },
+      placed: { metric: 'placed', from: midnight, to: onwards },
+      chart: { metric: 'paid', from: midnight, to: onwards, byDay: true },
+    });
+    const total = (rows: SummedRow[], key?: string) =>
+      rows.filter((row) => key === undefined || row.key === key).reduce((sum, row) => sum + row.value, 0);
+    return {
+      paid: total(found.paid),
+      placed: total(found.placed, 'all'),
+      chart: found.chart.map((row) => ({ day: row.day, value: row.value })),
+    };
+  };
+  const hourSums = () =>
+    t.db.select().from(hourSummaries).where(eq(hourSummaries.metric, 'paid')).orderBy(hourSummaries.hour);
+
+  it('reads the hours before the current one from their sums, kept up to date as orders change', async () => {
+    await t.db
+      .insert(orders)
+      .values([
+        paidOrder('ORD-HOUR-1', new Date('2026-03-09T23:50:00.000Z'), 1_00),
+        paidOrder('ORD-HOUR-2', at('02:10'), 2_00),
+        paidOrder('ORD-HOUR-3', at('09:45'), 4_00),
+        paidOrder('ORD-HOUR-4', at('15:05'), 8_00),
+      ]);
+    const now = at('15:30');
+    expect(await today(now)).toEqual({
+      paid: 14_00,
+      placed: 3,
+      chart: [{ day: '2026-03-10', value: 14_00 }],
+    });
+    // Summed: today's hours before the current one, not the current one nor yesterday's (the day's sums hold it).
+    expect((await hourSums()).map((row) => [row.hour.toISOString(), Number(row.value)])).toEqual([
+      [at('02:00').toISOString(), 2_00],
+      [at('09:00').toISOString(), 4_00],
+    ]);
+
+    // What is read is the sums: a wrong sum shows until its hour changes, and a change sums it again.
+    await t.db
+      .update(hourSummaries)
+      .set({ value: 50_00 })
+      .where(and(eq(hourSummaries.metric, 'paid'), eq(hourSummaries.hour, at('02:00'))));
+    expect((await today(now)).paid).toBe(62_00);
+    await t.db.update(orders).set({ totalMinor: 3_00 }).where(eq(orders.orderNumber, 'ORD-HOUR-2'));
+    expect((await today(now)).paid).toBe(15_00);
+
+    // The current hour is read from the rows: a new order counts at once.
+    await t.db.insert(orders).values(paidOrder('ORD-HOUR-5', at('15:20'), 16_00));
+    expect(await today(now)).toMatchObject({ paid: 31_00, placed: 4 });
+
+    // An hour later the 15:00 hour is summed too, and the figures stay the same.
+    const later = at('16:05');
+    expect(await today(later)).toMatchObject({ paid: 31_00, placed: 4 });
+    expect((await hourSums()).map((row) => row.hour.toISOString())).toEqual(
+      ['02:00', '09:00', '15:00'].map((time) => at(time).toISOString()),
+    );
+
+    // The next day yesterday's hours are dropped once a new hour is summed, and the day is read from its sums.
+    const tomorrow = new Date('2026-03-11T01:05:00.000Z');
+    await t.db.insert(orders).values(paidOrder('ORD-HOUR-6', new Date('2026-03-11T00:10:00.000Z'), 32_00));
+    await refreshSummaries(t.db, tomorrow);
+    expect((await hourSums()).map((row) => [row.hour.toISOString(), Number(row.value)])).toEqual([
+      ['2026-03-11T00:00:00.000Z', 32_00],
+    ]);
+    const found = await figures(t.db, tomorrow, {
+      chart: { metric: 'paid', from: midnight, to: onwards, byDay: true },
+    });
+    expect(found.chart.map((row) => [row.day, row.value]).sort()).toEqual([
+      ['2026-03-10', 31_00],
+      ['2026-03-11', 32_00],
+    ]);
   });
 });
