@@ -95,7 +95,7 @@ export const SUMMARY_BATCH_DAYS = 31;
  * that takes its days off the list, so no day is summed twice and no statement holds locks for the whole backlog.
  * Readers arriving together share a backlog: each claims days no other is summing (SKIP LOCKED), then waits for the
  * batches still being summed, so its figures include every day changed before it came. A row changed meanwhile
- * marks its day again for the next read. Today's changed hours before the current one are summed the same way.
+ * marks its day again for the next read. Today's changed hours before the current one are summed too (sumChangedHours).
  */
 export async function refreshSummaries(db: Database, now: Date): Promise<void> {
   const today = isoDay(now);
@@ -168,12 +168,14 @@ async function sumChangedDays(db: Database, today: string): Promise<boolean> {
 }
 
 /**
- * Sums today's changed hours before the current one that nobody else is summing, and drops the hours before today
- * (the days' sums hold them); false when there was nothing to do.
+ * Sums today's changed hours before the current one, and drops the hours before today (the days' sums hold them);
+ * false when there was nothing to do. One reader at a time: two dropping the same old hours could each wait for the
+ * other's rows, and an hour's changes are few, summed about once an hour.
  */
 async function sumChangedHours(db: Database, now: Date): Promise<boolean> {
   const today = midnight(now);
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:hour-summaries'))`);
     const claimed = await rowsOf<{ hour: string | Date }>(
       tx,
       sql`delete from ${summaryDirtyHours} where ${summaryDirtyHours.hour} in (
