@@ -491,6 +491,26 @@ describe('activity log API', () => {
       await t.db.execute(sql`delete from activity_log where actor_id = ${carol.id}`);
     });
 
+    it('pages a search with few matches spread through a long log newest first, from its matches', async () => {
+      const dora = await createStaff(t.db, { email: 'dora.sparse@example.org', password: 'unused-pass-1' });
+      // 2,000 entries, every 80th about order ORD-SPARSE-<n>: 25 matches a page's walk would find far apart.
+      await t.db.execute(sql`insert into activity_log (actor_type, actor_id, actor_name, actor_email, action, target, at)
+        select 'admin', ${dora.id}, 'Dora Sparse', ${dora.email}, 'order.update',
+          case when g % 80 = 0 then 'order:ORD-SPARSE-' || (g / 80) else 'order:ORD-OTHER-' || g end,
+          timestamptz '2023-06-01 00:00:00+00' + g * interval '1 minute'
+        from generate_series(1, 2000) g`);
+      const second = await list('q=ORD-SPARSE&page=2');
+      expect(second.meta).toEqual({ page: 2, limit: 10, total: 25, capped: false });
+      expect(second.data.map((entry) => entry.target)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `order:ORD-SPARSE-${15 - i}`),
+      );
+      const last = await list('q=ORD-SPARSE&page=3');
+      expect(last.data.map((entry) => entry.target)).toEqual(
+        Array.from({ length: 5 }, (_, i) => `order:ORD-SPARSE-${5 - i}`),
+      );
+      await t.db.execute(sql`delete from activity_log where actor_id = ${dora.id}`);
+    });
+
     it('filters by admin, action and status, and never lists a shopper’s own acts', async () => {
       const failed = await list('status=failed&action=order.status');
       expect(failed.data.map((entry) => [entry.admin, entry.status, entry.details])).toEqual([
