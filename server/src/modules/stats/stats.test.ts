@@ -712,4 +712,38 @@ describe("today's finished hours", () => {
       ['2026-03-11', 32_00],
     ]);
   });
+
+  it('is summed once by readers arriving together, each answering with every hour summed', async () => {
+    const day = (time: string) => new Date(`2026-04-02T${time}:00.000Z`);
+    // One paid order of 1.00 an hour, from midnight to 09:00.
+    await t.db
+      .insert(orders)
+      .values(
+        Array.from({ length: 10 }, (_, hour) =>
+          paidOrder(`ORD-HOURS-${hour}`, day(`${String(hour).padStart(2, '0')}:30`), 1_00),
+        ),
+      );
+    const now = day('09:45');
+    const onDay = { from: day('00:00'), to: onwards };
+    // On PostgreSQL each reader has a connection of its own; PGlite takes them in turn.
+    const answers = await Promise.all(
+      [1, 2, 3].map(async () => {
+        await refreshSummaries(t.db, now);
+        const found = await figures(t.db, now, { paid: { metric: 'paid', ...onDay } });
+        return found.paid.reduce((sum, row) => sum + row.value, 0);
+      }),
+    );
+    expect(answers).toEqual([10_00, 10_00, 10_00]);
+    const summed = await t.db
+      .select()
+      .from(hourSummaries)
+      .where(and(eq(hourSummaries.metric, 'paid'), gte(hourSummaries.hour, day('00:00'))));
+    // Each hour before 09:00 once, holding its one order.
+    expect(summed.map((row) => [row.hour.toISOString(), Number(row.value)])).toEqual(
+      Array.from({ length: 9 }, (_, hour) => [
+        day(`${String(hour).padStart(2, '0')}:00`).toISOString(),
+        1_00,
+      ]),
+    );
+  });
 });
