@@ -50,10 +50,10 @@ test('a SuperAdmin creates an Editor, who edits a product, reaches no orders, an
     const search = editorPage.getByRole('searchbox').first();
     await search.fill('Dotted Notebook');
     await search.press('Enter');
-    const row = editorPage
-      .getByRole('table', { name: 'Products' })
-      .getByRole('row')
-      .filter({ hasText: 'Dotted Notebook' });
+    const table = editorPage.getByRole('table', { name: 'Products' });
+    // The searched page, not the unfiltered one it replaces: its columns take other widths.
+    await expect(table.locator('tbody tr').filter({ hasNotText: 'Dotted Notebook' })).toHaveCount(0);
+    const row = table.getByRole('row').filter({ hasText: 'Dotted Notebook' });
     await row.first().getByRole('link', { name: 'Edit' }).click();
     await expect(editorPage.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
     await editorPage.getByLabel(label('Product Title')).fill(newTitle);
