@@ -5959,7 +5959,7 @@ export interface components {
             limit: number;
             /** @description Number of items over all pages; with `capped`, how many were counted (10000). */
             total: number;
-            /** @description True when more items match than were counted: the staff lists of activity, B2C shoppers and orders count a filter's matches up to 10000 and `total` is then a lower bound (the screens say "10,000+"). Absent or false when `total` is exact. */
+            /** @description True when more items match than were counted: the staff lists of activity, B2C shoppers, orders and products count a filter's matches up to 10000 and `total` is then a lower bound (the screens say "10,000+"). Absent or false when `total` is exact. */
             capped?: boolean;
         };
         /** @enum {string} */

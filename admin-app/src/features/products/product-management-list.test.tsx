@@ -139,6 +139,20 @@ describe('Product Management list', { timeout: 15_000 }, () => {
     );
   });
 
+  it('says a search matching more than the server counts is 10,000+', async () => {
+    stubApi({
+      [STATS]: () => jsonResponse(200, statsEnvelope),
+      [LIST]: () =>
+        jsonResponse(200, {
+          ...listEnvelope(pageOf(10), 10_000),
+          meta: { page: 1, limit: 10, total: 10_000, capped: true },
+        }),
+    });
+    renderApp('/manage-admin/products?q=lantern');
+
+    expect(await screen.findByText('Showing 1 to 10 of 10000+ results')).toBeInTheDocument();
+  });
+
   it('pages on the server and keeps the page in the URL', async () => {
     const api = stubList(pageOf(10), 23);
     const { router, user } = renderApp('/manage-admin/products');

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requireStaff } from '../../auth/permissions.ts';
+import { COUNT_CAP } from '../../db/capped-count.ts';
 import type { Database } from '../../db/client.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../../http/errors.ts';
 import { type OperationHandler, type OperationRequest, operation } from '../../http/operation.ts';
@@ -194,9 +195,10 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       if (cached) return reply.type('application/json; charset=utf-8').send(cached) as never;
       const startedIn = cache?.generation() ?? 0;
       // The count is most of a list's cost; paging through one result set (in any order) reuses it for a moment.
-      // Staff count exactly (their screens show the number); shoppers up to SHOPPER_COUNT_CAP.
+      // Staff count up to COUNT_CAP, as their other lists do (the screen says "10,000+" past it); shoppers up to
+      // SHOPPER_COUNT_CAP. At a million products a common word's exact count read every match on every page.
       const countKey = JSON.stringify([staff ? 'count' : 'shopper-count', query]);
-      const knownTotal = cache?.get<number>(countKey);
+      const knownCount = cache?.get<number>(countKey);
       // Price ranges and facets are in the asked currency: its rate turns them into the stored USD prices.
       const needsRate = withFacets || query.minPrice !== undefined || query.maxPrice !== undefined;
       const rangeRate = needsRate ? (await loadRates(db, [currency])).get(currency) : undefined;
@@ -209,10 +211,10 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
       const result = await listProducts(
         db,
         filters,
-        { page, limit, sort, currency, countCap: staff ? undefined : SHOPPER_COUNT_CAP },
-        knownTotal,
+        { page, limit, sort, currency, countCap: staff ? COUNT_CAP : SHOPPER_COUNT_CAP },
+        knownCount,
       );
-      if (knownTotal === undefined) cache?.set(countKey, result.total, startedIn);
+      if (knownCount === undefined) cache?.set(countKey, result.counted, startedIn);
       if (result.askedRate === null && currency !== BASE_CURRENCY) {
         throw badRequest(`The currency ${currency} is not supported.`);
       }
@@ -235,7 +237,7 @@ export function createProductHandlers(deps: { db: Database; cache?: ShortCache }
           costs,
           money,
         ),
-        meta: { page, limit, total: result.total },
+        meta: { page, limit, total: result.total, ...(staff && result.capped ? { capped: true } : {}) },
         ...(withFacets && rangeRate !== undefined
           ? {
               facets: await facetsFor(staff ? 'staff' : 'shopper', currency, [facetCountry, query], () =>

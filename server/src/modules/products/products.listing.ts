@@ -108,7 +108,12 @@ function sortOrder(sort: ProductSort): SQL[] {
 
 export interface ProductPage {
   rows: Array<ListedProduct & { rate: string | null }>;
+  /** The matches, or the cap when more match (`capped`). */
   total: number;
+  /** More than the cap match: `total` is a lower bound. */
+  capped: boolean;
+  /** What was counted, up to the cap and one: what a later page passes back as `knownCount`. */
+  counted: number;
   /** Units of the asked currency per USD, or null when the store has no rate for it. */
   askedRate: string | null;
   /** Whether close (misspelled) matches joined the search's own: facets then count them too. */
@@ -135,15 +140,15 @@ export async function listProducts(
     limit: number;
     sort: ProductSort;
     currency: string;
-    /** Count at most this many matches and read no page past them (shoppers: SHOPPER_COUNT_CAP). */
+    /** Count at most this many matches and read no page past them (shoppers: SHOPPER_COUNT_CAP, staff COUNT_CAP). */
     countCap?: number | undefined;
   },
-  /** The count, when the caller already knows it: only the page is read. */
-  knownTotal?: number,
+  /** `counted` of an earlier page of the same filters, when the caller kept it: only the page is read. */
+  knownCount?: number,
 ): Promise<ProductPage> {
   const q = filters.q?.trim();
   const cap = page.countCap;
-  let total = knownTotal;
+  let total = knownCount;
   let closeMatches: string[] = [];
   // Whether the search is known to match few products (a close-matched one always does).
   let few = false;
@@ -181,7 +186,7 @@ export async function listProducts(
     total !== undefined
       ? db.select({ total: sql<number>`${total}::int`, askedRate }).from(sql`(select 1) as one`)
       : cap !== undefined
-        ? db.select({ total: sql<number>`least(count(*), ${cap})::int`, askedRate }).from(
+        ? db.select({ total: sql<number>`count(*)::int`, askedRate }).from(
             db
               .select({ one: sql<number>`1`.as('one') })
               .from(products)
@@ -191,22 +196,25 @@ export async function listProducts(
           )
         : db.select({ total: sql<number>`count(*)::int`, askedRate }).from(products).where(where),
   ]);
+  const found = counted?.total ?? 0;
   return {
     rows,
-    total: counted?.total ?? 0,
+    total: cap === undefined ? found : Math.min(found, cap),
+    capped: cap !== undefined && found > cap,
+    counted: found,
     askedRate: counted?.askedRate ?? null,
     widened: closeMatches.length > 0,
   };
 }
 
-/** How many products match, counting no further than `cap` (every one without a cap). */
+/** How many products match, counting no further than one past `cap`, so more than it shows (every one without a cap). */
 async function countUpTo(db: Database, where: SQL | undefined, cap: number | undefined): Promise<number> {
   if (cap === undefined) return countWhere(db, where);
   const matches = db
     .select({ one: sql<number>`1`.as('one') })
     .from(products)
     .where(where)
-    .limit(cap)
+    .limit(cap + 1)
     .as('matches');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
   return row?.n ?? 0;

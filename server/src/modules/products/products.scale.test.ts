@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../db/capped-count.ts';
 import { currencyRates, products } from '../../db/schema.ts';
+import { bearer, demoAdminToken } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertTestProduct } from '../orders/orders.fixtures.ts';
 import { refreshPriceSortKeys } from '../pricing/index.ts';
@@ -173,7 +175,7 @@ describe('the catalogue at scale', () => {
     expect(CLOSE_MATCH_MAX).toBeGreaterThan(20);
   });
 
-  it('counts shoppers up to the cap and ends their pages there; staff count exactly', async () => {
+  it('counts shoppers up to the cap and ends their pages there, saying when more match', async () => {
     const [visible] = rowsOf<{ n: number }>(
       await t.db.execute(
         sql`select count(*)::int as n from products where status in ('published', 'out_of_stock') and approval = 'approved'`,
@@ -183,16 +185,41 @@ describe('the catalogue at scale', () => {
     expect(all).toBeGreaterThan(5);
     const page = (n: number, countCap?: number) =>
       listProducts(t.db, shopper(), { page: n, limit: 2, sort: 'newest', currency: 'USD', countCap });
-    expect((await page(1, SHOPPER_COUNT_CAP)).total).toBe(all);
-    expect((await page(1, 5)).total).toBe(5);
+    expect(await page(1, SHOPPER_COUNT_CAP)).toMatchObject({ total: all, capped: false });
+    expect(await page(1, 5)).toMatchObject({ total: 5, capped: true });
+    // As many as the cap: exact.
+    expect(await page(1, all)).toMatchObject({ total: all, capped: false });
     expect((await page(2, 5)).rows).toHaveLength(2);
     // The third page of two holds the fifth product only; the fourth is past the count.
     expect((await page(3, 5)).rows).toHaveLength(1);
     expect(await page(4, 5)).toMatchObject({ rows: [], total: 5 });
     expect((await page(4)).rows).toHaveLength(2);
-    expect((await page(1)).total).toBe(all);
+    expect(await page(1)).toMatchObject({ total: all, capped: false });
     // Through the API: shoppers' total is the capped count, exact below the cap.
     const response = await t.app.inject({ method: 'GET', url: '/api/product/?currency=USD&limit=2' });
     expect(response.json<{ meta: { total: number } }>().meta.total).toBe(Math.min(all, SHOPPER_COUNT_CAP));
+  });
+
+  it('counts a staff search up to 10,000 and says there are more, as the other staff lists do', async () => {
+    await t.db.execute(sql`insert into products (product_id, source, status, title, stock)
+      select 'CAP-' || g, 'manual', 'draft', 'Countable lantern ' || g, 1
+      from generate_series(1, ${COUNT_CAP + 1}) g`);
+    const headers = bearer(await demoAdminToken(t.app));
+    const meta = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers })).json<{ meta: Record<string, unknown> }>().meta;
+    expect(await meta('/api/product/?q=countable&limit=10')).toEqual({
+      page: 1,
+      limit: 10,
+      total: COUNT_CAP,
+      capped: true,
+    });
+    // One fewer is counted exactly (another filter, so no count kept for a moment is reused).
+    await t.db.execute(sql`delete from products where product_id = 'CAP-1'`);
+    expect(await meta('/api/product/?q=countable&status=draft&limit=10')).toEqual({
+      page: 1,
+      limit: 10,
+      total: COUNT_CAP,
+    });
+    await t.db.execute(sql`delete from products where product_id like 'CAP-%'`);
   });
 });

@@ -119,6 +119,7 @@ export function CatalogueList({ search, onSearchChange }: CatalogueListProps) {
         data={rows}
         getRowId={(row) => row._id}
         total={total}
+        totalCapped={list.data?.meta.capped}
         page={search.page}
         pageSize={PRODUCT_PAGE_SIZE}
         onPageChange={setPage}

@@ -143,6 +143,7 @@ export function ProductManagementList({
         data={rows}
         getRowId={(row) => row.id}
         total={total}
+        totalCapped={list.data?.meta.capped}
         page={search.page}
         pageSize={PRODUCT_PAGE_SIZE}
         onPageChange={setPage}
