@@ -759,7 +759,8 @@ export interface paths {
          *     `sort`, `category`, `brand` and `minRating` filters. `source=local` is accepted as an alias of `manual` (the
          *     catalogue screen's name for it). A page past the end answers an empty `data` with the real `meta.total`.
          *     Shoppers' `meta.total` counts at most 1,000 matches (a larger result answers 1,000) and their pages end
-         *     there; staff counts are exact. A search whose words match fewer products than `limit` also lists, after
+         *     there; staff's count up to 10,000 (a larger result answers 10,000 with `meta.capped` true, and their pages
+         *     end there). A search whose words match fewer products than `limit` also lists, after
          *     them, up to 500 products whose titles hold words close to the searched ones (misspellings, any script); a
          *     category's name in en, bn, hi or es finds that category's products.
          *
