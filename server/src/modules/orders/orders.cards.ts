@@ -1,5 +1,5 @@
 // The staff order list's stat cards: a search's counted over the orders it finds, any other filter's added up from
-// the per-day sums (stats.summaries.ts) with today's orders read from the rows.
+// the per-day sums (stats.summaries.ts) with today's hours from their sums and the current hour from the rows.
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { COUNT_CAP, throughIndexes } from '../../db/capped-count.ts';
 import type { Database } from '../../db/client.ts';
@@ -118,7 +118,7 @@ async function cardFiguresOver(
   return [...found, sums];
 }
 
-/** Whether the orders of a key `<archived 0/1>|<status>|<channel>` (stats.summaries.ts) are among the filtered. */
+/** Whether the orders of a key `<archived 0/1>|<status>|<channel>` (stats.summing.ts) are among the filtered. */
 function keyMatches(key: string, filters: OrderFilters): boolean {
   const [archived, status, channel] = key.split('|');
   return (

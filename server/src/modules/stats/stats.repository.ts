@@ -15,15 +15,8 @@ import { toAmount } from '../../money/money.ts';
 import { recoveredTotals } from '../carts/index.ts';
 import { countDisputesWaitingOver, countUnreadSupportMessages } from '../disputes/index.ts';
 import { securityAlerts } from '../security/index.ts';
-import {
-  figures,
-  lastDaysStart,
-  refreshSummaries,
-  splitSpan,
-  summariesGeneration,
-  totalsByKey,
-  usdMinorOf,
-} from './stats.summaries.ts';
+import { figures, lastDaysStart, splitSpan, totalsByKey, usdMinorOf } from './stats.summaries.ts';
+import { refreshSummaries, summariesGeneration } from './stats.summing.ts';
 
 // Every dashboard figure, answered by SQL. Amounts are in USD, each converted with the rate its order was priced
 // at (orders.rate), never today's: a report of last month does not change when a rate is updated. Days are UTC.

@@ -30,7 +30,7 @@ export const siteVisits = pgTable(
  * (items of paid orders not cancelled or failed, by paid day, per product), refund (by refund day, per rate),
  * visitors and pageviews, and for the staff order list's stat cards order_count (orders) and order_net (paid
  * orders' totals less refunds, per rate), by created day, keyed `<archived 0/1>|<status>|<channel>`. Written only
- * by stats.summaries.ts, for days in summary_dirty_days.
+ * by stats.summing.ts, for days in summary_dirty_days.
  */
 export const daySummaries = pgTable(
   'day_summaries',
@@ -62,7 +62,7 @@ export const summaryDirtyDays = pgTable('summary_dirty_days', {
  * Today's finished hours summed as day_summaries sums days (the same metrics and keys, but visitors, who count once
  * a day): the dashboard, Analytics and the order list's stat cards read today from these and only the current hour
  * from the orders, so a visit late in a busy day does not read the whole day's orders. Hours before today are left
- * to the days' sums and dropped when next summed. Written only by stats.summaries.ts, for hours in
+ * to the days' sums and dropped when next summed. Written only by stats.summing.ts, for hours in
  * summary_dirty_hours.
  */
 export const hourSummaries = pgTable(

@@ -23,13 +23,8 @@ import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { conversionPercent } from './stats.repository.ts';
-import {
-  figures,
-  refreshSummaries,
-  SUMMARY_BATCH_DAYS,
-  type SummedRow,
-  summariesGeneration,
-} from './stats.summaries.ts';
+import { figures, type SummedRow } from './stats.summaries.ts';
+import { refreshSummaries, SUMMARY_BATCH_DAYS, summariesGeneration } from './stats.summing.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
