@@ -63,13 +63,18 @@ function usdByDay(rows: ReadonlyArray<{ day: string; rate: string; value: number
 
 /** Finished days' units per product, worked out once per database while their sums stay the same. */
 interface FinishedUnits {
-  days: string;
-  generation: number;
   units: Map<string, number>;
   /** The keys at the top, ties at the last place kept (a key sold today can pass them; no other can). */
   leaders: string[];
 }
-const finishedUnits = new WeakMap<Database, FinishedUnits>();
+/**
+ * The sum being worked out or worked out, with the span and generation it is for: visits that arrive while it is
+ * being worked out wait for it rather than each summing the month again (half a second each at 1M orders).
+ */
+const finishedUnits = new WeakMap<
+  Database,
+  { days: string; generation: number; sum: Promise<FinishedUnits> }
+>();
 
 /** The `count` keys with the most, ties at the last place kept. */
 function leadersOf(values: Map<string, number>, count: number): string[] {
@@ -90,16 +95,22 @@ async function topProducts(db: Database, now: Date, from: Date) {
     summariesGeneration(db),
     totalsByKey(db, 'units', { live, now }),
   ]);
-  let finished: FinishedUnits = { days: '', generation, units: new Map(), leaders: [] };
+  let finished: FinishedUnits = { units: new Map(), leaders: [] };
   if (days) {
     const span = `${days.from}/${days.to}`;
-    const kept = finishedUnits.get(db);
-    if (kept && kept.days === span && kept.generation === generation) finished = kept;
-    else {
-      const units = await totalsByKey(db, 'units', { days });
-      finished = { days: span, generation, units, leaders: leadersOf(units, 5) };
-      finishedUnits.set(db, finished);
+    let kept = finishedUnits.get(db);
+    if (!kept || kept.days !== span || kept.generation !== generation) {
+      const sum = totalsByKey(db, 'units', { days }).then((units) => ({
+        units,
+        leaders: leadersOf(units, 5),
+      }));
+      const entry = { days: span, generation, sum };
+      kept = entry;
+      finishedUnits.set(db, entry);
+      // A failed sum is not kept: the next visit tries again.
+      sum.catch(() => finishedUnits.get(db) === entry && finishedUnits.delete(db));
     }
+    finished = await kept.sum;
   }
   const month = new Map<string, number>();
   for (const key of [...finished.leaders, ...today.keys()])

@@ -20,7 +20,11 @@ export const siteVisits = pgTable(
     country: text('country'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('site_visits_at_idx').on(t.at), index('site_visits_visitor_idx').on(t.visitorId, t.at)],
+  (t) => [
+    // With the visitor, a day's visitors are counted from the index alone.
+    index('site_visits_at_idx').on(t.at, t.visitorId),
+    index('site_visits_visitor_idx').on(t.visitorId, t.at),
+  ],
 );
 
 /**
@@ -44,8 +48,9 @@ export const daySummaries = pgTable(
   (t) => [
     primaryKey({ name: 'day_summaries_pk', columns: [t.day, t.metric, t.key, t.rate] }),
     // A figure reads one metric over a span of days; by day first, a year of sales would walk every product's
-    // units of that year too.
-    index('day_summaries_metric_day_idx').on(t.metric, t.day),
+    // units of that year too. Every column is in it, so the read never visits the table, where one metric's days
+    // lie scattered among the products' units (a year of paid sales read 600 pages for 1,825 rows).
+    index('day_summaries_metric_day_idx').on(t.metric, t.day, t.key, t.rate, t.value),
   ],
 );
 

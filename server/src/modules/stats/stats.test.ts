@@ -1,4 +1,5 @@
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activityLog,
@@ -22,7 +23,7 @@ import { API_COUNT_FLUSH_MS } from '../../http/api-counter.ts';
 import { assertMatchesContract } from '../../test/contract.ts';
 import { bearer, createStaff, loginStaff } from '../../test/sessions.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { conversionPercent } from './stats.repository.ts';
+import { conversionPercent, overview } from './stats.repository.ts';
 import { figures, type SummedRow } from './stats.summaries.ts';
 import { refreshSummaries, SUMMARY_BATCH_DAYS, summariesGeneration } from './stats.summing.ts';
 
@@ -387,6 +388,41 @@ describe('the dashboard figures', () => {
       salesMonth: before.salesMonth,
       topProducts: before.topProducts,
     });
+  });
+
+  it("sums the month's finished days of units once for visits arriving together, and again when a day changes", async () => {
+    // The same database, counted: each read of the finished days' units per product.
+    const dialect = new PgDialect();
+    let unitSums = 0;
+    const counted = new Proxy(t.db, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (property !== 'execute') return typeof value === 'function' ? value.bind(target) : value;
+        return (query: SQL) => {
+          const { sql: text, params } = dialect.sqlToQuery(query);
+          if (text.includes('"day_summaries"') && params.includes('units')) unitSums += 1;
+          return target.execute(query);
+        };
+      },
+    }) as typeof t.db;
+    const answers = await Promise.all([1, 2, 3].map(() => overview(counted, new Date())));
+    expect(unitSums).toBe(1);
+    const expected = (await get('/api/stats/overview')).json().data.topProducts;
+    expect(answers.map((answer) => answer.topProducts)).toEqual([expected, expected, expected]);
+    // Kept while the sums stay the same.
+    await overview(counted, new Date());
+    expect(unitSums).toBe(1);
+    // A finished day's order changes: its day is summed again, and so is the month.
+    const [tenDaysAgo] = await t.db.select().from(orders).where(eq(orders.orderNumber, 'ORD-TEST-3'));
+    if (!tenDaysAgo) throw new Error('no order of ten days ago');
+    await t.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, tenDaysAgo.id));
+    try {
+      const after = await overview(counted, new Date());
+      expect(unitSums).toBe(2);
+      expect(after.topProducts).not.toContain('Gamma Cap');
+    } finally {
+      await t.db.update(orders).set({ status: tenDaysAgo.status }).where(eq(orders.id, tenDaysAgo.id));
+    }
   });
 
   it('counts the week and the month as the last 7 and 30 days ending today, as the chart does', async () => {
