@@ -10,7 +10,7 @@
 // Settings (environment): BENCH_PRODUCTS, BENCH_ORDERS (10k / 100k / 1m or a number), BENCH_ACTIVITY and
 // BENCH_VISITS (default: the orders' size), BENCH_DB (postgres,pglite), BENCH_SECONDS per measurement (10),
 // BENCH_ROUNDS (3: ceiling, scenario, ceiling, scenario, ... medians), BENCH_ONLY (shopper,staff,orders,rates),
-// BENCH_DATA_DIR (kept loaded data, default .tmp/bench), BENCH_PG_PORT (55499), BENCH_DATABASE_URL (use that
+// BENCH_STAFF_CLIENTS (10; 1 shows each staff screen's own cost), BENCH_DATA_DIR (kept loaded data, default .tmp/bench), BENCH_PG_PORT (55499), BENCH_DATABASE_URL (use that
 // PostgreSQL server instead of starting one), BENCH_NO_BUILD=1 (use server/dist as it is), BENCH_NO_DOCS=1.
 //
 // Loaded data is kept: a PostgreSQL cluster in BENCH_DATA_DIR/pg15 with one database per size, and one PGlite folder
@@ -177,7 +177,8 @@ async function benchDatabase(s, target, passwordHash) {
       scenarios.push({
         name: 'staff screens',
         key: 'staff',
-        clients: 10,
+        // One client shows what each screen costs on its own, without queueing.
+        clients: Number(process.env.BENCH_STAFF_CLIENTS ?? 10),
         next: staffRequests(staffToken, facts),
       });
     }

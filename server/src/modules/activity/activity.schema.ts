@@ -33,8 +33,12 @@ export const activityLog = pgTable(
     index('activity_log_staff_action_idx').on(t.action, t.at).where(sql`${t.actorType} = 'admin'`),
     // A status's page is a walk down its own entries and its count an index-only scan, not a pass over the log.
     index('activity_log_staff_outcome_idx').on(t.outcome, t.at, t.id).where(sql`${t.actorType} = 'admin'`),
-    // The search's trigram indexes (name, email, target, details as text), staff only, are created in SQL by
-    // migration 0046, as the orders' are by 0024.
+    // A search finds the few staff names and emails holding its text by skipping through these, then their
+    // entries by equality (activity.list.repository.ts).
+    index('activity_log_staff_name_idx').on(t.actorName).where(sql`${t.actorType} = 'admin'`),
+    index('activity_log_staff_email_idx').on(t.actorEmail).where(sql`${t.actorType} = 'admin'`),
+    // The search's trigram indexes (target, details as text), staff only, are created in SQL by migration 0046, as
+    // the orders' are by 0024; 0056 replaced those of the name and email with the two above.
   ],
 );
 
