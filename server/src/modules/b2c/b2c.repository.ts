@@ -100,7 +100,11 @@ export async function listShoppers(
   if (q) {
     // Served by the trigram indexes on name and email.
     const pattern = containsPattern(q);
-    const match = or(ilike(b2cShoppers.name, pattern), ilike(b2cShoppers.email, pattern));
+    // Each row the indexes find is checked against the text again, up to the first column holding it: an email's
+    // marks (an @ or a digit) put the email first, as orders' search does.
+    const byName = ilike(b2cShoppers.name, pattern);
+    const byEmail = ilike(b2cShoppers.email, pattern);
+    const match = /[@\d]/.test(q) ? or(byEmail, byName) : or(byName, byEmail);
     if (match) conditions.push(match);
   }
   if (filters.status) conditions.push(eq(b2cShoppers.status, filters.status));

@@ -33,11 +33,15 @@ export function orderSearch(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   const pattern = containsPattern(text);
-  return or(
-    ilike(orders.orderNumber, pattern),
-    ilike(orders.customerName, pattern),
-    ilike(orders.customerEmail, pattern),
-  );
+  const number = ilike(orders.orderNumber, pattern);
+  const name = ilike(orders.customerName, pattern);
+  const email = ilike(orders.customerEmail, pattern);
+  // The same matches in any order, but each row found through the indexes is checked against the text again, and
+  // the check stops at the first column that holds it: the one the text most likely is goes first ("García" first
+  // among names read 10,001 matching orders in 39 ms, after the order numbers 63 ms).
+  if (/^ord|^[\d-]+$/i.test(text)) return or(number, email, name);
+  if (/[@\d]/.test(text)) return or(email, number, name);
+  return or(name, email, number);
 }
 
 export function whereOf(filters: OrderFilters): SQL | undefined {
