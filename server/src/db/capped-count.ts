@@ -27,9 +27,14 @@ export interface CappedCount {
 export async function throughIndexes<T>(
   db: Database,
   read: (tx: Transaction) => Promise<T>,
-  { searched }: { searched: boolean },
+  { searched, walked = false }: { searched: boolean; walked?: boolean },
 ): Promise<T> {
-  const off = searched ? ['enable_seqscan', 'enable_indexscan'] : ['enable_seqscan'];
+  // `walked`: a range of a plain index is read in its order (no bitmap), so the read stops at its limit.
+  const off = walked
+    ? ['enable_seqscan', 'enable_bitmapscan']
+    : searched
+      ? ['enable_seqscan', 'enable_indexscan']
+      : ['enable_seqscan'];
   let result: { value: T } | undefined;
   try {
     await db.transaction(async (tx) => {
@@ -54,7 +59,7 @@ export async function cappedCount(
   db: Database,
   table: PgTable,
   where: SQL | undefined,
-  { searched, cap = COUNT_CAP }: { searched: boolean; cap?: number },
+  { searched, walked = false, cap = COUNT_CAP }: { searched: boolean; walked?: boolean; cap?: number },
 ): Promise<CappedCount> {
   const found = await throughIndexes(
     db,
@@ -68,7 +73,7 @@ export async function cappedCount(
       const [row] = await tx.select({ n: count() }).from(matches);
       return row?.n ?? 0;
     },
-    { searched },
+    { searched, walked },
   );
   return found > cap ? { total: cap, capped: true } : { total: found, capped: false };
 }

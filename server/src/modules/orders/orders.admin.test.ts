@@ -384,6 +384,26 @@ describe('staff order API', () => {
       expect(crowd.data.map((order) => order.id)).toEqual(
         Array.from({ length: 20 }, (_, i) => `ORD-CROWD-${copies - i}`),
       );
+      // The beginning of their order numbers, counted from the numbers' index: the same cap, the same cards left out.
+      for (const q of ['ORD-CROWD', 'ord-crowd-']) {
+        const byNumber = await list(`q=${encodeURIComponent(q)}`);
+        expect(byNumber.meta, q).toEqual({ page: 1, limit: 20, total: COUNT_CAP, capped: true });
+        expect(byNumber.stats.pending, q).toBeNull();
+      }
+      // Fewer numbers begin so (100, 1000 to 1009, 10000 and 10001): counted and summed as any other search.
+      expect((await list(`q=${encodeURIComponent('ORD-CROWD-100')}`)).stats).toMatchObject({
+        total: 13,
+        capped: false,
+        pending: 13,
+      });
+      expect((await list(`q=${encodeURIComponent('ORD-CROWD')}&status=Shipped`)).stats).toEqual({
+        total: 3,
+        capped: false,
+        pending: 0,
+        shipped: 3,
+        revenue: 300,
+        currency: 'USD',
+      });
       const oldest = await list(`q=${encodeURIComponent('ORD-CROWD')}&sort=oldest&limit=2&page=2`);
       expect(oldest.data.map((order) => order.id)).toEqual(['ORD-CROWD-3', 'ORD-CROWD-4']);
       // Narrowed below the cap, every card is counted again.
