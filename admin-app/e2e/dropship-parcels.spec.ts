@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
 import { control, productNamed, staffApi } from './dropship-helpers.ts';
@@ -56,7 +57,7 @@ test('an order from two sellers ships in two parcels the shopper tracks separate
     await shopper.getByRole('link', { name: 'Cart, 2 items' }).click();
     await expect(shopper.getByRole('listitem', { name: mouse.name })).toBeVisible();
     await expect(shopper.getByRole('listitem', { name: utensils.name })).toBeVisible();
-    await shopper.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await proceedToCheckout(shopper);
 
     await expect(shopper.getByRole('heading', { name: 'Place Your Order' })).toBeVisible();
     await shopper.getByLabel(/^Full Name/).fill('Demo Shopper');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { ALIEXPRESS_STAND_IN, shopAddresses } from '../../scripts/e2e/shops.ts';
 import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 import { control } from './dropship-helpers.ts';
@@ -58,7 +59,7 @@ test('a bank-transfer order is paid, forwarded, shipped with tracking and partly
     await closeAddedToast(shopper);
     // Only the case: a line from another seller would make the order two parcels.
     await shopper.getByRole('link', { name: 'Cart, 1 item', exact: true }).click();
-    await shopper.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await proceedToCheckout(shopper);
 
     await expect(shopper.getByRole('heading', { name: 'Place Your Order' })).toBeVisible();
     await shopper.getByLabel(/^Full Name/).fill('Demo Shopper');

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { api, staffToken, store } from './journey-helpers';
 
 // The journeys' mail server (server/src/test/mail-stand-in-server.ts): the shop delivers its outbox there, and
@@ -101,7 +102,7 @@ test('a shopper who left a cart gets a reminder whose link brings it back, and t
     await signIn(fresh, email, password);
     await fresh.goto(`${store}/cart`);
     await expect(fresh.getByRole('listitem', { name: PRODUCT.name })).toBeVisible();
-    await fresh.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await proceedToCheckout(fresh);
     await expect(fresh.getByRole('heading', { name: 'Place Your Order' })).toBeVisible();
     await fresh.getByLabel(/^Full Name/).fill('Cart Leaver');
     await fresh.getByLabel(/^Address/).fill('House 7, Road 2, Banani');

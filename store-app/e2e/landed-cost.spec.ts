@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { api, chooseSettings, newShopper, staffToken, store, withSettings } from './journey-helpers';
 
 // The full cost before paying: staff set an import duty for the United Kingdom, the product page shows a shopper
@@ -70,7 +71,7 @@ test('a shopper in the United Kingdom sees the landed cost with import duty, and
       await shipping.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(page.getByText('Product added to cart!')).toBeVisible();
       await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await proceedToCheckout(page);
       await expect(page.getByRole('heading', { name: 'Place Your Order' })).toBeVisible();
       const summary = page.getByRole('region', { name: 'Order Summary' });
       await expect(summary).toContainText(`Import duty${pounds(landed.dutyPrice)}`);

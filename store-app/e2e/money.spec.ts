@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 
 const store = 'http://localhost:5174';
@@ -61,7 +62,7 @@ test('in BDT the card, product page, cart, checkout and order show the figure th
   const line = page.getByRole('listitem', { name: PRODUCT.name });
   expect(minor(await textOf(page, / each$/, line))).toBe(pagePrice);
 
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await proceedToCheckout(page);
   const items = page.getByRole('region', { name: 'Items' });
   expect(minor(await textOf(page, /^1 × /, items))).toBe(pagePrice);
   const summary = page.getByRole('region', { name: 'Order Summary' });

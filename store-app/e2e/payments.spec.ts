@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { api, chooseSettings, demoShopperSignsIn, staffToken, store } from './journey-helpers';
 
 // Paying the way shoppers in Bangladesh do: on SSLCommerz's page (its local stand-in, playwright.config.ts), and
@@ -28,7 +29,7 @@ async function checkoutWithTheCase(
     .click();
   await expect(page.getByText('Product added to cart!')).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 1 item' }).click();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await proceedToCheckout(page);
   await expect(page.getByRole('heading', { name: 'Place Your Order' })).toBeVisible();
   await page.getByLabel(/^Full Name/).fill('Rahim Uddin');
   await page.getByLabel(/^Address/).fill('House 12, Road 5, Dhanmondi');

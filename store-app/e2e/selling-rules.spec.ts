@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 
@@ -126,7 +127,7 @@ test('staff raise Bangladesh prices and make a 10% coupon; a shopper there pays 
         .click();
       await closeAddedToast(shopperPage);
       await shopperPage.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
-      await shopperPage.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      await proceedToCheckout(shopperPage);
       const items = shopperPage.getByRole('region', { name: 'Items' });
       await expect(items.getByText(/^1 × /)).toBeVisible();
       expect(minor((await items.getByText(/^1 × /).textContent()) ?? '')).toBe(pagePrice);

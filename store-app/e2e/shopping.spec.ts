@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { closeAddedToast } from '../../scripts/e2e/toast.ts';
 import { emptyKeptCart } from './journey-helpers';
 
@@ -178,7 +179,7 @@ test('a shopper browses, picks options and delivery, wishes, buys and finds the 
     await page.getByRole('link', { name: 'Cart, 1 item' }).click();
     await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
     await expect(page.getByRole('listitem', { name: PRODUCT.name })).toBeVisible();
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await proceedToCheckout(page);
 
     await expect(page.getByRole('heading', { name: 'Place Your Order' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Items' }).getByText(PRODUCT.name)).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { proceedToCheckout } from '../../scripts/e2e/cart.ts';
 import { watchPolicyViolations } from '../../scripts/e2e/policy-violations.mts';
 import { shopAddresses } from '../../scripts/e2e/shops.ts';
 import { closeAddedToast } from '../../scripts/e2e/toast.ts';
@@ -201,7 +202,7 @@ test('a shop applies to sell, is approved, lists a product with a coupon; a shop
       .click();
     await closeAddedToast(shopper);
     await shopper.getByRole('link', { name: /^Cart, \d+ items?$/ }).click();
-    await shopper.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await proceedToCheckout(shopper);
     await shopper.getByRole('textbox', { name: 'Coupon code' }).fill(code.toLowerCase());
     await shopper.getByRole('button', { name: 'Apply' }).click();
     await expect(shopper.getByText(`Code ${code} applied.`)).toBeVisible();
