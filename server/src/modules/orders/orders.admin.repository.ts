@@ -81,10 +81,15 @@ const orderByOf = (sort: OrderSort) => orderedBy(sortKeysOf(sort));
 async function withAdminDetails(db: Database, rows: OrderRow[]): Promise<AdminOrderDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, history, refundRows, forwardings, marketplace, parcels] = await Promise.all([
+  const [lines, history, refundRows, forwardings, parcels] = await Promise.all([
+    // Each line with whether its product comes from the marketplace, in the same read.
     db
-      .select()
+      .select({
+        item: orderItems,
+        fromMarketplace: sql<boolean>`coalesce(${products.source} = 'aliexpress', false)`,
+      })
       .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
     db
@@ -98,14 +103,10 @@ async function withAdminDetails(db: Database, rows: OrderRow[]): Promise<AdminOr
       .where(inArray(refunds.orderId, ids))
       .orderBy(asc(refunds.orderId), asc(refunds.createdAt), asc(refunds.number)),
     db.select().from(orderForwardings).where(inArray(orderForwardings.orderId, ids)),
-    db
-      .select({ orderId: orderItems.orderId, name: orderItems.name })
-      .from(orderItems)
-      .innerJoin(products, and(eq(products.id, orderItems.productId), eq(products.source, 'aliexpress')))
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
     parcelsOf(db, ids),
   ]);
+  const items = lines.map((line) => line.item);
+  const marketplace = lines.filter((line) => line.fromMarketplace).map((line) => line.item);
   return rows.map((order) => ({
     order,
     items: items.filter((item) => item.orderId === order.id),
