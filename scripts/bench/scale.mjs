@@ -15,16 +15,17 @@
 //
 // Loaded data is kept: a PostgreSQL cluster in BENCH_DATA_DIR/pg15 with one database per size, and one PGlite folder
 // per size, so a rerun of the same size starts measuring at once. See docs/benchmarks.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DATA_VERSION, loadSteps } from './scale-data.mjs';
+import { measure, send, signIn } from './scale-load.mjs';
+import { startApi, startCeiling, startCluster } from './scale-processes.mjs';
 import { rateChangeCheck } from './scale-rates.mjs';
 import { ADJECTIVES, EXTRAS, NOUNS } from './scale-words.mjs';
 
@@ -510,229 +511,6 @@ async function sellOutCheck(target, port, shoppers) {
   return { name: 'sell-out check', key: 'sellout', clients: shoppers.length, verdict, pass: ok };
 }
 
-// ---- Load generator: a closed loop of N clients, each with its own keep-alive connection -----------------------
-
-async function measure({ port, clients, seconds, next }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-  const samples = [];
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, worker) => {
-      while (performance.now() < deadline) {
-        const request = next(worker);
-        const t0 = performance.now();
-        const answer = await send(port, { ...request, agent });
-        request.onStatus?.(answer.status);
-        samples.push({ label: request.label, ms: performance.now() - t0, status: answer.status });
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  const stats = (list) => {
-    const times = list.map((x) => x.ms).sort((a, b) => a - b);
-    const at = (p) => (times.length ? times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)] : 0);
-    const statuses = {};
-    for (const x of list)
-      if (x.status < 200 || x.status >= 300) statuses[x.status] = (statuses[x.status] ?? 0) + 1;
-    return {
-      requests: list.length,
-      rps: Math.round(list.length / elapsed),
-      p50: round1(at(0.5)),
-      p95: round1(at(0.95)),
-      p99: round1(at(0.99)),
-      errors: Object.values(statuses).reduce((a, b) => a + b, 0),
-      s503: statuses[503] ?? 0,
-      statuses,
-    };
-  };
-  const byLabel = {};
-  for (const label of new Set(samples.map((x) => x.label))) {
-    byLabel[label] = stats(samples.filter((x) => x.label === label));
-  }
-  return { all: stats(samples), byLabel };
-}
-
-/** One request; the body is read as sent (still compressed: the client does not pay for decoding). */
-function send(port, { path, method = 'GET', headers = {}, body, agent }) {
-  return new Promise((resolvePromise) => {
-    const request = http.request(
-      { host: '127.0.0.1', port, path, method, headers, agent, timeout: 120_000 },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () =>
-          resolvePromise({
-            status: response.statusCode,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', () => resolvePromise({ status: 0, headers: {}, body: Buffer.alloc(0) }));
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', () => resolvePromise({ status: 0, headers: {}, body: Buffer.alloc(0) }));
-    request.end(body);
-  });
-}
-
-async function signIn(port, path, email, password) {
-  const answer = await send(port, {
-    path,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const token = answer.status === 200 ? JSON.parse(answer.body.toString()).data?.token : undefined;
-  if (!token)
-    throw new Error(`${path} as ${email}: ${answer.status} ${answer.body.toString().slice(0, 300)}`);
-  return token;
-}
-
-// ---- Processes: the built API, the ceiling, PostgreSQL ----------------------------------------------------------
-
-function freePort() {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
-
-/** `node server/dist/main.js` as production runs it; resolves once /api/health answers 200. */
-async function startApi(env) {
-  const port = await freePort();
-  // BENCH_API_PROFILE=<folder>: the API writes a V8 CPU profile there when it stops (where its own time goes).
-  const profile = process.env.BENCH_API_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      BACKGROUND_JOBS: 'false',
-      MARKETPLACE_PROVIDER: 'fixture',
-      SEED_DEMO: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}) before it answered`);
-    const answer = await send(port, { path: '/api/health' });
-    if (answer.status === 200) break;
-    if (Date.now() > deadline) throw new Error('the API did not answer /api/health within 15 minutes');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    port,
-    stop: async () => {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-async function startCeiling(pageFile) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--ceiling', pageFile], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolvePromise) => child.once('exit', resolvePromise));
-  const port = await new Promise((resolvePromise, reject) => {
-    child.stdout.once('data', (chunk) => resolvePromise(JSON.parse(chunk.toString()).port));
-    child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
-  });
-  return {
-    port,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** The ceiling (child process): bare Fastify 5 answering every GET with the captured, already compressed page. */
-async function serveCeiling(pageFile) {
-  const { default: Fastify } = await serverImport('fastify');
-  const page = JSON.parse(readFileSync(pageFile, 'utf8'));
-  const body = Buffer.from(page.body, 'base64');
-  const app = Fastify({ logger: false });
-  app.get('/*', (_request, reply) => {
-    reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (page.encoding) reply.header('content-encoding', page.encoding);
-    return reply.send(body);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`${JSON.stringify({ port: app.server.address().port })}\n`);
-  process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
-}
-
-/** Runs a command as the postgres user when this is root (PostgreSQL refuses to run as root). */
-function asPostgres(command, args) {
-  const result =
-    process.getuid?.() === 0
-      ? spawnSync('su', ['postgres', '-c', [command, ...args].map(shellQuote).join(' ')], {
-          encoding: 'utf8',
-        })
-      : spawnSync(command, args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-  return result.stdout;
-}
-
-const shellQuote = (arg) => `'${String(arg).replaceAll("'", "'\\''")}'`;
-
-/**
- * The bench's own PostgreSQL 15 cluster in BENCH_DATA_DIR/pg15, kept between runs, with PostgreSQL's defaults
- * (fsync, synchronous_commit and full_page_writes on; scripts/with-postgres.sh turns fsync off for tests).
- */
-function startCluster(s) {
-  if (s.databaseUrl) return { url: s.databaseUrl, stop: () => {} };
-  const bin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-  const dir = join(s.dataDir, 'pg15');
-  const logDir = join(s.dataDir, 'pg15-log');
-  mkdirSync(logDir, { recursive: true });
-  if (process.getuid?.() === 0) {
-    const pw = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-    const uid = Number(pw.stdout.trim());
-    mkdirSync(dir, { recursive: true });
-    chownSync(dir, uid, uid);
-    chownSync(logDir, uid, uid);
-  }
-  if (!existsSync(join(dir, 'PG_VERSION'))) {
-    console.log(`initdb ${dir} ...`);
-    asPostgres(join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust']);
-  }
-  asPostgres(join(bin, 'pg_ctl'), [
-    '-D',
-    dir,
-    '-l',
-    join(logDir, 'postgres.log'),
-    '-w',
-    'start',
-    '-o',
-    `-p ${s.pgPort} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200`,
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${s.pgPort}/postgres`,
-    stop: () => asPostgres(join(bin, 'pg_ctl'), ['-D', dir, '-m', 'fast', '-w', 'stop']),
-  };
-}
-
 // ---- Databases: load once, reuse --------------------------------------------------------------------------------
 
 function sizeTag(s) {
@@ -885,7 +663,6 @@ async function runLoad(s, passwordHash, withClient) {
 
 // ---- Report -----------------------------------------------------------------------------------------------------
 
-const round1 = (ms) => Math.round(ms * 10) / 10;
 const fmtLoad = (load) => load.map((x) => x.toFixed(2)).join(' / ');
 const pct = (ratio) => `${(100 * ratio).toFixed(1)} %`;
 const summary = (x) =>
@@ -966,5 +743,4 @@ function writeDocs(s, kind, markdown) {
 }
 
 // Last, so every constant above is initialised before it runs.
-if (process.argv[2] === '--ceiling') await serveCeiling(process.argv[3]);
-else await main();
+await main();

@@ -396,14 +396,6 @@ describe('staff order API', () => {
         capped: false,
         pending: 13,
       });
-      expect((await list(`q=${encodeURIComponent('ORD-CROWD')}&status=Shipped`)).stats).toEqual({
-        total: 3,
-        capped: false,
-        pending: 0,
-        shipped: 3,
-        revenue: 300,
-        currency: 'USD',
-      });
       const oldest = await list(`q=${encodeURIComponent('ORD-CROWD')}&sort=oldest&limit=2&page=2`);
       expect(oldest.data.map((order) => order.id)).toEqual(['ORD-CROWD-3', 'ORD-CROWD-4']);
       // Narrowed below the cap, every card is counted again.
@@ -417,6 +409,10 @@ describe('staff order API', () => {
         revenue: 300,
         currency: 'USD',
       });
+      // The same by the beginning of their numbers: a status beside it leaves fewer than the cap.
+      expect((await list(`q=${encodeURIComponent('ORD-CROWD')}&status=Shipped`)).stats).toEqual(
+        shipped.stats,
+      );
 
       // Past the walk's bound before the first match, oldest first: the page is sorted from the matches instead.
       await withoutTriggers(sql`insert into orders (${copied}, order_number, customer_name, status, created_at)
